@@ -1,0 +1,1 @@
+// Module placeholder; see Package.swift for its role.

@@ -1,0 +1,31 @@
+/// Error codes shared by checks, the API client and the UI (SPEC §6.2). Raw values are the
+/// JSON contract; each has `error.<code>.message` and `error.<code>.action` in the catalogs.
+public enum ConnectivityErrorCode: String, Codable, Sendable, CaseIterable {
+    case dns
+    case connect
+    case timeout
+    case tlsUntrusted = "tls_untrusted"
+    case tlsHostname = "tls_hostname"
+    case tlsExpired = "tls_expired"
+    case tlsOther = "tls_other"
+    case httpStatus = "http_status"
+    case badResponse = "bad_response"
+    case redirectRefused = "redirect_refused"
+    case tooLarge = "too_large"
+    case cancelled
+    case authRequired = "auth_required"
+}
+
+/// A coded error with the parameters its localized message needs (e.g. `status`, `seconds`).
+public struct ConnectivityError: Codable, Equatable, Hashable, Sendable, Error {
+    public var code: ConnectivityErrorCode
+    /// Technical detail in English (sanitized), for logs and `--json`.
+    public var message: String
+    public var parameters: [String: String]
+
+    public init(code: ConnectivityErrorCode, message: String, parameters: [String: String] = [:]) {
+        self.code = code
+        self.message = message
+        self.parameters = parameters
+    }
+}

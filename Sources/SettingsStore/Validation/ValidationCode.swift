@@ -1,0 +1,34 @@
+/// Stable codes of address validation (SPEC §4). Raw values are the JSON contract; the
+/// catalogs hold `validation.<code>` for each.
+public enum ValidationCode: String, Codable, Sendable, CaseIterable {
+    // errors
+    case empty
+    case tooLong = "too_long"
+    case invalidURL = "invalid_url"
+    case httpsRequired = "https_required"
+    case credentialsInURL = "credentials_in_url"
+    case queryOrFragment = "query_or_fragment"
+    case invalidPort = "invalid_port"
+    case invalidHost = "invalid_host"
+    case forbiddenHost = "forbidden_host"
+    case missingAPIPath = "missing_api_path"
+    // warnings
+    case mdnsHost = "mdns_host"
+    case ipAddress = "ip_address"
+    case singleLabelHost = "single_label_host"
+    case unusualPort = "unusual_port"
+    // development-only warnings
+    case insecureHTTP = "insecure_http"
+    case loopbackHost = "loopback_host"
+}
+
+/// One error or warning. `parameters` feed the localized message (e.g. `port`, `host`).
+public struct ValidationIssue: Codable, Equatable, Hashable, Sendable {
+    public var code: ValidationCode
+    public var parameters: [String: String]
+
+    public init(code: ValidationCode, parameters: [String: String] = [:]) {
+        self.code = code
+        self.parameters = parameters
+    }
+}

@@ -1,0 +1,2 @@
+// PLACEHOLDER (helper E replaces this file).
+print("verbumcare-tui")
