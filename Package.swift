@@ -41,13 +41,21 @@ let package = Package(
                 dependencies: ["SettingsStore", "BackendClient",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
-        .target(name: "TerminalRendering", dependencies: ["Localization"], swiftSettings: strictSettings),
+        .target(name: "TerminalRendering", dependencies: ["Localization", "SettingsStore"], swiftSettings: strictSettings),
         .executableTarget(
             name: "VerbumTUI",
             dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity",
                            "TerminalRendering", "CNcursesw", "CPlatform",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strictSettings),
+
+        // Benchmarks print figures; run them with `swift run -c release verbumcare-bench --help`.
+        .executableTarget(
+            name: "verbumcare-bench",
+            dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity", "TerminalRendering",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks",
             swiftSettings: strictSettings),
 
         // Tests
@@ -73,6 +81,9 @@ let package = Package(
         .testTarget(name: "TerminalRenderingTests",
                     dependencies: ["TerminalRendering", "TestSupport",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "DemoBackendTests",
+                    dependencies: ["TestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "CommandLineTests",
                     dependencies: ["TestSupport", "SettingsStore",
