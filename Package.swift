@@ -20,13 +20,15 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
-        // C modules. pkg-config's -D flags are dropped by SwiftPM, so each shim header
-        // defines what it needs itself (see shared/PLATFORM-NOTES.md).
-        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw",
-                       providers: [.apt(["libncurses-dev"])]),
+        // C modules. ncursesw is linked through its module map rather than pkg-config: SwiftPM
+        // rejects pkg-config's -D flags with a warning, so the shim header defines them itself
+        // (see shared/PLATFORM-NOTES.md). The headers are in the default include path.
+        .systemLibrary(name: "CNcursesw"),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(name: "CPlatform"),
+        // Async-signal-safe terminal restore (C, because signal handlers must be).
+        .target(name: "CTerminalGuard"),
 
         .target(name: "Localization", swiftSettings: strictSettings),
         .target(name: "SettingsStore",
@@ -42,10 +44,13 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         .target(name: "TerminalRendering", dependencies: ["Localization", "SettingsStore"], swiftSettings: strictSettings),
+        .target(name: "TerminalBackend",
+                dependencies: ["CNcursesw", "CTerminalGuard"],
+                swiftSettings: strictSettings),
         .executableTarget(
             name: "VerbumTUI",
             dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity",
-                           "TerminalRendering", "CNcursesw", "CPlatform",
+                           "TerminalRendering", "TerminalBackend", "CPlatform",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strictSettings),

@@ -13,7 +13,12 @@
 
 // Macros and mutable globals that Swift cannot import (or rejects as unsafe) are
 // re-exposed as functions.
+#include <stdio.h>
+
 static inline WINDOW *vc_stdscr(void) { return stdscr; }
+static inline FILE *vc_stdout(void) { return stdout; }
+static inline FILE *vc_stdin(void) { return stdin; }
+static inline int vc_colors(void) { return COLORS; }
 static inline int vc_lines(void) { return LINES; }
 static inline int vc_cols(void) { return COLS; }
 static inline attr_t vc_a_normal(void) { return A_NORMAL; }

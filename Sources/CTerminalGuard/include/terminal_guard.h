@@ -1,0 +1,33 @@
+#ifndef VERBUMCARE_TERMINAL_GUARD_H
+#define VERBUMCARE_TERMINAL_GUARD_H
+#include <stddef.h>
+
+// Restores the terminal from a signal handler. Only async-signal-safe calls happen inside the
+// handlers (write, tcsetattr, sigaction, raise), which is why this lives in C: a Swift trap
+// (SIGILL) runs no defer or deinit, and Swift closures give no such guarantee.
+
+/// Remembers the terminal's current termios (of `fd`) and the bytes that undo our screen setup
+/// (leave the alternate screen, show the cursor, reset attributes). Call once, before drawing.
+/// Returns 0 on success, -1 if `fd` is not a terminal or `len` is too large.
+int vc_guard_prepare(int fd, const char *restore_bytes, size_t len);
+
+/// Fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE): restore, then re-raise with the
+/// default action so the exit status and core dump stay truthful.
+int vc_guard_install_crash_handlers(void);
+
+/// Graceful signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT): the handler writes
+/// the signal number as one byte to `pipe_fd` (non-blocking) for the event loop to read. A
+/// second SIGINT/SIGTERM/SIGHUP/SIGQUIT while the first is still unhandled restores the
+/// terminal and re-raises at once, so a stuck loop can still be stopped.
+int vc_guard_install_graceful_handlers(int pipe_fd);
+
+/// Marks the graceful signal as handled (called by the event loop after reading it).
+void vc_guard_acknowledge(void);
+
+/// Restores now (normal exit path). Safe to call more than once.
+void vc_guard_restore(void);
+
+/// Unblocks every signal we handle: processes started by test runners inherit a mask that
+/// blocks them (see shared/PLATFORM-NOTES.md).
+void vc_guard_unblock_signals(void);
+#endif

@@ -1,0 +1,116 @@
+#include "terminal_guard.h"
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#define RESTORE_MAX 256
+
+static int guard_fd = -1;
+static struct termios saved_termios;
+static int have_termios = 0;
+static char restore_bytes[RESTORE_MAX];
+static size_t restore_len = 0;
+static int graceful_pipe = -1;
+static volatile sig_atomic_t pending_graceful = 0;
+static volatile sig_atomic_t restored = 0;
+
+static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE };
+static const int graceful_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT };
+
+int vc_guard_prepare(int fd, const char *bytes, size_t len) {
+    if (len > RESTORE_MAX) return -1;
+    if (tcgetattr(fd, &saved_termios) != 0) return -1;
+    guard_fd = fd;
+    have_termios = 1;
+    memcpy(restore_bytes, bytes, len);
+    restore_len = len;
+    restored = 0;
+    return 0;
+}
+
+static void restore_terminal(void) {
+    if (restored) return;
+    restored = 1;
+    if (guard_fd < 0) return;
+    int saved_errno = errno;
+    size_t off = 0;
+    while (off < restore_len) {
+        ssize_t n = write(guard_fd, restore_bytes + off, restore_len - off);
+        if (n <= 0) { if (n < 0 && errno == EINTR) continue; break; }
+        off += (size_t)n;
+    }
+    if (have_termios) tcsetattr(guard_fd, TCSAFLUSH, &saved_termios);
+    errno = saved_errno;
+}
+
+static void reraise(int sig) {
+    struct sigaction dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(sig);
+}
+
+static void crash_handler(int sig) {
+    restore_terminal();
+    reraise(sig);
+}
+
+static void graceful_handler(int sig) {
+    int terminating = (sig == SIGINT || sig == SIGTERM || sig == SIGHUP || sig == SIGQUIT);
+    if (terminating && pending_graceful) {
+        restore_terminal();
+        reraise(sig);
+        return;
+    }
+    if (terminating) pending_graceful = 1;
+    if (graceful_pipe >= 0) {
+        int saved_errno = errno;
+        unsigned char b = (unsigned char)sig;
+        (void)!write(graceful_pipe, &b, 1);
+        errno = saved_errno;
+    }
+}
+
+static int install(const int *sigs, size_t n, void (*handler)(int), int flags) {
+    for (size_t i = 0; i < n; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = handler;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = flags;
+        if (sigaction(sigs[i], &sa, NULL) != 0) return -1;
+    }
+    return 0;
+}
+
+int vc_guard_install_crash_handlers(void) {
+    return install(crash_signals, sizeof crash_signals / sizeof crash_signals[0], crash_handler, SA_RESETHAND);
+}
+
+int vc_guard_install_graceful_handlers(int pipe_fd) {
+    graceful_pipe = pipe_fd;
+    return install(graceful_signals, sizeof graceful_signals / sizeof graceful_signals[0], graceful_handler, SA_RESTART);
+}
+
+void vc_guard_acknowledge(void) { pending_graceful = 0; }
+
+void vc_guard_restore(void) { restore_terminal(); }
+
+void vc_guard_unblock_signals(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < sizeof crash_signals / sizeof crash_signals[0]; i++) sigaddset(&set, crash_signals[i]);
+    for (size_t i = 0; i < sizeof graceful_signals / sizeof graceful_signals[0]; i++) sigaddset(&set, graceful_signals[i]);
+    sigaddset(&set, SIGTSTP);
+    sigaddset(&set, SIGTTIN);
+    sigaddset(&set, SIGTTOU);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+}

@@ -1,0 +1,170 @@
+import CNcursesw
+import CTerminalGuard
+import Glibc
+
+/// The ncurses side of the app: sets the terminal up, draws cells the renderer says changed,
+/// reads keys, and puts the terminal back. Every call must come from the main thread.
+@MainActor
+public final class NcursesScreen {
+    public private(set) var colorMode: ColorMode = .none
+    private var screen: OpaquePointer?
+    private var window: UnsafeMutablePointer<WINDOW>?
+    private var isActive = false
+
+    public init() {}
+
+    /// Current size in cells (columns, rows).
+    public var size: (columns: Int, rows: Int) {
+        (Int(vc_cols()), Int(vc_lines()))
+    }
+
+    /// Enters curses mode on the alternate screen. `cursorVisible` is for `--plain`, where the
+    /// terminal cursor marks the focused item for screen readers.
+    public func start(noColor: Bool, environment: [String: String], cursorVisible: Bool) throws {
+        Self.ensureUTF8Locale()
+        guard let scr = newterm(nil, vc_stdout(), vc_stdin()) else { throw TerminalError.cannotInitialize }
+        screen = scr
+        set_term(scr)
+        window = vc_stdscr()
+        isActive = true
+        cbreak()
+        noecho()
+        nonl()
+        keypad(window, true)
+        nodelay(window, true)
+        _ = vc_set_escdelay(25)
+        _ = curs_set(cursorVisible ? 1 : 0)
+        leaveok(window, !cursorVisible)
+        scrollok(window, false)
+        let restore = Self.restoreSequence()
+        _ = restore.withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { vc_guard_prepare(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        }
+        _ = vc_guard_install_crash_handlers()
+        var colors = 0
+        if has_colors() {
+            start_color()
+            _ = use_default_colors()
+            colors = Int(vc_colors())
+        }
+        colorMode = ColorMode.decide(noColorFlag: noColor, environment: environment, terminalColors: colors)
+        setUpColorPairs()
+    }
+
+    /// Leaves curses mode and restores the terminal. Safe to call more than once.
+    public func stop() {
+        guard isActive else { return }
+        isActive = false
+        endwin()
+        vc_guard_restore()
+        if let screen { delscreen(screen) }
+        screen = nil
+        window = nil
+    }
+
+    /// Re-reads the terminal size after SIGWINCH; ncurses queues KEY_RESIZE, which `readKeys`
+    /// then returns.
+    public func handleResize() {
+        var ws = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
+            _ = resizeterm(Int32(ws.ws_row), Int32(ws.ws_col))
+        }
+    }
+
+    /// Everything typed since the last call (non-blocking).
+    public func readKeys() -> [Key] {
+        guard let window else { return [] }
+        var keys: [Key] = []
+        var ch: wint_t = 0
+        while true {
+            let r = wget_wch(window, &ch)
+            if r == ERR { break }
+            if let key = KeyDecoder.decode(result: r, code: UInt32(ch)) { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// Draws one cluster at a position. The caller guarantees that a width-2 cluster never
+    /// starts in the last column (the renderer's buffer ensures it).
+    public func put(row: Int, column: Int, cluster: String, style: TerminalStyle) {
+        guard let window else { return }
+        var wide = Array(cluster.unicodeScalars.prefix(Int(CCHARW_MAX)).map { wchar_t(bitPattern: $0.value) })
+        wide.append(0)
+        var cell = cchar_t()
+        let pair = colorMode == .none ? Int16(0) : Int16(style.role.rawValue)
+        _ = setcchar(&cell, wide, attributes(for: style), pair, nil)
+        _ = wmove(window, Int32(row), Int32(column))
+        _ = wadd_wch(window, &cell)
+    }
+
+    /// Places the terminal cursor (used in `--plain` mode and in text fields).
+    public func moveCursor(row: Int, column: Int) {
+        guard let window else { return }
+        _ = wmove(window, Int32(row), Int32(column))
+    }
+
+    public func setCursorVisible(_ visible: Bool) {
+        _ = curs_set(visible ? 1 : 0)
+    }
+
+    /// Sends the frame to the terminal in one write.
+    public func flush() {
+        guard let window else { return }
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    /// Ctrl-L: forget what ncurses believes is on screen and repaint everything.
+    public func clearAndRepaint() {
+        guard let window else { return }
+        _ = clearok(window, true)
+    }
+
+    private func attributes(for style: TerminalStyle) -> attr_t {
+        var a = vc_a_normal()
+        if style.bold { a |= vc_a_bold() }
+        if style.dim { a |= vc_a_dim() }
+        if style.reverse { a |= vc_a_reverse() }
+        if style.underline { a |= vc_a_underline() }
+        return a
+    }
+
+    private func setUpColorPairs() {
+        guard colorMode != .none else { return }
+        for role in TerminalStyle.Role.allCases where role != .normal {
+            let (fg, bg) = Palette.colors(for: role, mode: colorMode)
+            _ = init_pair(Int16(role.rawValue), fg, bg)
+        }
+    }
+
+    /// Under a C locale ncurses draws VT100 line characters and drops CJK text; this machine's
+    /// only UTF-8 locale is C.UTF-8, which is the fallback.
+    private static func ensureUTF8Locale() {
+        let current = setlocale(LC_ALL, "").map { String(cString: $0) } ?? "C"
+        if current == "C" || current == "POSIX" || !current.localizedUTF8 {
+            _ = setlocale(LC_ALL, "C.UTF-8")
+        }
+    }
+
+    /// Bytes that undo our setup from a signal handler: leave the alternate screen, keypad
+    /// transmit off, cursor visible, attributes reset. Taken from terminfo where it has them.
+    private static func restoreSequence() -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (cap, fallback) in [("rmcup", "\u{1B}[?1049l"), ("rmkx", "\u{1B}[?1l\u{1B}>"),
+                                ("cnorm", "\u{1B}[?25h"), ("sgr0", "\u{1B}[0m")] {
+            if let s = TerminfoString.lookup(cap) { bytes += s } else { bytes += Array(fallback.utf8) }
+        }
+        return bytes
+    }
+}
+
+public enum TerminalError: Error, Equatable {
+    case cannotInitialize
+}
+
+private extension String {
+    var localizedUTF8: Bool {
+        let lower = lowercased()
+        return lower.contains("utf-8") || lower.contains("utf8")
+    }
+}
