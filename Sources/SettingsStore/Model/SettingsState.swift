@@ -25,6 +25,16 @@ public struct SettingsState: Equatable, Sendable {
 
     public var environment: AppEnvironment
 
+    // Connectivity detail the screens show (filled by the Connectivity module).
+    /// Set while the configured server is unreachable and pn51 is used instead.
+    public var fallback: FallbackInfo?
+    /// Latest result per server id, for the settings pane list.
+    public var serverStatuses: [String: ServerProbeSummary]
+    /// Recent health response times of the current server, oldest first (the sparkline).
+    public var responseTimes: [Double]
+    /// Non-nil while the re-login dialog should be shown.
+    public var loginRequest: LoginRequest?
+
     public init(currentServer: ServerConfig, availableServers: [ServerConfig],
                 connectionStatus: ConnectionStatus = .disconnected, detailedStatus: DetailedStatus? = nil,
                 serverSource: ServerSource = .default, currentLanguage: AppLanguage = .ja,
@@ -32,7 +42,9 @@ public struct SettingsState: Equatable, Sendable {
                 serverSwitchState: ServerSwitchState = .idle, lastError: AppError? = nil,
                 preferences: Preferences = .defaults, serverHistory: [ServerHistoryEntry] = [],
                 connectionTimeout: Int = 10, autoSwitchOnFailure: Bool = true, detailedLogging: Bool = false,
-                caBundle: String? = nil, probeInterval: Int = 10, environment: AppEnvironment = .production) {
+                caBundle: String? = nil, probeInterval: Int = 10, environment: AppEnvironment = .production,
+                fallback: FallbackInfo? = nil, serverStatuses: [String: ServerProbeSummary] = [:],
+                responseTimes: [Double] = [], loginRequest: LoginRequest? = nil) {
         self.currentServer = currentServer
         self.availableServers = availableServers
         self.connectionStatus = connectionStatus
@@ -50,5 +62,9 @@ public struct SettingsState: Equatable, Sendable {
         self.caBundle = caBundle
         self.probeInterval = probeInterval
         self.environment = environment
+        self.fallback = fallback
+        self.serverStatuses = serverStatuses
+        self.responseTimes = responseTimes
+        self.loginRequest = loginRequest
     }
 }

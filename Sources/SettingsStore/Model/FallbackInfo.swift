@@ -1,0 +1,13 @@
+/// Why the app is on pn51 instead of the configured server (SPEC §6.5), and whether the
+/// configured one has come back (then the UI offers, never forces, a switch back).
+public struct FallbackInfo: Codable, Equatable, Sendable {
+    public var fromServerId: String
+    public var reason: ConnectivityError
+    public var configuredRecovered: Bool
+
+    public init(fromServerId: String, reason: ConnectivityError, configuredRecovered: Bool = false) {
+        self.fromServerId = fromServerId
+        self.reason = reason
+        self.configuredRecovered = configuredRecovered
+    }
+}

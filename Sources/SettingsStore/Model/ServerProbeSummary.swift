@@ -1,0 +1,16 @@
+/// One server's latest result in the settings pane's list, where every server is tested at
+/// once so the user sees which one to choose.
+public struct ServerProbeSummary: Codable, Equatable, Sendable {
+    public var status: ConnectionStatus
+    /// Health check total time, milliseconds.
+    public var responseTime: Double?
+    public var httpStatus: Int?
+    public var error: ConnectivityError?
+
+    public init(status: ConnectionStatus, responseTime: Double? = nil, httpStatus: Int? = nil, error: ConnectivityError? = nil) {
+        self.status = status
+        self.responseTime = responseTime
+        self.httpStatus = httpStatus
+        self.error = error
+    }
+}

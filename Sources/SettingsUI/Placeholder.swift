@@ -1,0 +1,1 @@
+// SettingsUI: screens as pure functions of state (see docs/ARCHITECTURE.md).
