@@ -45,7 +45,7 @@ let package = Package(
                 swiftSettings: strictSettings),
         .target(name: "TerminalRendering", dependencies: ["Localization", "SettingsStore"], swiftSettings: strictSettings),
         .target(name: "TerminalBackend",
-                dependencies: ["CNcursesw", "CTerminalGuard"],
+                dependencies: ["CNcursesw", "CTerminalGuard", "TerminalRendering"],
                 swiftSettings: strictSettings),
         .target(name: "SettingsUI",
                 dependencies: ["Localization", "SettingsStore", "TerminalRendering"],

@@ -1,4 +1,5 @@
 import CNcursesw
+import TerminalRendering
 
 /// Turns ncurses' get_wch results into `Key`s.
 enum KeyDecoder {

@@ -1,4 +1,5 @@
 import CNcursesw
+import TerminalRendering
 import CTerminalGuard
 import Glibc
 
