@@ -8,8 +8,10 @@ extension NativeSettings {
         guard let field = CodingKeys(rawValue: key) else {
             throw PersistenceError.invalidValue(field: FieldReader.displayable(key), value: FieldReader.displayable(text))
         }
-        let trimmed = String(text.unicodeScalars.drop { $0 == " " || $0 == "\t" }.reversed()
-            .drop { $0 == " " || $0 == "\t" }.reversed().map(Character.init))
+        var t = Substring(text)
+        while let c = t.first, c.isWhitespace { t.removeFirst() }
+        while let c = t.last, c.isWhitespace { t.removeLast() }
+        let trimmed = String(t)
         let cleared = trimmed.isEmpty || trimmed == "null"
         func refuse() -> PersistenceError { .invalidValue(field: key, value: FieldReader.displayable(text)) }
         func int() throws -> Int {
