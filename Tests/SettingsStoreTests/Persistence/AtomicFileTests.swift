@@ -35,6 +35,17 @@ struct AtomicFileTests {
         #expect(dir.text("f") == "new")
     }
 
+    @Test func symbolicLinkIsFollowedAndKept() throws {
+        let dir = PersistenceTempDir()
+        try dir.write("old", to: "dotfiles/settings.json")
+        #expect(mkdir(dir.sub("conf"), 0o700) == 0)
+        #expect(symlink(dir.sub("dotfiles/settings.json"), dir.sub("conf/settings.json")) == 0)
+        try AtomicFile.write(Array("new".utf8), to: dir.sub("conf/settings.json"))
+        var st = stat()
+        #expect(lstat(dir.sub("conf/settings.json"), &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK)
+        #expect(dir.text("dotfiles/settings.json") == "new")
+    }
+
     @Test func readMissingIsNil() throws {
         let dir = PersistenceTempDir()
         #expect(try AtomicFile.read(dir.sub("nope")) == nil)

@@ -55,17 +55,4 @@ struct SettingsFileWatcherTests {
         try AtomicFile.write(Array("{}".utf8), to: path)
         #expect(await persistenceWait { counter.count >= 1 })
     }
-
-    @Test func aBurstGivesFewerCallsThanEvents() async throws {
-        let dir = PersistenceTempDir()
-        let path = dir.sub("settings.json")
-        let counter = Counter()
-        let watcher = SettingsFileWatcher(path: path) { counter.bump() }
-        try watcher.start()
-        defer { watcher.stop() }
-        for i in 0..<50 { try AtomicFile.write(Array("{\"n\": \(i)}".utf8), to: path) }
-        #expect(await persistenceWait { counter.count >= 1 })
-        // 50 renames in a row: debouncing folds them (the bound is generous so load cannot break it).
-        #expect(counter.count < 50)
-    }
 }
