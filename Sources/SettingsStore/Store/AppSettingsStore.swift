@@ -22,8 +22,6 @@ import Localization
 ///   becomes `default`) and switches to pn51.
 @MainActor
 public final class AppSettingsStore {
-    public static let connectionTimeoutRange = 5...60
-
     public let paths: AppPaths
     public let environment: AppEnvironment
     /// This run's `--lang`, until `setLanguage` is called.
@@ -125,10 +123,8 @@ public final class AppSettingsStore {
         chosenLanguage = saved.currentLanguage
         let language = languageOverride ?? saved.currentLanguage ?? LanguageDetector.detect(environment: processEnvironment)
         let resolution = resolver.resolve(settingsLoad.settings)
-        let fromSettings = Self.problems(of: settingsLoad.problems, movedAsideTo: settingsLoad.movedAsideTo,
-                                         file: nativeSettingsFile.path) + [resolution.problem].compactMap { $0 }
-        let fromAppState = Self.problems(of: appStateLoad.problems, movedAsideTo: appStateLoad.movedAsideTo,
-                                         file: appStateFile.path)
+        let fromSettings = settingsLoad.problems + [resolution.problem].compactMap { $0 }
+        let fromAppState = appStateLoad.problems
         let problems = fromSettings + fromAppState
         hydrate {
             $0.currentLanguage = language
@@ -146,8 +142,7 @@ public final class AppSettingsStore {
     public func loadServerFromNativeSettings() -> ServerConfig {
         let load = nativeSettingsFile.load()
         let resolution = resolver.resolve(load.settings)
-        let problems = Self.problems(of: load.problems, movedAsideTo: load.movedAsideTo, file: nativeSettingsFile.path)
-            + [resolution.problem].compactMap { $0 }
+        let problems = load.problems + [resolution.problem].compactMap { $0 }
         hydrate {
             self.adoptConfiguration(load.settings, resolution, into: &$0)
             if let first = problems.first { $0.lastError = first.appError }
@@ -162,8 +157,7 @@ public final class AppSettingsStore {
     public func refreshServerConfig() {
         let load = nativeSettingsFile.load()
         let resolution = resolver.resolve(load.settings)
-        let problems = Self.problems(of: load.problems, movedAsideTo: load.movedAsideTo, file: nativeSettingsFile.path)
-            + [resolution.problem].compactMap { $0 }
+        let problems = load.problems + [resolution.problem].compactMap { $0 }
         let configurationChanged = resolution.configuredServer.id != configuredServer.id
             || resolution.source != configuredSource
         store.setState {
@@ -202,7 +196,7 @@ public final class AppSettingsStore {
     /// Throws the first write failure since the last flush.
     public func flushPersistence() throws {
         guard let reason = appStateWriter?.flush() else { return }
-        let failure = SettingsActionError.writeFailed(file: appStateFile.path, reason: reason)
+        let failure = SettingsActionError.writeFailed(file: Self.fileName(appStateFile.path), reason: reason)
         store.setState { $0.lastError = failure.appError }
         throw failure
     }
@@ -269,11 +263,9 @@ public final class AppSettingsStore {
         }) else { return nil }
         let saved = try writeSettings { settings in
             settings.customServers.removeAll { resolver.address($0, denotes: target) }
-            guard let backend = settings.backendServerAddress else { return }
-            let configured = backend == NativeSettings.customSentinel ? (settings.customServerAddress ?? "") : backend
-            if resolver.address(configured, denotes: target) {
+            if let selected = settings.selectedAddress, resolver.address(selected, denotes: target) {
+                if settings.backendServerAddress == NativeSettings.customSentinel { settings.customServerAddress = nil }
                 settings.backendServerAddress = nil
-                if backend == NativeSettings.customSentinel { settings.customServerAddress = nil }
             }
         }
         let resolution = applyWrittenSettings(saved)
@@ -287,11 +279,20 @@ public final class AppSettingsStore {
 
     /// Seconds, 5...60; anything else is refused and nothing is written.
     public func setConnectionTimeout(_ seconds: Int) throws {
-        guard Self.connectionTimeoutRange.contains(seconds) else {
-            throw SettingsActionError.valueOutOfRange(setting: "connection_timeout", value: seconds,
-                                                      range: Self.connectionTimeoutRange)
+        guard NativeSettings.connectionTimeoutRange.contains(seconds) else {
+            throw SettingsActionError.valueOutOfRange(setting: NativeSettings.CodingKeys.connectionTimeout.rawValue,
+                                                      value: seconds, range: NativeSettings.connectionTimeoutRange)
         }
         applyWrittenSettings(try writeSettings { $0.connectionTimeout = seconds })
+    }
+
+    /// Seconds between probes of a connected server, 2...3600; anything else is refused.
+    public func setProbeInterval(_ seconds: Int) throws {
+        guard NativeSettings.probeIntervalRange.contains(seconds) else {
+            throw SettingsActionError.valueOutOfRange(setting: NativeSettings.CodingKeys.probeInterval.rawValue,
+                                                      value: seconds, range: NativeSettings.probeIntervalRange)
+        }
+        applyWrittenSettings(try writeSettings { $0.probeInterval = seconds })
     }
 
     public func setAutoSwitchOnFailure(_ enabled: Bool) throws {
@@ -400,15 +401,23 @@ public final class AppSettingsStore {
         return resolution
     }
 
-    /// A locked read-modify-write of settings.json; a failure becomes `lastError` and is rethrown.
+    /// A locked read-modify-write of settings.json. A value the file may not hold is refused
+    /// (file untouched); a failure to write becomes `lastError`; both are thrown.
     private func writeSettings(_ body: (inout NativeSettings) throws -> Void) throws -> NativeSettings {
         do {
             return try nativeSettingsFile.update(body)
+        } catch let PersistenceError.invalidValue(field, value) {
+            throw SettingsActionError.valueRefused(setting: field, value: value)
         } catch {
-            let failure = SettingsActionError.writeFailed(file: nativeSettingsFile.path, reason: String(describing: error))
+            let failure = SettingsActionError.writeFailed(file: Self.fileName(nativeSettingsFile.path),
+                                                          reason: String(describing: error))
             store.setState { $0.lastError = failure.appError }
             throw failure
         }
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     private func persistAppState() {
@@ -420,7 +429,7 @@ public final class AppSettingsStore {
     }
 
     private func reportAppStateWriteFailure(_ reason: String) {
-        let failure = SettingsActionError.writeFailed(file: appStateFile.path, reason: reason)
+        let failure = SettingsActionError.writeFailed(file: Self.fileName(appStateFile.path), reason: reason)
         store.setState { $0.lastError = failure.appError }
     }
 
@@ -430,12 +439,6 @@ public final class AppSettingsStore {
         settingsProblems = settings
         if let appState { appStateProblems = appState }
         session.setState { $0.fileProblems = settingsProblems + appStateProblems }
-    }
-
-    /// The loader's problems, plus a moved-aside notice if the loader reported none for it.
-    private static func problems(of problems: [FileProblem], movedAsideTo: String?, file: String) -> [FileProblem] {
-        guard let movedAsideTo, problems.isEmpty else { return problems }
-        return [FileProblem(key: "files.moved_aside", parameters: ["file": file, "backup": movedAsideTo])]
     }
 }
 
