@@ -332,18 +332,17 @@ public final class AppSettingsStore {
     // MARK: Switching
 
     /// Hands a server change to the connectivity layer, or adopts it when there is none.
-    /// Choosing the server that is already current only updates the source.
+    /// The hook gets every request, also for the server already current (so it can cancel a
+    /// switch in progress or just take the new source); without a hook, choosing the current
+    /// server only updates its config and source.
     private func requestServer(_ target: ServerConfig, source: ServerSource) {
-        let current = getState().currentServer
-        guard target.id != current.id else {
+        if let hook = onServerChangeRequested {
+            hook(target, source)
+        } else if target.id == getState().currentServer.id {
             store.setState {
                 $0.currentServer = target
                 $0.serverSource = source
             }
-            return
-        }
-        if let hook = onServerChangeRequested {
-            hook(target, source)
         } else {
             adoptServer(target, source: source)
         }
