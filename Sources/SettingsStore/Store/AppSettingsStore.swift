@@ -33,9 +33,11 @@ public final class AppSettingsStore {
     /// app-state.json as `loadSettings` found it (the last run's source and server).
     public private(set) var previousSession: PersistedAppState?
 
-    /// Called when settings.json asks for another server (a selection, a hand edit, a removal,
-    /// a reset). The connectivity layer runs its switch pipeline; when nil the target is
-    /// adopted at once (see `adoptServer`).
+    /// Called when settings.json asks for a server (a selection, a hand edit seen by
+    /// `refreshServerConfig`, a removal of the current server, a reset), also when it is the
+    /// server already current. The connectivity layer runs its switch pipeline and reports
+    /// back through `setState` (and `recordHistory`); when nil the target is adopted at once
+    /// (see `adoptServer`) and nothing is recorded in the history.
     public var onServerChangeRequested: (@MainActor (_ target: ServerConfig, _ source: ServerSource) -> Void)?
 
     /// This run's presentation state: the settings pane flag and the file problems.
