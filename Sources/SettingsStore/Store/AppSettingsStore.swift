@@ -240,7 +240,7 @@ public final class AppSettingsStore {
         else {
             return AddCustomServerResult(validation: validation, outcome: .invalid)
         }
-        if let existing = state.availableServers.first(where: { $0.baseUrl == server.baseUrl || $0.id == server.id }) {
+        if let existing = state.availableServers.first(where: { $0.baseUrl == server.baseUrl }) {
             return AddCustomServerResult(validation: validation, outcome: .duplicate(existing: existing))
         }
         var alreadyInFile = false
@@ -249,7 +249,8 @@ public final class AppSettingsStore {
             if !alreadyInFile { settings.customServers.append(server.baseUrl) }
         }
         applyWrittenSettings(saved)
-        let added = getState().availableServers.first { $0.id == server.id } ?? server
+        // The catalog may have given it another id (two addresses with the same SPEC id).
+        let added = getState().availableServers.first { $0.baseUrl == server.baseUrl } ?? server
         return AddCustomServerResult(validation: validation,
                                      outcome: alreadyInFile ? .duplicate(existing: added) : .added(added))
     }

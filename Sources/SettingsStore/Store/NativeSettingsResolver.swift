@@ -19,7 +19,8 @@ public struct NativeSettingsResolver: Sendable {
 
     public func resolve(_ settings: NativeSettings) -> Resolution {
         var available = ServerCatalog.availableServers(customAddresses: settings.customServers,
-                                                       connectionTimeoutSeconds: settings.connectionTimeout)
+                                                       connectionTimeoutSeconds: settings.connectionTimeout,
+                                                       environment: environment)
         let fallback = available.first { $0.id == ServerCatalog.defaultServerId } ?? ServerCatalog.defaultServer
         guard settings.backendServerAddress?.isEmpty == false else {
             return Resolution(availableServers: available, configuredServer: fallback, source: .default, problem: nil)
