@@ -143,6 +143,20 @@ struct AppSettingsStoreTests {
         #expect(store.configuredServer.id == state.currentServer.id)
     }
 
+    @Test func everyFileProblemIsKeptAndTheFirstIsLastError() throws {
+        let home = try StoreTestHome()
+        try home.writeSettings(#"{"connection_timeout": 999, "auto_switch_on_failure": "maybe", "custom_servers": ["ftp://x/api"]}"#)
+        let store = home.loadedStore()
+        #expect(store.fileProblems.count == 3)
+        #expect(store.getState().lastError?.key == store.fileProblems.first?.key)
+        #expect(store.getState().lastError?.parameters == store.fileProblems.first?.parameters)
+        #expect(store.getState().connectionTimeout == NativeSettings.defaults.connectionTimeout)
+        // A later clean re-read clears the settings problems.
+        try home.writeSettings("{}")
+        store.refreshServerConfig()
+        #expect(store.fileProblems.isEmpty)
+    }
+
     @Test func loadServerFromNativeSettingsHydratesWithoutTheHook() throws {
         let home = try StoreTestHome()
         let store = home.loadedStore()
@@ -244,6 +258,21 @@ struct AppSettingsStoreTests {
         #expect(settings.customServers.isEmpty)
         #expect(settings.backendServerAddress == nil)
         #expect(!store.getState().availableServers.contains { $0.id == server.id })
+    }
+
+    @Test func removingTheConfiguredCustomAddressClearsTheSentinel() throws {
+        let home = try StoreTestHome()
+        try home.writeSettings(#"{"backend_server_address": "__CUSTOM__", "custom_server_address": "https://ward3.example.org/api", "custom_servers": ["https://ward6.example.org/api"]}"#)
+        let store = home.loadedStore()
+        let current = store.getState().currentServer
+        #expect(current.baseUrl == "https://ward3.example.org/api")
+        #expect(try store.removeCustomServer(current.id)?.id == current.id)
+        let settings = home.settingsFile.load().settings
+        #expect(settings.backendServerAddress == nil)
+        #expect(settings.customServerAddress == nil)
+        #expect(settings.customServers == ["https://ward6.example.org/api"])
+        #expect(store.getState().currentServer.id == ServerCatalog.defaultServerId)
+        #expect(store.getState().serverSource == .default)
     }
 
     @Test func removeCustomServerByAddressAndUnknownOnes() throws {
