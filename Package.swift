@@ -76,6 +76,7 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "SettingsStoreTests",
                     dependencies: ["SettingsStore", "TestSupport",
+                                   .product(name: "Logging", package: "swift-log"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strictSettings),
         .testTarget(name: "BackendClientTests",

@@ -12,7 +12,10 @@ enum SourceScanner {
     /// `FileProblem`). Interpolated literals are skipped: their keys are checked through the
     /// enums they are built from.
     static func literalKeys(in source: String) throws -> [String] {
-        let patterns = [#"\.text\(\s*"([^"\\\n]+)""#, #"\bkey:\s*"([^"\\\n]+)""#]
+        // `.text("…")`, `key: "…"`, and any other whole string literal in a catalog namespace
+        // (e.g. `report("files.entry_invalid", …)`).
+        let patterns = [#"\.text\(\s*"([^"\\\n]+)""#, #"\bkey:\s*"([^"\\\n]+)""#,
+                        #""([a-z]+\.[A-Za-z0-9_.-]+[A-Za-z0-9_])""#]
         var keys: [String] = []
         for pattern in patterns {
             let regex = try Regex(pattern)
@@ -23,7 +26,8 @@ enum SourceScanner {
                 keys.append(key)
             }
         }
-        return keys
+        var seen = Set<String>()
+        return keys.filter { seen.insert($0).inserted }
     }
 
     /// The raw values of `enum <name>: String`, from its `case` lines.
