@@ -1,0 +1,43 @@
+import ArgumentParser
+
+/// Options every command accepts, before or after its name (SPEC §11).
+///
+/// swift-argument-parser gives each command only the options it declares, so this group is
+/// declared by the root command and by every subcommand; `ArgumentNormalizer` moves the
+/// ones written before a subcommand's name to after it, where that subcommand parses them.
+/// Help, completion scripts and the man page are generated from these declarations.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Keep all files under DIR (config, state and cache).",
+                                            valueName: "dir"),
+            completion: .directory)
+    var home: String?
+
+    @Option(name: .long, help: ArgumentHelp("Environment: production, staging or development (or VERBUMCARE_ENV).",
+                                            valueName: "name"),
+            completion: .list(["production", "staging", "development"]))
+    var env: String?
+
+    @Option(name: .long, help: ArgumentHelp("Language for this run only: ja, en or zh-Hant.", valueName: "code"),
+            completion: .list(["ja", "en", "zh-Hant"]))
+    var lang: String?
+
+    @Option(name: .long, help: ArgumentHelp("CA bundle that replaces the system store for TLS checks.",
+                                            valueName: "file"),
+            completion: .file())
+    var cacert: String?
+
+    @Option(name: .customLong("connect-to"), parsing: .singleValue,
+            help: ArgumentHelp("Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (curl syntax, repeatable).",
+                               valueName: "spec"))
+    var connectTo: [String] = []
+
+    @Flag(name: .customLong("no-color"), help: "Monochrome output.")
+    var noColor = false
+
+    @Flag(name: .long, help: "Screen-reader mode: no box drawing, no animation.")
+    var plain = false
+
+    /// Names of the options above that take a value, for `ArgumentNormalizer`.
+    static let valueOptionNames: Set<String> = ["--home", "--env", "--lang", "--cacert", "--connect-to"]
+    static let flagNames: Set<String> = ["--no-color", "--plain"]
+}

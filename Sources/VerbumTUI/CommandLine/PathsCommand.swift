@@ -1,0 +1,29 @@
+import ArgumentParser
+
+/// `paths [--json]`: the directories and files this run uses.
+struct PathsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "paths", abstract: "Print the config, state, cache and log paths in use.")
+
+    @Flag(help: "Print a JSON document.") var json = false
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func run() throws {
+        let context = try CommandContext(options: global)
+        let paths = context.paths
+        // (JSON key, catalog label key, path), in the order people read them.
+        let entries = [
+            ("config", "cli.path.config", paths.configDirectory),
+            ("state", "cli.path.state", paths.stateDirectory),
+            ("cache", "cli.path.cache", paths.cacheDirectory),
+            ("log", "cli.path.log", paths.logFile),
+            ("settings", "cli.path.settings", paths.settingsFile),
+        ]
+        if json {
+            context.console.output(json: .object(entries.map { ($0.0, .string($0.2)) }))
+        } else {
+            context.console.output(entries.map { context.console.text($0.1) + ": " + $0.2 }.joined(separator: "\n"))
+        }
+    }
+}

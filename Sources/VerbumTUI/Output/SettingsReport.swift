@@ -1,0 +1,60 @@
+import SettingsStore
+
+/// settings.json's keys with the values the app uses (defaults filled in, invalid fields
+/// replaced), in the file's own key names.
+struct SettingsReport {
+    let settings: NativeSettings
+    let directory: ServerDirectory
+
+    /// (key, value) in the order of SPEC §8. An unset backend shows the server in effect.
+    var fields: [(String, JSONValue)] {
+        [
+            (SettingsKey.backendServerAddress.rawValue,
+             .string(settings.backendServerAddress ?? directory.current.baseUrl)),
+            (SettingsKey.customServerAddress.rawValue, .optional(settings.customServerAddress)),
+            ("custom_servers", .array(settings.customServers.map(JSONValue.string))),
+            (SettingsKey.connectionTimeout.rawValue, .int(settings.connectionTimeout)),
+            (SettingsKey.autoSwitchOnFailure.rawValue, .bool(settings.autoSwitchOnFailure)),
+            (SettingsKey.enableDetailedLogging.rawValue, .bool(settings.enableDetailedLogging)),
+            (SettingsKey.caBundle.rawValue, .optional(settings.caBundle)),
+            (SettingsKey.probeInterval.rawValue, .int(settings.probeInterval)),
+        ]
+    }
+
+    var json: JSONValue { .object(fields) }
+
+    /// `key  value` lines; lists one item per line under their key, unset values as `-`.
+    var humanLines: [String] {
+        let width = fields.map(\.0.count).max() ?? 0
+        var lines: [String] = []
+        for (key, value) in fields {
+            let label = key + String(repeating: " ", count: width - key.count) + "  "
+            switch value {
+            case .array(let items) where !items.isEmpty:
+                lines.append(label + text(items[0]))
+                let indent = String(repeating: " ", count: label.count)
+                lines += items.dropFirst().map { indent + text($0) }
+            default:
+                lines.append(label + text(value))
+            }
+        }
+        return lines
+    }
+
+    /// How one key's value reads in human output.
+    func valueText(for key: String) -> String {
+        fields.first { $0.0 == key }.map { text($0.1) } ?? "-"
+    }
+
+    private func text(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "-"
+        case .bool(let b): b ? "true" : "false"
+        case .int(let i): String(i)
+        case .double(let d): String(d)
+        case .string(let s): s
+        case .array(let items): items.isEmpty ? "-" : items.map(text).joined(separator: ", ")
+        case .object: value.rendered
+        }
+    }
+}
