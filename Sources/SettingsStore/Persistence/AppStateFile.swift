@@ -1,4 +1,9 @@
-// PLACEHOLDER (helper C replaces this file): signatures are the contract.
+/// app-state.json in the state directory: read per field (a bad history entry is dropped,
+/// not the whole file), migrated from older versions, saved atomically under the lock.
+///
+/// A file from a newer version is read for the fields this version knows and reported
+/// (`files.newer_version`); saving keeps the keys this version does not know, so a newer
+/// app finds its extra data again. Unparseable files are moved aside as for settings.json.
 public struct AppStateFile: Sendable {
     public let path: String
     public init(path: String) { self.path = path }
@@ -7,9 +12,45 @@ public struct AppStateFile: Sendable {
         public var state: PersistedAppState
         public var problems: [FileProblem]
         public var movedAsideTo: String?
+        /// The version the file was written in, when it was older and was migrated.
+        public var migratedFrom: Int?
     }
 
-    public func load() -> LoadResult { LoadResult(state: PersistedAppState(), problems: [], movedAsideTo: nil) }
-    /// Atomic, locked.
-    public func save(_ state: PersistedAppState) throws {}
+    private var file: JSONObjectFile { JSONObjectFile(path: path) }
+
+    public func load() -> LoadResult {
+        let loaded = file.load()
+        guard let object = loaded.object else {
+            return LoadResult(state: PersistedAppState(), problems: loaded.problems,
+                              movedAsideTo: loaded.movedAsideTo, migratedFrom: nil)
+        }
+        var reader = FieldReader(object: object, file: file.fileName)
+        var version = PersistedAppState.currentVersion
+        if let raw = object[PersistedAppState.Key.version] {
+            if let v = raw.intValue, v >= 1 {
+                version = v
+            } else {
+                // Unreadable version: read it as the current shape, which is what this app writes.
+                reader.report("files.field_invalid", ["field": PersistedAppState.Key.version,
+                                                      "fallback": String(PersistedAppState.currentVersion)])
+            }
+        } else {
+            version = 1
+        }
+        if version > PersistedAppState.currentVersion {
+            reader.report("files.newer_version", ["version": String(version)])
+        }
+        let state = version == 1 ? PersistedAppState.readVersion1(&reader) : PersistedAppState.readCurrent(&reader)
+        return LoadResult(state: state, problems: reader.problems, movedAsideTo: nil,
+                          migratedFrom: version < PersistedAppState.currentVersion ? version : nil)
+    }
+
+    /// Atomic, locked. Always writes the current version.
+    public func save(_ state: PersistedAppState) throws {
+        _ = try file.rewrite { current in
+            var object = current ?? [:]
+            state.write(into: &object)
+            return JSONObjectFile.Change(object: object, keepOld: false, result: ())
+        }
+    }
 }

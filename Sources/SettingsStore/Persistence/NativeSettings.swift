@@ -1,7 +1,11 @@
-// PLACEHOLDER (helper C replaces this file): signatures are the contract.
 /// settings.json, the stand-in for iOS Settings › VerbumCare (SPEC §8). JSON keys are snake_case.
 public struct NativeSettings: Codable, Equatable, Sendable {
     public static let customSentinel = "__CUSTOM__"
+    public static let connectionTimeoutRange = 5...60
+    /// Seconds between probes of a connected server. Below 2 s probes would dominate idle CPU
+    /// and the server's logs; above an hour the status would be meaningless.
+    public static let probeIntervalRange = 2...3600
+
     public var backendServerAddress: String?
     public var customServerAddress: String?
     public var customServers: [String]
@@ -10,8 +14,20 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     public var autoSwitchOnFailure: Bool
     public var enableDetailedLogging: Bool
     public var caBundle: String?
-    /// Seconds.
+    /// Seconds, 2...3600.
     public var probeInterval: Int
+
+    /// The JSON keys of settings.json (a contract: scripts and `settings set KEY` use them).
+    public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
+        case backendServerAddress = "backend_server_address"
+        case customServerAddress = "custom_server_address"
+        case customServers = "custom_servers"
+        case connectionTimeout = "connection_timeout"
+        case autoSwitchOnFailure = "auto_switch_on_failure"
+        case enableDetailedLogging = "enable_detailed_logging"
+        case caBundle = "ca_bundle"
+        case probeInterval = "probe_interval"
+    }
 
     public init(backendServerAddress: String? = nil, customServerAddress: String? = nil,
                 customServers: [String] = [], connectionTimeout: Int = 10, autoSwitchOnFailure: Bool = true,
@@ -26,5 +42,136 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         self.probeInterval = probeInterval
     }
 
+    /// Missing keys take their defaults (the file format is read by `NativeSettingsFile`;
+    /// this is for JSON produced by the app itself, e.g. `settings show --json`).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = NativeSettings.defaults
+        backendServerAddress = try c.decodeIfPresent(String.self, forKey: .backendServerAddress)
+        customServerAddress = try c.decodeIfPresent(String.self, forKey: .customServerAddress)
+        customServers = try c.decodeIfPresent([String].self, forKey: .customServers) ?? d.customServers
+        connectionTimeout = try c.decodeIfPresent(Int.self, forKey: .connectionTimeout) ?? d.connectionTimeout
+        autoSwitchOnFailure = try c.decodeIfPresent(Bool.self, forKey: .autoSwitchOnFailure) ?? d.autoSwitchOnFailure
+        enableDetailedLogging = try c.decodeIfPresent(Bool.self, forKey: .enableDetailedLogging) ?? d.enableDetailedLogging
+        caBundle = try c.decodeIfPresent(String.self, forKey: .caBundle)
+        probeInterval = try c.decodeIfPresent(Int.self, forKey: .probeInterval) ?? d.probeInterval
+    }
+
     public static let defaults = NativeSettings()
+
+    /// The address the settings select: `custom_server_address` when `backend_server_address`
+    /// is `__CUSTOM__`, else `backend_server_address`; nil means "use the default server".
+    public var selectedAddress: String? {
+        backendServerAddress == Self.customSentinel ? customServerAddress : backendServerAddress
+    }
+
+    /// A copy with every address normalized and custom servers de-duplicated, or the first
+    /// value the file may not hold. `update` runs this on what its body produced.
+    public func validated(environment: AppEnvironment) throws -> NativeSettings {
+        var s = self
+        func refuse(_ key: CodingKeys, _ value: String) -> PersistenceError {
+            .invalidValue(field: key.rawValue, value: FieldReader.displayable(value))
+        }
+        guard Self.connectionTimeoutRange.contains(connectionTimeout) else {
+            throw refuse(.connectionTimeout, String(connectionTimeout))
+        }
+        guard Self.probeIntervalRange.contains(probeInterval) else {
+            throw refuse(.probeInterval, String(probeInterval))
+        }
+        if let custom = customServerAddress, !custom.isEmpty {
+            guard let n = Self.normalized(custom, environment) else { throw refuse(.customServerAddress, custom) }
+            s.customServerAddress = n
+        } else {
+            s.customServerAddress = nil
+        }
+        if let backend = backendServerAddress, !backend.isEmpty {
+            if backend == Self.customSentinel {
+                guard s.customServerAddress != nil else { throw refuse(.customServerAddress, "") }
+            } else {
+                guard let n = Self.normalized(backend, environment) else { throw refuse(.backendServerAddress, backend) }
+                s.backendServerAddress = n
+            }
+        } else {
+            s.backendServerAddress = nil
+        }
+        var seen = Set<String>()
+        s.customServers = []
+        for address in customServers {
+            guard let n = Self.normalized(address, environment) else { throw refuse(.customServers, address) }
+            if seen.insert(n).inserted { s.customServers.append(n) }
+        }
+        if s.caBundle?.isEmpty == true { s.caBundle = nil }
+        return s
+    }
+
+    /// The normalized form of a valid address; nil for an invalid one.
+    static func normalized(_ address: String, _ environment: AppEnvironment) -> String? {
+        let result = AddressValidator.validate(address, environment: environment)
+        return result.isValid ? result.normalizedAddress : nil
+    }
+
+    /// Reads each field on its own (see `NativeSettingsFile.load`).
+    static func read(_ reader: inout FieldReader, environment: AppEnvironment) -> NativeSettings {
+        var s = NativeSettings.defaults
+        s.connectionTimeout = reader.int(CodingKeys.connectionTimeout.rawValue, in: connectionTimeoutRange,
+                                         default: s.connectionTimeout)
+        s.probeInterval = reader.int(CodingKeys.probeInterval.rawValue, in: probeIntervalRange, default: s.probeInterval)
+        s.autoSwitchOnFailure = reader.bool(CodingKeys.autoSwitchOnFailure.rawValue, default: s.autoSwitchOnFailure)
+        s.enableDetailedLogging = reader.bool(CodingKeys.enableDetailedLogging.rawValue, default: s.enableDetailedLogging)
+        s.caBundle = reader.optionalString(CodingKeys.caBundle.rawValue)
+
+        let list: [StoredJSON] = reader.read(CodingKeys.customServers.rawValue, default: [], fallbackText: "[]") {
+            if case .array(let items) = $0 { return items }
+            return nil
+        }
+        var seen = Set<String>()
+        for item in list {
+            guard let text = item.stringValue, let n = normalized(text, environment) else {
+                reader.report("files.entry_invalid", ["field": CodingKeys.customServers.rawValue,
+                                                       "value": item.stringValue ?? item.compactText])
+                continue
+            }
+            if seen.insert(n).inserted { s.customServers.append(n) }
+        }
+
+        let rawCustom = reader.optionalString(CodingKeys.customServerAddress.rawValue)
+        let custom = rawCustom.flatMap { normalized($0, environment) }
+        let backend = reader.optionalString(CodingKeys.backendServerAddress.rawValue)
+        if backend == customSentinel {
+            if let custom {
+                s.backendServerAddress = customSentinel
+                s.customServerAddress = custom
+            } else {
+                reader.report("files.unknown_server", ["address": rawCustom ?? customSentinel])
+            }
+        } else {
+            s.customServerAddress = custom
+            if let rawCustom, custom == nil {
+                reader.report("files.field_invalid", ["field": CodingKeys.customServerAddress.rawValue,
+                                                      "fallback": "null", "value": rawCustom])
+            }
+            if let backend {
+                if let n = normalized(backend, environment) {
+                    s.backendServerAddress = n
+                } else {
+                    reader.report("files.unknown_server", ["address": backend])
+                }
+            }
+        }
+        return s
+    }
+
+    /// Writes the known keys into `object`, leaving every other key as it was. Absent
+    /// optional values remove their key.
+    func write(into object: inout [String: StoredJSON]) {
+        func set(_ key: CodingKeys, _ value: StoredJSON?) { object[key.rawValue] = value }
+        set(.backendServerAddress, backendServerAddress.map(StoredJSON.string))
+        set(.customServerAddress, customServerAddress.map(StoredJSON.string))
+        set(.customServers, .array(customServers.map(StoredJSON.string)))
+        set(.connectionTimeout, .integer(connectionTimeout))
+        set(.autoSwitchOnFailure, .bool(autoSwitchOnFailure))
+        set(.enableDetailedLogging, .bool(enableDetailedLogging))
+        set(.caBundle, caBundle.map(StoredJSON.string))
+        set(.probeInterval, .integer(probeInterval))
+    }
 }

@@ -1,9 +1,29 @@
 import Localization
 
-// PLACEHOLDER (helper C replaces this file): signatures are the contract.
 /// app-state.json (the app's `verbumcare_settings`), versioned with migration.
+///
+/// Version 2 (current), written by this app:
+/// ```
+/// {"version": 2, "currentLanguage": "ja", "serverSource": "native_settings",
+///  "lastKnownServerId": "pn51",
+///  "serverHistory": [{"serverId": "pn51", "lastUsed": 1763754901.5, "successful": true, "durationMs": 42}],
+///  "preferences": {"showCheckDetails": true, "sparklineLength": 30}}
+/// ```
+/// Version 1, the app's original shape, has no `version` field (or `"version": 1`):
+/// ```
+/// {"language": "ja", "serverId": "pn51",
+///  "history": [{"serverId": "pn51", "timestamp": 1763754901500, "success": true}]}
+/// ```
+/// where `timestamp` is milliseconds since 1970 and `history` is optional. Migration maps
+/// `language` → `currentLanguage` (also accepting `zh`, `zh-TW`, `zh-Hant-TW` for
+/// Traditional Chinese), `serverId` → `lastKnownServerId`, `history` → `serverHistory`
+/// (seconds, duration unknown = 0), and starts with `serverSource` `default` and default
+/// preferences (the source is worked out again at start-up anyway).
 public struct PersistedAppState: Codable, Equatable, Sendable {
     public static let currentVersion = 2
+    /// Accepted `preferences.sparklineLength` values; others read as the default.
+    public static let sparklineLengthRange = 1...1000
+
     public var version: Int
     public var currentLanguage: AppLanguage?
     public var serverSource: ServerSource
@@ -20,5 +40,110 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
         self.lastKnownServerId = lastKnownServerId
         self.serverHistory = serverHistory
         self.preferences = preferences
+    }
+
+    enum Key {
+        static let version = "version"
+        static let currentLanguage = "currentLanguage"
+        static let serverSource = "serverSource"
+        static let lastKnownServerId = "lastKnownServerId"
+        static let serverHistory = "serverHistory"
+        static let preferences = "preferences"
+        // version 1
+        static let language = "language"
+        static let serverId = "serverId"
+        static let history = "history"
+    }
+
+    /// The version-2 fields, each read on its own.
+    static func readCurrent(_ reader: inout FieldReader) -> PersistedAppState {
+        var s = PersistedAppState()
+        s.currentLanguage = reader.read(Key.currentLanguage, default: nil, fallbackText: "null") {
+            $0.stringValue.flatMap(AppLanguage.init(rawValue:))
+        }
+        s.serverSource = reader.read(Key.serverSource, default: .default, fallbackText: ServerSource.default.rawValue) {
+            $0.stringValue.flatMap(ServerSource.init(rawValue:))
+        }
+        s.lastKnownServerId = reader.optionalString(Key.lastKnownServerId)
+        s.serverHistory = readHistory(&reader, key: Key.serverHistory) { entry in
+            guard let id = entry["serverId"]?.stringValue, !id.isEmpty,
+                  let lastUsed = entry["lastUsed"]?.doubleValue,
+                  let successful = entry["successful"]?.boolValue,
+                  let duration = entry["durationMs"]?.doubleValue, duration >= 0 else { return nil }
+            return ServerHistoryEntry(serverId: id, lastUsed: lastUsed, successful: successful, durationMs: duration)
+        }
+        if let raw = reader.object[Key.preferences], raw != .null {
+            if let o = raw.objectValue {
+                var inner = FieldReader(object: o, file: reader.file, fieldPrefix: Key.preferences + ".")
+                s.preferences.showCheckDetails = inner.bool("showCheckDetails", default: s.preferences.showCheckDetails)
+                s.preferences.sparklineLength = inner.int("sparklineLength", in: sparklineLengthRange,
+                                                          default: s.preferences.sparklineLength)
+                reader.absorb(inner)
+            } else {
+                reader.report("files.field_invalid", ["field": Key.preferences, "fallback": "{}"])
+            }
+        }
+        return s
+    }
+
+    /// Version 1 (see the type's comment), migrated.
+    static func readVersion1(_ reader: inout FieldReader) -> PersistedAppState {
+        var s = PersistedAppState()
+        s.currentLanguage = reader.read(Key.language, default: nil, fallbackText: "null") {
+            $0.stringValue.flatMap(languageFromVersion1)
+        }
+        s.lastKnownServerId = reader.optionalString(Key.serverId)
+        s.serverHistory = readHistory(&reader, key: Key.history) { entry in
+            guard let id = entry["serverId"]?.stringValue, !id.isEmpty,
+                  let ms = entry["timestamp"]?.doubleValue,
+                  let success = entry["success"]?.boolValue else { return nil }
+            return ServerHistoryEntry(serverId: id, lastUsed: ms / 1000, successful: success, durationMs: 0)
+        }
+        return s
+    }
+
+    static func languageFromVersion1(_ code: String) -> AppLanguage? {
+        if let l = AppLanguage(rawValue: code) { return l }
+        switch code.lowercased() {
+        case "ja-jp": return .ja
+        case "en-us", "en-gb": return .en
+        case "zh", "zh-tw", "zh-hant", "zh-hant-tw", "zh-hk": return .zhHant
+        default: return nil
+        }
+    }
+
+    /// Bad entries are dropped and reported; the rest are kept newest first as stored, one
+    /// per server, at most `ServerHistoryEntry.limit`.
+    private static func readHistory(_ reader: inout FieldReader, key: String,
+                                    _ entry: ([String: StoredJSON]) -> ServerHistoryEntry?) -> [ServerHistoryEntry] {
+        let items: [StoredJSON] = reader.read(key, default: [], fallbackText: "[]") {
+            if case .array(let a) = $0 { return a }
+            return nil
+        }
+        var result: [ServerHistoryEntry] = []
+        var seen = Set<String>()
+        for item in items {
+            guard let e = item.objectValue.flatMap(entry) else {
+                reader.report("files.entry_invalid", ["field": key, "value": item.compactText])
+                continue
+            }
+            if result.count < ServerHistoryEntry.limit, seen.insert(e.serverId).inserted { result.append(e) }
+        }
+        return result
+    }
+
+    /// The version-2 fields written into `object`; other keys stay as they were.
+    func write(into object: inout [String: StoredJSON]) {
+        for old in [Key.language, Key.serverId, Key.history] { object[old] = nil }
+        object[Key.version] = .integer(Self.currentVersion)
+        object[Key.currentLanguage] = currentLanguage.map { .string($0.rawValue) } ?? .null
+        object[Key.serverSource] = .string(serverSource.rawValue)
+        object[Key.lastKnownServerId] = lastKnownServerId.map(StoredJSON.string) ?? .null
+        object[Key.serverHistory] = .array(serverHistory.map { e in
+            .object(["serverId": .string(e.serverId), "lastUsed": .double(e.lastUsed),
+                     "successful": .bool(e.successful), "durationMs": .double(e.durationMs)])
+        })
+        object[Key.preferences] = .object(["showCheckDetails": .bool(preferences.showCheckDetails),
+                                           "sparklineLength": .integer(preferences.sparklineLength)])
     }
 }

@@ -1,0 +1,24 @@
+/// Why a store action was refused or failed. Failures to write a file also become `lastError`;
+/// refusals of bad input do not (the caller shows them where the input was given).
+public enum SettingsActionError: Error, Equatable, Sendable {
+    /// A file could not be written (`files.write_failed`); the file is unchanged.
+    case writeFailed(file: String, reason: String)
+    /// No known server has this id (`ui.unknown_server`).
+    case unknownServer(String)
+    /// A number outside its allowed range (`ui.value_out_of_range`); `setting` is the settings.json key.
+    case valueOutOfRange(setting: String, value: Int, range: ClosedRange<Int>)
+
+    /// The message to show, as a catalog key with parameters.
+    public var appError: AppError {
+        switch self {
+        case let .writeFailed(file, reason):
+            AppError(key: "files.write_failed", parameters: ["file": file, "reason": reason])
+        case let .unknownServer(id):
+            AppError(key: "ui.unknown_server", parameters: ["server": TextSanitizer.clean(id)])
+        case let .valueOutOfRange(setting, value, range):
+            AppError(key: "ui.value_out_of_range",
+                     parameters: ["setting": setting, "value": String(value),
+                                  "min": String(range.lowerBound), "max": String(range.upperBound)])
+        }
+    }
+}
