@@ -4,81 +4,73 @@ import Localization
 import SettingsStore
 
 /// Everything a command needs that follows from the global options and the environment:
-/// the environment, the paths, the language of this run and the console to write in.
+/// the environment, the paths, the settings store (hydrated as the app does before its first
+/// frame) and the console in this run's language.
+@MainActor
 struct CommandContext {
     let options: GlobalOptions
     let environment: AppEnvironment
-    let paths: AppPaths
-    let language: AppLanguage
+    let store: AppSettingsStore
     let console: Console
     let environmentVariables: [String: String]
     /// `--connect-to` values followed by `VERBUMCARE_CONNECT_TO` (comma-separated), kept for
     /// the commands that make connections.
     let connectTo: [String]
-    /// app-state.json as loaded for this run (the language comes from it).
-    let appState: PersistedAppState
 
-    /// Resolves the options; a usage error is told (localized) and ends the run with 64.
+    /// Resolves the options and loads the files; a usage error is told (localized) and ends
+    /// the run with 64; problems found in the files are told on stderr.
     init(options: GlobalOptions,
          environmentVariables: [String: String] = ProcessInfo.processInfo.environment) throws {
         self.options = options
         self.environmentVariables = environmentVariables
 
-        // Until app-state.json can be read, messages use --lang or the locale.
+        // Until app-state.json is read, messages use --lang or the locale.
         let runLanguage = options.lang.flatMap(AppLanguage.init(rawValue:))
-        var console = Console(language: runLanguage ?? LanguageDetector.detect(environment: environmentVariables))
+        let early = Console(language: runLanguage ?? LanguageDetector.detect(environment: environmentVariables))
         if let code = options.lang, runLanguage == nil {
-            console.error("cli.lang_unknown", ["code": code])
+            early.error("cli.lang_unknown", ["code": code])
             throw ExitCode.validationFailure
         }
+        environment = try Self.environment(options: options, variables: environmentVariables, console: early)
 
-        let envName = options.env ?? environmentVariables["VERBUMCARE_ENV"].flatMap { $0.isEmpty ? nil : $0 }
-        let environment: AppEnvironment
-        if let envName {
-            guard let parsed = AppEnvironment(rawValue: envName) else {
-                console.error("cli.invalid_value", ["key": options.env == nil ? "VERBUMCARE_ENV" : "--env",
-                                                    "value": envName])
-                throw ExitCode.validationFailure
-            }
-            environment = parsed
-        } else {
-            environment = .production
-        }
-        self.environment = environment
-
-        paths = AppPaths.resolve(environment: environment, home: options.home,
-                                 environmentVariables: environmentVariables)
-
-        let stateLoad = AppStateFile(path: paths.appStateFile).load()
-        appState = stateLoad.state
-        language = runLanguage ?? stateLoad.state.currentLanguage
-            ?? LanguageDetector.detect(environment: environmentVariables)
-        console = Console(language: language)
-        self.console = console
-        console.report(stateLoad.problems)
-        if let movedTo = stateLoad.movedAsideTo, !stateLoad.problems.contains(where: { $0.key == "files.moved_aside" }) {
-            console.warning("files.moved_aside", ["file": "app-state.json", "path": movedTo])
-        }
+        let paths = AppPaths.resolve(environment: environment, home: options.home,
+                                     environmentVariables: environmentVariables)
+        store = AppSettingsStore(paths: paths, environment: environment, languageOverride: runLanguage,
+                                 processEnvironment: environmentVariables)
+        store.loadSettings()
+        console = Console(language: store.getState().currentLanguage)
+        console.report(store.fileProblems)
 
         connectTo = options.connectTo + (environmentVariables["VERBUMCARE_CONNECT_TO"] ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    var paths: AppPaths { store.paths }
+
+    /// settings.json as the store read it. Its problems were told when the context was made.
     var settingsFile: NativeSettingsFile {
         NativeSettingsFile(path: paths.settingsFile, environment: environment)
     }
 
-    var appStateFile: AppStateFile {
-        AppStateFile(path: paths.appStateFile)
+    /// Waits for app-state.json writes the command caused; a failure is told and is exit 1.
+    func finish() throws {
+        do {
+            try store.flushPersistence()
+        } catch {
+            console.error("files.write_failed", ["file": "app-state.json", "reason": String(describing: error)])
+            throw ExitCode.failure
+        }
     }
 
-    /// settings.json as the app would see it; problems found are told on stderr.
-    func loadSettings() -> NativeSettings {
-        let result = settingsFile.load()
-        console.report(result.problems)
-        if let movedTo = result.movedAsideTo, !result.problems.contains(where: { $0.key == "files.moved_aside" }) {
-            console.warning("files.moved_aside", ["file": "settings.json", "path": movedTo])
+    /// `--env`, else `VERBUMCARE_ENV`, else production; an unknown name is a usage error.
+    private static func environment(options: GlobalOptions, variables: [String: String],
+                                    console: Console) throws -> AppEnvironment {
+        let fromVariable = variables["VERBUMCARE_ENV"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let name = options.env ?? fromVariable else { return .production }
+        guard let environment = AppEnvironment(rawValue: name) else {
+            console.error("cli.invalid_value", ["key": options.env == nil ? "VERBUMCARE_ENV" : "--env", "value": name])
+            throw ExitCode.validationFailure
         }
-        return result.settings
+        return environment
     }
 }

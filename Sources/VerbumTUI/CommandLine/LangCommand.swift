@@ -1,8 +1,9 @@
 import ArgumentParser
 import Localization
+import SettingsStore
 
 /// `lang [ja|en|zh-Hant]`: print the app's language, or set it (persisted in app-state.json).
-struct LangCommand: ParsableCommand {
+struct LangCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "lang", abstract: "Print or set the display language.")
 
@@ -12,11 +13,10 @@ struct LangCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
-        let context = try CommandContext(options: global)
+    func execute(context: CommandContext) throws {
         guard let code else {
             // The app's language: the saved choice, else the locale's (not --lang, which is this run's).
-            let language = context.appState.currentLanguage
+            let language = AppStateFile(path: context.paths.appStateFile).load().state.currentLanguage
                 ?? LanguageDetector.detect(environment: context.environmentVariables)
             context.console.output(context.console.text("cli.lang_current", ["language": Self.describe(language)]))
             return
@@ -26,14 +26,7 @@ struct LangCommand: ParsableCommand {
             context.console.error("cli.lang_unknown", ["code": code])
             throw ExitCode.validationFailure
         }
-        var state = context.appStateFile.load().state
-        state.currentLanguage = language
-        do {
-            try context.appStateFile.save(state)
-        } catch {
-            context.console.error("files.write_failed", ["file": "app-state.json", "reason": "\(error)"])
-            throw ExitCode.failure
-        }
+        context.store.setLanguage(language) // written by `finish()`, which reports a failure
         // Confirmed in the language just chosen, unless --lang asked for another one.
         let console = context.options.lang == nil ? Console(language: language) : context.console
         console.output(console.text("cli.lang_set", ["language": Self.describe(language)]))

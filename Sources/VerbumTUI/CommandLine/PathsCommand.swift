@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `paths [--json]`: the directories and files this run uses.
-struct PathsCommand: ParsableCommand {
+struct PathsCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "paths", abstract: "Print the config, state, cache and log paths in use.")
 
@@ -9,8 +9,7 @@ struct PathsCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
-        let context = try CommandContext(options: global)
+    func execute(context: CommandContext) throws {
         let paths = context.paths
         // (JSON key, catalog label key, path), in the order people read them.
         let entries = [

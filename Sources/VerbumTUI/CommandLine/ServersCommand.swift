@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `servers [--json]`: prefilled and custom servers, current and default marked.
-struct ServersCommand: ParsableCommand {
+struct ServersCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "servers", abstract: "List the prefilled and custom servers.")
 
@@ -9,13 +9,15 @@ struct ServersCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
-        try Self.printListing(context: CommandContext(options: global), json: json)
+    func execute(context: CommandContext) throws {
+        Self.printListing(context: context, json: json)
     }
 
-    static func printListing(context: CommandContext, json: Bool) throws {
-        let directory = ServerDirectory(settings: context.loadSettings(), environment: context.environment)
-        let listing = ServerListing(directory: directory, localizer: context.console.localizer)
+    @MainActor
+    static func printListing(context: CommandContext, json: Bool) {
+        let state = context.store.getState()
+        let listing = ServerListing(servers: state.availableServers, current: state.currentServer,
+                                    localizer: context.console.localizer)
         if json {
             context.console.output(json: listing.json)
         } else {

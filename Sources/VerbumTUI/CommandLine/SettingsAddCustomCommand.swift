@@ -2,7 +2,7 @@ import ArgumentParser
 import SettingsStore
 
 /// `settings add-custom URL`: validated, normalized, never stored twice.
-struct SettingsAddCustomCommand: ParsableCommand {
+struct SettingsAddCustomCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-custom", abstract: "Add a custom server address.")
 
@@ -11,24 +11,22 @@ struct SettingsAddCustomCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
-        let context = try CommandContext(options: global)
-        _ = context.loadSettings()
-        let address: String
-        do {
-            address = try SettingsKey.customServerAddress.validAddress(url, environment: context.environment)
-        } catch {
-            SettingsCommand.report(error, console: context.console)
-            throw ExitCode.failure
+    func execute(context: CommandContext) throws {
+        var result: AddCustomServerResult?
+        try SettingsCommand.change(context: context) {
+            let added = try context.store.addCustomServer(url)
+            if added.outcome == .invalid {
+                throw SettingsKey.Refusal(key: "cli.invalid_value", parameters: ["key": "custom_servers", "value": url],
+                                          validation: added.validation)
+            }
+            result = added
         }
-        var added = false
-        try SettingsCommand.update(context: context) { settings in
-            let known = ServerCatalog.prefilled.map(\.baseUrl) + settings.customServers
-            guard !known.contains(address) else { return }
-            settings.customServers.append(address)
-            added = true
+        let address = result?.server?.baseUrl ?? url
+        switch result?.outcome {
+        case .duplicate?:
+            context.console.output(context.console.text("cli.custom_exists", ["address": address]))
+        default:
+            context.console.output(context.console.text("cli.custom_added", ["address": address]))
         }
-        context.console.output(context.console.text(added ? "cli.custom_added" : "cli.custom_exists",
-                                                    ["address": address]))
     }
 }

@@ -10,16 +10,22 @@ struct SettingsCommand: ParsableCommand {
                       SettingsRemoveCustomCommand.self, SettingsResetCommand.self],
         defaultSubcommand: SettingsShowCommand.self)
 
-    /// Runs one locked read-modify-write. A refusal leaves the file untouched, is told on
-    /// stderr with the validator's messages, and ends the run with exit 1.
-    static func update(context: CommandContext, _ body: (inout NativeSettings) throws(SettingsKey.Refusal) -> Void) throws {
+    /// Runs a change. A refusal leaves the file untouched and is told on stderr with the
+    /// validator's messages; it and a failed write end the run with exit 1.
+    @MainActor
+    static func change(context: CommandContext, _ body: () throws -> Void) throws {
         do {
-            try context.settingsFile.update { settings in try body(&settings) }
+            try body()
         } catch let refusal as SettingsKey.Refusal {
             report(refusal, console: context.console)
             throw ExitCode.failure
+        } catch let error as ExitCode {
+            throw error
+        } catch let error as SettingsActionError {
+            context.console.error(error.appError.key, error.appError.parameters)
+            throw ExitCode.failure
         } catch {
-            context.console.error("files.write_failed", ["file": "settings.json", "reason": "\(error)"])
+            context.console.error("files.write_failed", ["file": "settings.json", "reason": String(describing: error)])
             throw ExitCode.failure
         }
     }

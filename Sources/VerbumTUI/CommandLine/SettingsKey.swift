@@ -2,7 +2,8 @@ import Foundation
 import SettingsStore
 
 /// A settings.json key that `settings set` can change, with how its value is read and checked.
-/// Raw values are the file's keys (SPEC §8), a contract.
+/// Raw values are the file's keys (SPEC §8), a contract. Changes go through the store's
+/// actions where the app has one, so the command line and the settings pane behave alike.
 enum SettingsKey: String, CaseIterable {
     case backendServerAddress = "backend_server_address"
     case customServerAddress = "custom_server_address"
@@ -12,11 +13,6 @@ enum SettingsKey: String, CaseIterable {
     case caBundle = "ca_bundle"
     case probeInterval = "probe_interval"
 
-    static let connectionTimeoutRange = 5...60
-    /// SPEC gives only the default (10 s); one second to one hour keeps the app responsive
-    /// without hammering a server.
-    static let probeIntervalRange = 1...3600
-
     /// Why a value was refused: a catalog key and its parameters, plus validation details.
     struct Refusal: Error {
         var key: String
@@ -24,48 +20,52 @@ enum SettingsKey: String, CaseIterable {
         var validation: ValidationResult?
     }
 
-    /// A checked change, applied inside the settings file's locked read-modify-write.
-    typealias Change = (inout NativeSettings) -> Void
-
-    /// Checks `value` and returns the change it makes, or why it is refused. `directory`
-    /// resolves server ids for `backend_server_address`.
-    func change(for value: String, environment: AppEnvironment, directory: ServerDirectory) throws(Refusal) -> Change {
+    /// Checks `value` and saves it (locked read-modify-write). A refusal writes nothing; a
+    /// write failure is rethrown as it came.
+    @MainActor
+    func set(_ value: String, context: CommandContext) throws {
+        let store = context.store
         switch self {
         case .backendServerAddress:
-            if value == NativeSettings.customSentinel {
-                return { $0.backendServerAddress = NativeSettings.customSentinel }
+            if let server = store.getState().availableServers.first(where: { $0.id == value }) {
+                try store.selectServer(id: server.id)
+            } else if value == NativeSettings.customSentinel {
+                guard context.settingsFile.load().settings.customServerAddress != nil else {
+                    // __CUSTOM__ means "use custom_server_address", which must be set first.
+                    throw refusal(value)
+                }
+                try update(context) { $0.backendServerAddress = NativeSettings.customSentinel }
+            } else {
+                let address = try validAddress(value, environment: context.environment)
+                if let known = store.getState().availableServers.first(where: { $0.baseUrl == address }) {
+                    try store.selectServer(id: known.id)
+                } else {
+                    try update(context) { $0.backendServerAddress = address }
+                }
             }
-            if let server = directory.servers.first(where: { $0.id == value }) {
-                let address = server.baseUrl
-                return { $0.backendServerAddress = address }
-            }
-            let address = try validAddress(value, environment: environment)
-            return { $0.backendServerAddress = address }
         case .customServerAddress:
-            if value.isEmpty { return { $0.customServerAddress = nil } }
-            let address = try validAddress(value, environment: environment)
-            return { $0.customServerAddress = address }
-        case .connectionTimeout:
-            let seconds = try integer(value, in: Self.connectionTimeoutRange)
-            return { $0.connectionTimeout = seconds }
-        case .probeInterval:
-            let seconds = try integer(value, in: Self.probeIntervalRange)
-            return { $0.probeInterval = seconds }
-        case .autoSwitchOnFailure:
-            let flag = try boolean(value)
-            return { $0.autoSwitchOnFailure = flag }
-        case .enableDetailedLogging:
-            let flag = try boolean(value)
-            return { $0.enableDetailedLogging = flag }
-        case .caBundle:
-            if value.isEmpty { return { $0.caBundle = nil } }
-            let path = value.hasPrefix("/") ? value
-                : FileManager.default.currentDirectoryPath + "/" + value
-            // A missing bundle would make every check fail with a TLS error much later.
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw Refusal(key: "cli.invalid_value", parameters: ["key": rawValue, "value": value])
+            let address = value.isEmpty ? nil : try validAddress(value, environment: context.environment)
+            try update(context) { settings throws(Refusal) in
+                if address == nil, settings.backendServerAddress == NativeSettings.customSentinel {
+                    throw refusal(value) // would leave __CUSTOM__ pointing at nothing
+                }
+                settings.customServerAddress = address
             }
-            return { $0.caBundle = path }
+        case .connectionTimeout:
+            try store.setConnectionTimeout(try integer(value, in: NativeSettings.connectionTimeoutRange))
+        case .probeInterval:
+            let seconds = try integer(value, in: NativeSettings.probeIntervalRange)
+            try update(context) { $0.probeInterval = seconds }
+        case .autoSwitchOnFailure:
+            try store.setAutoSwitchOnFailure(try boolean(value))
+        case .enableDetailedLogging:
+            try store.setDetailedLogging(try boolean(value))
+        case .caBundle:
+            guard !value.isEmpty else { return try store.setCABundle(nil) }
+            let path = value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
+            // A missing bundle would only show up much later, as every check failing with a TLS error.
+            guard FileManager.default.isReadableFile(atPath: path) else { throw refusal(value) }
+            try store.setCABundle(path)
         }
     }
 
@@ -76,6 +76,16 @@ enum SettingsKey: String, CaseIterable {
             throw Refusal(key: "cli.invalid_value", parameters: ["key": rawValue, "value": value], validation: result)
         }
         return result.normalizedAddress
+    }
+
+    /// For keys the store has no action for: the same locked, validated write it uses.
+    @MainActor
+    private func update(_ context: CommandContext, _ body: (inout NativeSettings) throws(Refusal) -> Void) throws {
+        try context.settingsFile.update { settings in try body(&settings) }
+    }
+
+    private func refusal(_ value: String) -> Refusal {
+        Refusal(key: "cli.invalid_value", parameters: ["key": rawValue, "value": value])
     }
 
     private func integer(_ value: String, in range: ClosedRange<Int>) throws(Refusal) -> Int {

@@ -1,17 +1,15 @@
 import ArgumentParser
-import SettingsStore
 
-/// `settings reset`: every key back to its default (server pn51, no custom servers).
-struct SettingsResetCommand: ParsableCommand {
+/// `settings reset`: settings.json back to its defaults (server pn51), keeping the custom
+/// servers, as the app's `resetToDefaults` does (user data is never deleted).
+struct SettingsResetCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: "Reset every setting to its default.")
+        commandName: "reset", abstract: "Reset the settings to their defaults (custom servers are kept).")
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
-        let context = try CommandContext(options: global)
-        _ = context.loadSettings()
-        try SettingsCommand.update(context: context) { settings in settings = .defaults }
+    func execute(context: CommandContext) throws {
+        try SettingsCommand.change(context: context) { try context.store.resetToDefaults() }
         context.console.output(context.console.text("cli.reset_done"))
     }
 }

@@ -3,7 +3,7 @@ import SettingsStore
 
 /// `settings set KEY VALUE`: validated like the settings pane; an invalid value is refused
 /// (exit 1) and the file is left byte-for-byte as it was.
-struct SettingsSetCommand: ParsableCommand {
+struct SettingsSetCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "set", abstract: "Change one setting.",
         discussion: """
@@ -21,29 +21,17 @@ struct SettingsSetCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
-        let context = try CommandContext(options: global)
+    func execute(context: CommandContext) throws {
         // The set of keys is closed, so an unknown one is a usage error, like an unknown option.
         guard let settingsKey = SettingsKey(rawValue: key) else {
             context.console.error("cli.unknown_key", ["key": key, "keys": SettingsKey.allCases.map(\.rawValue)
                                                             .joined(separator: ", ")])
             throw ExitCode.validationFailure
         }
-        let settings = context.loadSettings()
-        let directory = ServerDirectory(settings: settings, environment: context.environment)
-        let change: SettingsKey.Change
-        do {
-            change = try settingsKey.change(for: value, environment: context.environment, directory: directory)
-        } catch {
-            SettingsCommand.report(error, console: context.console)
-            throw ExitCode.failure
-        }
-        var saved = NativeSettings.defaults
-        try SettingsCommand.update(context: context) { settings in
-            change(&settings)
-            saved = settings
-        }
-        let shown = SettingsReport(settings: saved, directory: directory).valueText(for: settingsKey.rawValue)
+        try SettingsCommand.change(context: context) { try settingsKey.set(value, context: context) }
+        let saved = context.settingsFile.load().settings
+        let shown = SettingsReport(settings: saved, configuredServer: context.store.configuredServer)
+            .valueText(for: settingsKey.rawValue)
         context.console.output(context.console.text("cli.saved", ["key": key, "value": shown]))
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `settings show [--json]`: every settings.json key with the value in effect.
-struct SettingsShowCommand: ParsableCommand {
+struct SettingsShowCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "show", abstract: "Print every setting with the value in effect.")
 
@@ -9,11 +9,10 @@ struct SettingsShowCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
-        let context = try CommandContext(options: global)
-        let settings = context.loadSettings()
-        let report = SettingsReport(settings: settings,
-                                    directory: ServerDirectory(settings: settings, environment: context.environment))
+    func execute(context: CommandContext) throws {
+        // Read again without telling problems: the store's load already told them.
+        let report = SettingsReport(settings: context.settingsFile.load().settings,
+                                    configuredServer: context.store.configuredServer)
         if json {
             context.console.output(json: report.json)
         } else {

@@ -2,7 +2,7 @@ import ArgumentParser
 import SettingsStore
 
 /// `validate ADDRESS [--json]`: the validation result of SPEC §4. Exit 0 valid, 1 invalid.
-struct ValidateCommand: ParsableCommand {
+struct ValidateCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate", abstract: "Check a server address without saving it.")
 
@@ -13,8 +13,7 @@ struct ValidateCommand: ParsableCommand {
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
-    func run() throws {
-        let context = try CommandContext(options: global)
+    func execute(context: CommandContext) throws {
         let report = ValidationReport(result: AddressValidator.validate(address, environment: context.environment),
                                       localizer: context.console.localizer)
         if json {

@@ -18,11 +18,14 @@ struct VerbumTUICommand: ParsableCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() throws {
-        let context = try CommandContext(options: global)
-        guard isatty(STDOUT_FILENO) == 1 else {
-            context.console.diagnostic(context.console.text("cli.not_a_terminal"))
-            throw ExitCode.validationFailure
+        try MainActor.assumeIsolated {
+            let context = try CommandContext(options: global)
+            guard isatty(STDOUT_FILENO) == 1 else {
+                context.console.diagnostic(context.console.text("cli.not_a_terminal"))
+                throw ExitCode.validationFailure
+            }
+            try InteractiveApp.run(context: context)
+            try context.finish()
         }
-        try InteractiveApp.run(context: context)
     }
 }

@@ -3,12 +3,13 @@ import SettingsStore
 
 /// The `servers` listing: every known server with its id, current and default marked.
 struct ServerListing {
-    let directory: ServerDirectory
+    let servers: [ServerConfig]
+    let current: ServerConfig
     let localizer: Localizer
 
     /// JSON names are the ServerConfig's own (English, stable); the localized name is for people.
     var json: JSONValue {
-        .array(directory.servers.map { server in
+        .array(servers.map { server in
             .object([
                 ("id", .string(server.id)),
                 ("displayName", .string(server.displayName)),
@@ -16,7 +17,7 @@ struct ServerListing {
                 ("isDefault", .bool(server.isDefault)),
                 ("isPrefilled", .bool(server.isPrefilled)),
                 ("isCustom", .bool(server.isCustom)),
-                ("isCurrent", .bool(server.id == directory.current.id)),
+                ("isCurrent", .bool(server.id == current.id)),
                 ("hostKind", .string(server.hostKind.rawValue)),
             ])
         })
@@ -25,10 +26,10 @@ struct ServerListing {
     /// `* id  baseUrl  name [current, default]`. Ids and URLs are ASCII, so padding them
     /// aligns the columns; the localized text comes last, where its width does not matter.
     var humanLines: [String] {
-        let idWidth = directory.servers.map(\.id.count).max() ?? 0
-        let urlWidth = directory.servers.map(\.baseUrl.count).max() ?? 0
-        return directory.servers.map { server in
-            let isCurrent = server.id == directory.current.id
+        let idWidth = servers.map(\.id.count).max() ?? 0
+        let urlWidth = servers.map(\.baseUrl.count).max() ?? 0
+        return servers.map { server in
+            let isCurrent = server.id == current.id
             var tags: [String] = []
             if isCurrent { tags.append(localizer.text("cli.servers.current")) }
             if server.isDefault { tags.append(localizer.text("cli.servers.default")) }

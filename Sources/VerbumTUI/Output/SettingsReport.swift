@@ -4,13 +4,14 @@ import SettingsStore
 /// replaced), in the file's own key names.
 struct SettingsReport {
     let settings: NativeSettings
-    let directory: ServerDirectory
+    /// The server in effect when settings.json names none (the default server).
+    let configuredServer: ServerConfig
 
     /// (key, value) in the order of SPEC §8. An unset backend shows the server in effect.
     var fields: [(String, JSONValue)] {
         [
             (SettingsKey.backendServerAddress.rawValue,
-             .string(settings.backendServerAddress ?? directory.current.baseUrl)),
+             .string(settings.backendServerAddress ?? configuredServer.baseUrl)),
             (SettingsKey.customServerAddress.rawValue, .optional(settings.customServerAddress)),
             ("custom_servers", .array(settings.customServers.map(JSONValue.string))),
             (SettingsKey.connectionTimeout.rawValue, .int(settings.connectionTimeout)),
