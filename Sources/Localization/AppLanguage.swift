@@ -22,4 +22,21 @@ public enum AppLanguage: String, CaseIterable, Codable, Sendable, Hashable {
         case .zhHant: .ja
         }
     }
+
+    /// Parses a code given by a person (`--lang`, `lang`, the app-state file). Accepts the
+    /// three codes in any letter case and with `_` for `-` (`ZH_hant`), and the Traditional
+    /// Chinese region tags `zh-TW`, `zh-HK`, `zh-MO` people often type for 繁體中文. Plain
+    /// `zh` and `zh-CN`/`zh-Hans` are refused: they mean Simplified Chinese, which the
+    /// product does not have, and silently showing Traditional would surprise the user.
+    /// (Locale variables are mapped more loosely by `LanguageDetector`.)
+    public init?(code: String) {
+        let words = code.split(whereSeparator: \.isWhitespace)
+        guard words.count == 1 else { return nil }
+        switch String(words[0].lowercased().map { $0 == "_" ? "-" : $0 }) {
+        case "ja": self = .ja
+        case "en": self = .en
+        case "zh-hant", "zh-tw", "zh-hk", "zh-mo", "zh-hant-tw", "zh-hant-hk", "zh-hant-mo": self = .zhHant
+        default: return nil
+        }
+    }
 }

@@ -1,9 +1,101 @@
-// PLACEHOLDER (helper A replaces this file): signatures are the contract.
 /// Looks up catalog strings for one language, substituting `{name}` parameters.
+///
+/// Lookup runs for every label of every frame, so it is a dictionary read on a catalog that
+/// was compiled into the binary (`EmbeddedCatalogs`, generated from `Resources/strings`):
+/// no file access and no parsing. A key missing from the language falls back to English,
+/// and a key missing from English too comes back as the key itself, which makes the gap
+/// visible on screen instead of hiding it behind an empty string.
 public struct Localizer: Sendable {
     public let language: AppLanguage
-    public init(language: AppLanguage) { self.language = language }
+    private let table: [String: String]
+    private let fallback: [String: String]
+
+    public init(language: AppLanguage) {
+        self.init(language: language, table: Localizer.catalog(for: language), fallback: EmbeddedCatalogs.en)
+    }
+
+    /// Lets tests exercise the fallback order with catalogs that really have gaps.
+    init(language: AppLanguage, table: [String: String], fallback: [String: String]) {
+        self.language = language
+        self.table = table
+        self.fallback = fallback
+    }
 
     /// The string for `key` with `{param}` placeholders filled in. A missing key returns the key.
-    public func text(_ key: String, _ parameters: [String: String] = [:]) -> String { key }
+    /// Placeholders without a matching parameter stay as written; values are inserted
+    /// literally (a value that itself contains `{x}` is not expanded again).
+    public func text(_ key: String, _ parameters: [String: String] = [:]) -> String {
+        let template = table[key] ?? fallback[key] ?? key
+        return Localizer.substitute(template, parameters)
+    }
+
+    /// Whether `key` exists in this language's own catalog (without falling back).
+    public func hasText(_ key: String) -> Bool {
+        table[key] != nil
+    }
+
+    /// The whole embedded catalog of a language.
+    public static func catalog(for language: AppLanguage) -> [String: String] {
+        switch language {
+        case .ja: EmbeddedCatalogs.ja
+        case .en: EmbeddedCatalogs.en
+        case .zhHant: EmbeddedCatalogs.zhHant
+        }
+    }
+
+    /// The parameter names a template uses, in order of appearance (repeats included).
+    public static func parameterNames(in template: String) -> [String] {
+        placeholders(in: template).map { String($0.name) }
+    }
+
+    /// Fills `{name}` placeholders of `template` from `parameters`.
+    public static func substitute(_ template: String, _ parameters: [String: String]) -> String {
+        if parameters.isEmpty { return template }
+        let found = placeholders(in: template)
+        if found.isEmpty { return template }
+        var result = ""
+        result.reserveCapacity(template.utf8.count + 16)
+        var copied = template.startIndex
+        for placeholder in found {
+            guard let value = parameters[String(placeholder.name)] else { continue }
+            result += template[copied..<placeholder.range.lowerBound]
+            result += value
+            copied = placeholder.range.upperBound
+        }
+        result += template[copied...]
+        return result
+    }
+
+    /// `{` + one or more ASCII letters, digits or `_` + `}`. Anything else between braces is
+    /// ordinary text, so a stray brace in a translation never swallows the rest of it.
+    private static func placeholders(in template: String) -> [(range: Range<String.Index>, name: Substring)] {
+        let bytes = template.utf8
+        var found: [(range: Range<String.Index>, name: Substring)] = []
+        var index = bytes.startIndex
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "{")) {
+            let nameStart = bytes.index(after: open)
+            var cursor = nameStart
+            while cursor < bytes.endIndex, isNameByte(bytes[cursor]) {
+                cursor = bytes.index(after: cursor)
+            }
+            if cursor > nameStart, cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: "}") {
+                let close = bytes.index(after: cursor)
+                found.append((open..<close, template[nameStart..<cursor]))
+                index = close
+            } else {
+                index = nameStart
+            }
+        }
+        return found
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+            true
+        default:
+            false
+        }
+    }
 }
