@@ -68,7 +68,7 @@ struct CommandContext {
         let fromVariable = variables["VERBUMCARE_ENV"].flatMap { $0.isEmpty ? nil : $0 }
         guard let name = options.env ?? fromVariable else { return .production }
         guard let environment = AppEnvironment(rawValue: name) else {
-            console.error("cli.invalid_value", ["key": options.env == nil ? "VERBUMCARE_ENV" : "--env", "value": name])
+            console.error("cli.invalid_env", ["value": name])
             throw ExitCode.validationFailure
         }
         return environment

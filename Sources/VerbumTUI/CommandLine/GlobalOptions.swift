@@ -7,34 +7,30 @@ import ArgumentParser
 /// ones written before a subcommand's name to after it, where that subcommand parses them.
 /// Help, completion scripts and the man page are generated from these declarations.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Keep all files under DIR (config, state and cache).",
-                                            valueName: "dir"),
+    @Option(name: .long, help: HelpText.help("cli.help.home", valueName: "dir"),
             completion: .directory)
     var home: String?
 
-    @Option(name: .long, help: ArgumentHelp("Environment: production, staging or development (or VERBUMCARE_ENV).",
-                                            valueName: "name"),
+    @Option(name: .long, help: HelpText.help("cli.help.env", valueName: "name"),
             completion: .list(["production", "staging", "development"]))
     var env: String?
 
-    @Option(name: .long, help: ArgumentHelp("Language for this run only: ja, en or zh-Hant.", valueName: "code"),
+    @Option(name: .long, help: HelpText.help("cli.help.lang_option", valueName: "code"),
             completion: .list(["ja", "en", "zh-Hant"]))
     var lang: String?
 
-    @Option(name: .long, help: ArgumentHelp("CA bundle that replaces the system store for TLS checks.",
-                                            valueName: "file"),
+    @Option(name: .long, help: HelpText.help("cli.help.cacert", valueName: "file"),
             completion: .file())
     var cacert: String?
 
     @Option(name: .customLong("connect-to"), parsing: .singleValue,
-            help: ArgumentHelp("Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (curl syntax, repeatable).",
-                               valueName: "spec"))
+            help: HelpText.help("cli.help.connect_to", valueName: "spec"))
     var connectTo: [String] = []
 
-    @Flag(name: .customLong("no-color"), help: "Monochrome output.")
+    @Flag(name: .customLong("no-color"), help: HelpText.help("cli.help.no_color"))
     var noColor = false
 
-    @Flag(name: .long, help: "Screen-reader mode: no box drawing, no animation.")
+    @Flag(name: .long, help: HelpText.help("cli.help.plain"))
     var plain = false
 
     /// Names of the options above that take a value, for `ArgumentNormalizer`.

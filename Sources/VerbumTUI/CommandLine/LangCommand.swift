@@ -5,7 +5,7 @@ import SettingsStore
 /// `lang [ja|en|zh-Hant]`: print the app's language, or set it (persisted in app-state.json).
 struct LangCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lang", abstract: "Print or set the display language.")
+        commandName: "lang", abstract: HelpText.text("cli.help.lang"))
 
     @Argument(help: ArgumentHelp("ja, en or zh-Hant.", valueName: "code"),
               completion: .list(AppLanguage.allCases.map(\.rawValue)))

@@ -3,9 +3,9 @@ import ArgumentParser
 /// `paths [--json]`: the directories and files this run uses.
 struct PathsCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
-        commandName: "paths", abstract: "Print the config, state, cache and log paths in use.")
+        commandName: "paths", abstract: HelpText.text("cli.help.paths"))
 
-    @Flag(help: "Print a JSON document.") var json = false
+    @Flag(help: HelpText.help("cli.help.json")) var json = false
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 

@@ -3,9 +3,9 @@ import ArgumentParser
 /// `servers [--json]`: prefilled and custom servers, current and default marked.
 struct ServersCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
-        commandName: "servers", abstract: "List the prefilled and custom servers.")
+        commandName: "servers", abstract: HelpText.text("cli.help.servers"))
 
-    @Flag(help: "Print a JSON document.") var json = false
+    @Flag(help: HelpText.help("cli.help.json")) var json = false
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 

@@ -4,7 +4,7 @@ import SettingsStore
 /// `settings add-custom URL`: validated, normalized, never stored twice.
 struct SettingsAddCustomCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add-custom", abstract: "Add a custom server address.")
+        commandName: "add-custom", abstract: HelpText.text("cli.help.settings_add_custom"))
 
     @Argument(help: ArgumentHelp("The server address, e.g. https://host/api.", valueName: "url"))
     var url: String

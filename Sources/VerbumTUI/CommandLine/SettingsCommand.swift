@@ -5,7 +5,7 @@ import SettingsStore
 /// app's validation and locking, like `defaults write` (SPEC §11).
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "settings", abstract: "Show or change the native settings (settings.json).",
+        commandName: "settings", abstract: HelpText.text("cli.help.settings"),
         subcommands: [SettingsShowCommand.self, SettingsSetCommand.self, SettingsAddCustomCommand.self,
                       SettingsRemoveCustomCommand.self, SettingsResetCommand.self],
         defaultSubcommand: SettingsShowCommand.self)
@@ -35,7 +35,7 @@ struct SettingsCommand: ParsableCommand {
         guard let validation = refusal.validation else { return }
         let report = ValidationReport(result: validation, localizer: console.localizer)
         for issue in validation.errors {
-            console.diagnostic("  " + console.text("cli.error.prefix") + report.message(issue))
+            console.diagnostic("  " + console.text("cli.error.prefix") + ": " + report.message(issue))
         }
         for suggestion in validation.suggestions {
             console.diagnostic("  " + console.text("validation.suggestion", ["address": suggestion]))

@@ -64,7 +64,9 @@ enum SettingsKey: String, CaseIterable {
             guard !value.isEmpty else { return try store.setCABundle(nil) }
             let path = value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
             // A missing bundle would only show up much later, as every check failing with a TLS error.
-            guard FileManager.default.isReadableFile(atPath: path) else { throw refusal(value) }
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw Refusal(key: "cli.file_not_found", parameters: ["path": path])
+            }
             try store.setCABundle(path)
         }
     }

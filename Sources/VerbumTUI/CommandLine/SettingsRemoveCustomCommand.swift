@@ -5,7 +5,7 @@ import SettingsStore
 /// server, the configuration goes back to the default server (the store's rule).
 struct SettingsRemoveCustomCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
-        commandName: "remove-custom", abstract: "Remove a custom server by address or id.")
+        commandName: "remove-custom", abstract: HelpText.text("cli.help.settings_remove_custom"))
 
     @Argument(help: ArgumentHelp("The custom server's address or id (see `servers`).", valueName: "url-or-id"))
     var target: String

@@ -4,7 +4,7 @@ import ArgumentParser
 /// servers, as the app's `resetToDefaults` does (user data is never deleted).
 struct SettingsResetCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: "Reset the settings to their defaults (custom servers are kept).")
+        commandName: "reset", abstract: HelpText.text("cli.help.settings_reset"))
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 

@@ -5,7 +5,7 @@ import SettingsStore
 /// (exit 1) and the file is left byte-for-byte as it was.
 struct SettingsSetCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
-        commandName: "set", abstract: "Change one setting.",
+        commandName: "set", abstract: HelpText.text("cli.help.settings_set"),
         discussion: """
             Keys: \(SettingsKey.allCases.map(\.rawValue).joined(separator: ", ")).
             backend_server_address takes a server id (see `servers`), an https address, or __CUSTOM__.
@@ -30,7 +30,8 @@ struct SettingsSetCommand: VerbumCommand {
         }
         try SettingsCommand.change(context: context) { try settingsKey.set(value, context: context) }
         let saved = context.settingsFile.load().settings
-        let shown = SettingsReport(settings: saved, configuredServer: context.store.configuredServer)
+        let shown = SettingsReport(settings: saved, configuredServer: context.store.configuredServer,
+                                   localizer: context.console.localizer)
             .valueText(for: settingsKey.rawValue)
         context.console.output(context.console.text("cli.saved", ["key": key, "value": shown]))
     }

@@ -3,16 +3,17 @@ import ArgumentParser
 /// `settings show [--json]`: every settings.json key with the value in effect.
 struct SettingsShowCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
-        commandName: "show", abstract: "Print every setting with the value in effect.")
+        commandName: "show", abstract: HelpText.text("cli.help.settings_show"))
 
-    @Flag(help: "Print a JSON document.") var json = false
+    @Flag(help: HelpText.help("cli.help.json")) var json = false
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         // Read again without telling problems: the store's load already told them.
         let report = SettingsReport(settings: context.settingsFile.load().settings,
-                                    configuredServer: context.store.configuredServer)
+                                    configuredServer: context.store.configuredServer,
+                                    localizer: context.console.localizer)
         if json {
             context.console.output(json: report.json)
         } else {

@@ -4,12 +4,12 @@ import SettingsStore
 /// `validate ADDRESS [--json]`: the validation result of SPEC §4. Exit 0 valid, 1 invalid.
 struct ValidateCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
-        commandName: "validate", abstract: "Check a server address without saving it.")
+        commandName: "validate", abstract: HelpText.text("cli.help.validate"))
 
     @Argument(help: ArgumentHelp("The server address, e.g. https://host/api.", valueName: "address"))
     var address: String
 
-    @Flag(help: "Print a JSON document.") var json = false
+    @Flag(help: HelpText.help("cli.help.json")) var json = false
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 

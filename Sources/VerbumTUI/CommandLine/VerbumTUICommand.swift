@@ -5,7 +5,7 @@ import Foundation
 struct VerbumTUICommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verbumcare-tui",
-        abstract: "Shows and chooses the VerbumCare backend server, and watches its health.",
+        abstract: HelpText.text("cli.help.abstract"),
         discussion: """
             Without a subcommand, starts the full-screen app (stdout must be a terminal).
             Results go to stdout (JSON with --json); errors and warnings go to stderr.

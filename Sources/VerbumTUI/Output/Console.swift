@@ -40,11 +40,11 @@ struct Console: Sendable {
     }
 
     func error(_ key: String, _ parameters: [String: String] = [:]) {
-        diagnostic(text("cli.error.prefix") + text(key, parameters))
+        diagnostic(text("cli.error.prefix") + ": " + text(key, parameters))
     }
 
     func warning(_ key: String, _ parameters: [String: String] = [:]) {
-        diagnostic(text("cli.warning.prefix") + text(key, parameters))
+        diagnostic(text("cli.warning.prefix") + ": " + text(key, parameters))
     }
 
     /// Problems found while reading a file are told on every run that sees them (SPEC §8).

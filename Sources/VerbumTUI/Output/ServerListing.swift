@@ -33,6 +33,7 @@ struct ServerListing {
             var tags: [String] = []
             if isCurrent { tags.append(localizer.text("cli.servers.current")) }
             if server.isDefault { tags.append(localizer.text("cli.servers.default")) }
+            if server.isCustom { tags.append(localizer.text("cli.servers.custom")) }
             let name = server.isPrefilled ? localizer.text("server.\(server.id).name") : server.displayName
             let tagText = tags.isEmpty ? "" : " [" + tags.joined(separator: ", ") + "]"
             return (isCurrent ? "* " : "  ") + pad(server.id, idWidth) + "  " + pad(server.baseUrl, urlWidth)

@@ -1,3 +1,4 @@
+import Localization
 import SettingsStore
 
 /// settings.json's keys with the values the app uses (defaults filled in, invalid fields
@@ -6,6 +7,7 @@ struct SettingsReport {
     let settings: NativeSettings
     /// The server in effect when settings.json names none (the default server).
     let configuredServer: ServerConfig
+    let localizer: Localizer
 
     /// (key, value) in the order of SPEC §8. An unset backend shows the server in effect.
     var fields: [(String, JSONValue)] {
@@ -24,7 +26,7 @@ struct SettingsReport {
 
     var json: JSONValue { .object(fields) }
 
-    /// `key  value` lines; lists one item per line under their key, unset values as `-`.
+    /// `key  value` lines; lists one item per line under their key.
     var humanLines: [String] {
         let width = fields.map(\.0.count).max() ?? 0
         var lines: [String] = []
@@ -44,17 +46,17 @@ struct SettingsReport {
 
     /// How one key's value reads in human output.
     func valueText(for key: String) -> String {
-        fields.first { $0.0 == key }.map { text($0.1) } ?? "-"
+        fields.first { $0.0 == key }.map { text($0.1) } ?? localizer.text("cli.settings.not_set")
     }
 
     private func text(_ value: JSONValue) -> String {
         switch value {
-        case .null: "-"
+        case .null: localizer.text("cli.settings.not_set")
         case .bool(let b): b ? "true" : "false"
         case .int(let i): String(i)
         case .double(let d): String(d)
         case .string(let s): s
-        case .array(let items): items.isEmpty ? "-" : items.map(text).joined(separator: ", ")
+        case .array(let items): items.isEmpty ? localizer.text("cli.settings.not_set") : items.map(text).joined(separator: ", ")
         case .object: value.rendered
         }
     }

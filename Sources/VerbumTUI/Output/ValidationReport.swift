@@ -29,8 +29,8 @@ struct ValidationReport {
         var lines = [result.isValid
             ? localizer.text("cli.validate.valid", ["address": result.normalizedAddress])
             : localizer.text("cli.validate.invalid", ["address": result.input])]
-        lines += result.errors.map { "  " + localizer.text("cli.error.prefix") + message($0) }
-        lines += result.warnings.map { "  " + localizer.text("cli.warning.prefix") + message($0) }
+        lines += result.errors.map { "  " + localizer.text("cli.error.prefix") + ": " + message($0) }
+        lines += result.warnings.map { "  " + localizer.text("cli.warning.prefix") + ": " + message($0) }
         lines += result.suggestions.map { "  " + localizer.text("validation.suggestion", ["address": $0]) }
         return lines
     }
