@@ -71,7 +71,11 @@ import TestSupport
             let result = try await session.run("settings", "set", key, value)
             #expect(result.exitCode == 0, "\(key)=\(value): \(result)")
             let saved = session.settingsObject()?[key]
-            #expect("\(saved ?? "missing")" == "\(stored)", "\(key)")
+            switch stored {
+            case let flag as Bool: #expect(saved as? Bool == flag, "\(key)")
+            case let number as Int: #expect(saved as? Int == number, "\(key)")
+            default: #expect(saved as? String == stored as? String, "\(key)")
+            }
             #expect(result.standardOutput.contains(CLI.text(.en, "cli.saved", ["key": key, "value": "\(stored)"])),
                     "\(result)")
         }
@@ -88,7 +92,8 @@ import TestSupport
         let session = try await Self.seeded()
         await propertyCheck(count: 100, input: Gen.int(in: -100...200)) { seconds in
             let before = session.settingsBytes()
-            let result = try? await session.run("settings", "set", "connection_timeout", String(seconds))
+            // `--` lets a negative number through as the value instead of an unknown option.
+            let result = try? await session.run("settings", "set", "connection_timeout", "--", String(seconds))
             if (5...60).contains(seconds) {
                 #expect(result?.exitCode == 0)
                 #expect(session.settingsObject()?["connection_timeout"] as? Int == seconds)

@@ -28,7 +28,8 @@ struct ValidationReport {
     var humanLines: [String] {
         var lines = [result.isValid
             ? localizer.text("cli.validate.valid", ["address": result.normalizedAddress])
-            : localizer.text("cli.validate.invalid", ["address": result.input])]
+            // The input is shown as typed, minus anything that would act on the terminal.
+            : localizer.text("cli.validate.invalid", ["address": TextSanitizer.clean(result.input)])]
         lines += result.errors.map { "  " + localizer.text("cli.error.prefix") + ": " + message($0) }
         lines += result.warnings.map { "  " + localizer.text("cli.warning.prefix") + ": " + message($0) }
         lines += result.suggestions.map { "  " + localizer.text("validation.suggestion", ["address": $0]) }
