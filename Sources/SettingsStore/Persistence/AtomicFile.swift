@@ -31,8 +31,10 @@ public enum AtomicFile {
 
     /// Writes `bytes` to a new temporary file in the same directory (mode 0600), fsyncs it,
     /// renames it over `path` and fsyncs the directory so the rename itself is durable.
+    /// A symbolic link (dotfiles kept in a repository) is followed, so the link survives and
+    /// its target gets the new content.
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let (directory, name) = PathText.split(path)
+        let (directory, name) = PathText.split(symlinkTarget(path) ?? path)
         try ensureDirectory(directory)
         var fd: Int32 = -1
         var temporary = ""
@@ -54,9 +56,17 @@ public enum AtomicFile {
         guard fsync(fd) == 0 else { throw PersistenceError.fromErrno("fsync", temporary) }
         guard close(fd) == 0 else { fd = -1; throw PersistenceError.fromErrno("close", temporary) }
         fd = -1
-        guard rename(temporary, path) == 0 else { throw PersistenceError.fromErrno("rename", path) }
+        guard rename(temporary, PathText.join(directory, name)) == 0 else { throw PersistenceError.fromErrno("rename", path) }
         renamed = true
         syncDirectory(directory)
+    }
+
+    /// The resolved path when `path` is a symbolic link to an existing file.
+    static func symlinkTarget(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Creates `path` and any missing parents with mode 0700. Directories that already exist

@@ -85,8 +85,11 @@ struct JSONObjectFile {
         }
     }
 
+    /// An empty (or white-space only) file counts as `{}`: it holds nothing to lose, and an
+    /// editor creating the file may be seen between creating and writing it.
     static func object(_ bytes: [UInt8]) -> [String: StoredJSON]? {
         guard bytes.count <= maximumSize else { return nil }
+        if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return [:] }
         return StoredJSON.parse(bytes)?.objectValue
     }
 

@@ -22,8 +22,6 @@ import Localization
 ///   becomes `default`) and switches to pn51.
 @MainActor
 public final class AppSettingsStore {
-    public static let connectionTimeoutRange = 5...60
-
     public let paths: AppPaths
     public let environment: AppEnvironment
     /// This run's `--lang`, until `setLanguage` is called.
@@ -35,9 +33,11 @@ public final class AppSettingsStore {
     /// app-state.json as `loadSettings` found it (the last run's source and server).
     public private(set) var previousSession: PersistedAppState?
 
-    /// Called when settings.json asks for another server (a selection, a hand edit, a removal,
-    /// a reset). The connectivity layer runs its switch pipeline; when nil the target is
-    /// adopted at once (see `adoptServer`).
+    /// Called when settings.json asks for a server (a selection, a hand edit seen by
+    /// `refreshServerConfig`, a removal of the current server, a reset), also when it is the
+    /// server already current. The connectivity layer runs its switch pipeline and reports
+    /// back through `setState` (and `recordHistory`); when nil the target is adopted at once
+    /// (see `adoptServer`) and nothing is recorded in the history.
     public var onServerChangeRequested: (@MainActor (_ target: ServerConfig, _ source: ServerSource) -> Void)?
 
     /// This run's presentation state: the settings pane flag and the file problems.
@@ -125,10 +125,8 @@ public final class AppSettingsStore {
         chosenLanguage = saved.currentLanguage
         let language = languageOverride ?? saved.currentLanguage ?? LanguageDetector.detect(environment: processEnvironment)
         let resolution = resolver.resolve(settingsLoad.settings)
-        let fromSettings = Self.problems(of: settingsLoad.problems, movedAsideTo: settingsLoad.movedAsideTo,
-                                         file: nativeSettingsFile.path) + [resolution.problem].compactMap { $0 }
-        let fromAppState = Self.problems(of: appStateLoad.problems, movedAsideTo: appStateLoad.movedAsideTo,
-                                         file: appStateFile.path)
+        let fromSettings = settingsLoad.problems + [resolution.problem].compactMap { $0 }
+        let fromAppState = appStateLoad.problems
         let problems = fromSettings + fromAppState
         hydrate {
             $0.currentLanguage = language
@@ -146,8 +144,7 @@ public final class AppSettingsStore {
     public func loadServerFromNativeSettings() -> ServerConfig {
         let load = nativeSettingsFile.load()
         let resolution = resolver.resolve(load.settings)
-        let problems = Self.problems(of: load.problems, movedAsideTo: load.movedAsideTo, file: nativeSettingsFile.path)
-            + [resolution.problem].compactMap { $0 }
+        let problems = load.problems + [resolution.problem].compactMap { $0 }
         hydrate {
             self.adoptConfiguration(load.settings, resolution, into: &$0)
             if let first = problems.first { $0.lastError = first.appError }
@@ -162,8 +159,7 @@ public final class AppSettingsStore {
     public func refreshServerConfig() {
         let load = nativeSettingsFile.load()
         let resolution = resolver.resolve(load.settings)
-        let problems = Self.problems(of: load.problems, movedAsideTo: load.movedAsideTo, file: nativeSettingsFile.path)
-            + [resolution.problem].compactMap { $0 }
+        let problems = load.problems + [resolution.problem].compactMap { $0 }
         let configurationChanged = resolution.configuredServer.id != configuredServer.id
             || resolution.source != configuredSource
         store.setState {
@@ -202,7 +198,7 @@ public final class AppSettingsStore {
     /// Throws the first write failure since the last flush.
     public func flushPersistence() throws {
         guard let reason = appStateWriter?.flush() else { return }
-        let failure = SettingsActionError.writeFailed(file: appStateFile.path, reason: reason)
+        let failure = SettingsActionError.writeFailed(file: Self.fileName(appStateFile.path), reason: reason)
         store.setState { $0.lastError = failure.appError }
         throw failure
     }
@@ -244,7 +240,7 @@ public final class AppSettingsStore {
         else {
             return AddCustomServerResult(validation: validation, outcome: .invalid)
         }
-        if let existing = state.availableServers.first(where: { $0.baseUrl == server.baseUrl || $0.id == server.id }) {
+        if let existing = state.availableServers.first(where: { $0.baseUrl == server.baseUrl }) {
             return AddCustomServerResult(validation: validation, outcome: .duplicate(existing: existing))
         }
         var alreadyInFile = false
@@ -253,7 +249,8 @@ public final class AppSettingsStore {
             if !alreadyInFile { settings.customServers.append(server.baseUrl) }
         }
         applyWrittenSettings(saved)
-        let added = getState().availableServers.first { $0.id == server.id } ?? server
+        // The catalog may have given it another id (two addresses with the same SPEC id).
+        let added = getState().availableServers.first { $0.baseUrl == server.baseUrl } ?? server
         return AddCustomServerResult(validation: validation,
                                      outcome: alreadyInFile ? .duplicate(existing: added) : .added(added))
     }
@@ -269,11 +266,9 @@ public final class AppSettingsStore {
         }) else { return nil }
         let saved = try writeSettings { settings in
             settings.customServers.removeAll { resolver.address($0, denotes: target) }
-            guard let backend = settings.backendServerAddress else { return }
-            let configured = backend == NativeSettings.customSentinel ? (settings.customServerAddress ?? "") : backend
-            if resolver.address(configured, denotes: target) {
+            if let selected = settings.selectedAddress, resolver.address(selected, denotes: target) {
+                if settings.backendServerAddress == NativeSettings.customSentinel { settings.customServerAddress = nil }
                 settings.backendServerAddress = nil
-                if backend == NativeSettings.customSentinel { settings.customServerAddress = nil }
             }
         }
         let resolution = applyWrittenSettings(saved)
@@ -287,11 +282,20 @@ public final class AppSettingsStore {
 
     /// Seconds, 5...60; anything else is refused and nothing is written.
     public func setConnectionTimeout(_ seconds: Int) throws {
-        guard Self.connectionTimeoutRange.contains(seconds) else {
-            throw SettingsActionError.valueOutOfRange(setting: "connection_timeout", value: seconds,
-                                                      range: Self.connectionTimeoutRange)
+        guard NativeSettings.connectionTimeoutRange.contains(seconds) else {
+            throw SettingsActionError.valueOutOfRange(setting: NativeSettings.CodingKeys.connectionTimeout.rawValue,
+                                                      value: seconds, range: NativeSettings.connectionTimeoutRange)
         }
         applyWrittenSettings(try writeSettings { $0.connectionTimeout = seconds })
+    }
+
+    /// Seconds between probes of a connected server, 2...3600; anything else is refused.
+    public func setProbeInterval(_ seconds: Int) throws {
+        guard NativeSettings.probeIntervalRange.contains(seconds) else {
+            throw SettingsActionError.valueOutOfRange(setting: NativeSettings.CodingKeys.probeInterval.rawValue,
+                                                      value: seconds, range: NativeSettings.probeIntervalRange)
+        }
+        applyWrittenSettings(try writeSettings { $0.probeInterval = seconds })
     }
 
     public func setAutoSwitchOnFailure(_ enabled: Bool) throws {
@@ -331,18 +335,17 @@ public final class AppSettingsStore {
     // MARK: Switching
 
     /// Hands a server change to the connectivity layer, or adopts it when there is none.
-    /// Choosing the server that is already current only updates the source.
+    /// The hook gets every request, also for the server already current (so it can cancel a
+    /// switch in progress or just take the new source); without a hook, choosing the current
+    /// server only updates its config and source.
     private func requestServer(_ target: ServerConfig, source: ServerSource) {
-        let current = getState().currentServer
-        guard target.id != current.id else {
+        if let hook = onServerChangeRequested {
+            hook(target, source)
+        } else if target.id == getState().currentServer.id {
             store.setState {
                 $0.currentServer = target
                 $0.serverSource = source
             }
-            return
-        }
-        if let hook = onServerChangeRequested {
-            hook(target, source)
         } else {
             adoptServer(target, source: source)
         }
@@ -400,15 +403,23 @@ public final class AppSettingsStore {
         return resolution
     }
 
-    /// A locked read-modify-write of settings.json; a failure becomes `lastError` and is rethrown.
+    /// A locked read-modify-write of settings.json. A value the file may not hold is refused
+    /// (file untouched); a failure to write becomes `lastError`; both are thrown.
     private func writeSettings(_ body: (inout NativeSettings) throws -> Void) throws -> NativeSettings {
         do {
             return try nativeSettingsFile.update(body)
+        } catch let PersistenceError.invalidValue(field, value) {
+            throw SettingsActionError.valueRefused(setting: field, value: value)
         } catch {
-            let failure = SettingsActionError.writeFailed(file: nativeSettingsFile.path, reason: String(describing: error))
+            let failure = SettingsActionError.writeFailed(file: Self.fileName(nativeSettingsFile.path),
+                                                          reason: String(describing: error))
             store.setState { $0.lastError = failure.appError }
             throw failure
         }
+    }
+
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 
     private func persistAppState() {
@@ -420,7 +431,7 @@ public final class AppSettingsStore {
     }
 
     private func reportAppStateWriteFailure(_ reason: String) {
-        let failure = SettingsActionError.writeFailed(file: appStateFile.path, reason: reason)
+        let failure = SettingsActionError.writeFailed(file: Self.fileName(appStateFile.path), reason: reason)
         store.setState { $0.lastError = failure.appError }
     }
 
@@ -430,12 +441,6 @@ public final class AppSettingsStore {
         settingsProblems = settings
         if let appState { appStateProblems = appState }
         session.setState { $0.fileProblems = settingsProblems + appStateProblems }
-    }
-
-    /// The loader's problems, plus a moved-aside notice if the loader reported none for it.
-    private static func problems(of problems: [FileProblem], movedAsideTo: String?, file: String) -> [FileProblem] {
-        guard let movedAsideTo, problems.isEmpty else { return problems }
-        return [FileProblem(key: "files.moved_aside", parameters: ["file": file, "backup": movedAsideTo])]
     }
 }
 

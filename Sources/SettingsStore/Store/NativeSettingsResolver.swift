@@ -1,5 +1,3 @@
-import Foundation
-
 /// What settings.json means for the store (SPEC §8): the server list and the configured
 /// server. Pure, so loading, refreshing and the command line agree.
 public struct NativeSettingsResolver: Sendable {
@@ -21,12 +19,13 @@ public struct NativeSettingsResolver: Sendable {
 
     public func resolve(_ settings: NativeSettings) -> Resolution {
         var available = ServerCatalog.availableServers(customAddresses: settings.customServers,
-                                                       connectionTimeoutSeconds: settings.connectionTimeout)
+                                                       connectionTimeoutSeconds: settings.connectionTimeout,
+                                                       environment: environment)
         let fallback = available.first { $0.id == ServerCatalog.defaultServerId } ?? ServerCatalog.defaultServer
-        guard let raw = settings.backendServerAddress?.trimmingCharacters(in: .whitespacesAndNewlines), !raw.isEmpty else {
+        guard settings.backendServerAddress?.isEmpty == false else {
             return Resolution(availableServers: available, configuredServer: fallback, source: .default, problem: nil)
         }
-        let address = raw == NativeSettings.customSentinel ? (settings.customServerAddress ?? "") : raw
+        let address = settings.selectedAddress ?? ""
         guard let server = server(for: address, in: available, connectionTimeoutSeconds: settings.connectionTimeout) else {
             let problem = FileProblem(key: "files.unknown_server",
                                       parameters: ["address": TextSanitizer.clean(address)])

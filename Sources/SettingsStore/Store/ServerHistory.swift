@@ -14,11 +14,16 @@ public enum ServerHistory {
         return result
     }
 
-    /// Brings a history read from a file (possibly hand-edited) into shape. Entries are taken
-    /// as if recorded from last to first, so for a duplicated server the first entry wins.
+    /// Brings a history read from a file (possibly hand-edited) into shape: for a duplicated
+    /// server the first entry wins, then newest first (file order among equal times), capped.
     public static func normalized(_ history: [ServerHistoryEntry]) -> [ServerHistoryEntry] {
-        history.reversed().reduce(into: []) { result, entry in
-            result = recording(entry, into: result)
+        var seen = Set<String>()
+        let unique = history.filter { seen.insert($0.serverId).inserted }
+        let ordered = unique.enumerated().sorted { lhs, rhs in
+            lhs.element.lastUsed != rhs.element.lastUsed
+                ? lhs.element.lastUsed > rhs.element.lastUsed
+                : lhs.offset < rhs.offset
         }
+        return ordered.prefix(ServerHistoryEntry.limit).map(\.element)
     }
 }

@@ -1,8 +1,11 @@
 /// Why a store action was refused or failed. Failures to write a file also become `lastError`;
 /// refusals of bad input do not (the caller shows them where the input was given).
 public enum SettingsActionError: Error, Equatable, Sendable {
-    /// A file could not be written (`files.write_failed`); the file is unchanged.
+    /// A file could not be written (`files.write_failed`); the file is unchanged. `file` is
+    /// the file's name, `reason` the system's reason (with the path).
     case writeFailed(file: String, reason: String)
+    /// settings.json may not hold this value (`files.value_refused`); the file is unchanged.
+    case valueRefused(setting: String, value: String)
     /// No known server has this id (`ui.unknown_server`).
     case unknownServer(String)
     /// A number outside its allowed range (`ui.value_out_of_range`); `setting` is the settings.json key.
@@ -13,6 +16,9 @@ public enum SettingsActionError: Error, Equatable, Sendable {
         switch self {
         case let .writeFailed(file, reason):
             AppError(key: "files.write_failed", parameters: ["file": file, "reason": reason])
+        case let .valueRefused(setting, value):
+            AppError(key: "files.value_refused",
+                     parameters: ["file": "settings.json", "field": setting, "value": TextSanitizer.clean(value)])
         case let .unknownServer(id):
             AppError(key: "ui.unknown_server", parameters: ["server": TextSanitizer.clean(id)])
         case let .valueOutOfRange(setting, value, range):
