@@ -22,7 +22,7 @@ public struct CellBuffer: Hashable, Sendable {
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     /// The cell at (x, y), or a blank cell outside the grid.
-    public subscript(x: Int, y: Int) -> Cell {
+    public subscript(x x: Int, y y: Int) -> Cell {
         guard x >= 0 && x < width && y >= 0 && y < height else { return .blank }
         return cells[y * width + x]
     }

@@ -63,7 +63,7 @@ public struct DisplayWidth: Hashable, Sendable {
     /// and its width.
     public func prefix(of text: some StringProtocol, fitting limit: Int) -> (text: Substring, width: Int) {
         let whole = Substring(text)
-        guard limit > 0 else { return (whole.prefix(0), 0) }
+        guard limit >= 0 else { return (whole.prefix(0), 0) }
         var used = 0
         var end = whole.startIndex
         for index in whole.indices {

@@ -19,8 +19,12 @@ struct WidthClass: Equatable, Sendable {
 
     static func of(_ scalar: Unicode.Scalar) -> WidthClass {
         let value = scalar.value
-        if value < 0x7F {
-            return WidthClass(rawValue: value >= 0x20 ? Kind.narrow.rawValue : Kind.control.rawValue)
+        if value < 0x20 {
+            return WidthClass(rawValue: Kind.control.rawValue)
+        }
+        // Below 0x3A sit `#`, `*` and the digits, which have emoji (keycap) variations.
+        if value >= 0x3A && value < 0x7F {
+            return WidthClass(rawValue: Kind.narrow.rawValue)
         }
         let entries = WidthTable.entries
         // Last entry whose first code point is <= value; entry 0 starts at U+0000, so one exists.
