@@ -31,6 +31,9 @@ public struct DisplayWidth: Hashable, Sendable {
     }
 
     public func width(of character: Character) -> Int {
+        if let ascii = character.asciiValue {
+            return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
+        }
         let scalars = character.unicodeScalars
         var base: WidthClass?
         var variation: Unicode.Scalar?
