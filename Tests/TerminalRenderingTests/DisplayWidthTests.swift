@@ -138,6 +138,15 @@ import Testing
         #expect(DisplayWidth.unicodeVersion.hasPrefix("15."))
     }
 
+    @Test func fastPathsAgreeWithTheTable() throws {
+        for range in [0x00...0x7F, 0x3000...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3] as [ClosedRange<UInt32>] {
+            for value in range {
+                let scalar = try #require(Unicode.Scalar(value))
+                #expect(WidthClass.of(scalar) == WidthClass.lookup(value), "U+\(String(value, radix: 16))")
+            }
+        }
+    }
+
     // MARK: - Properties
 
     @Test func widthIsSumOfClusterWidths() async {
