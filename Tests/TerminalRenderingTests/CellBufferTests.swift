@@ -66,7 +66,10 @@ import Testing
         buffer.fill(Rect(x: 1, y: 0, width: 3, height: 2), with: "日", style: .colored(.accent))
         #expect(buffer.textDump(edge: "|") == " 日  |\n 日  |")
         buffer.updateStyle(in: Rect(x: 2, y: 1, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
-        #expect(buffer.styleDump() == ".aaa.\n.RRa.")
+        buffer.updateStyle(in: Rect(x: 1, y: 1, width: 1, height: 1)) { $0.attributes.insert(.reverse) }
+        #expect(buffer.styleDump() == ".aaa.\n.aaa.", "a wide character half inside is left alone")
+        buffer.updateStyle(in: Rect(x: 1, y: 1, width: 3, height: 1)) { $0.attributes.insert(.reverse) }
+        #expect(buffer.styleDump() == ".aaa.\n.RRR.")
     }
 
     @Test func tinyAndEmptyBuffersNeverCrash() {

@@ -20,10 +20,17 @@ import Testing
         var old = CellBuffer(width: 6, height: 1)
         old.write("日本", x: 0, y: 0)
         var new = old
-        // Only the continuation's style changes; the run must start at the lead.
-        new.updateStyle(in: Rect(x: 3, y: 0, width: 1, height: 1)) { $0.attributes.insert(.bold) }
+        // Only the continuation differs (the API never does this; a backend must still get whole
+        // characters): the run must start at the lead.
+        new.replaceCells([Cell(content: "", width: 0, style: .bold)], x: 3, y: 0)
         let changes = new.diff(from: old)
-        #expect(changes == [.run(x: 2, y: 0, cells: [Cell(content: "本", width: 2, style: .bold), Cell(content: "", width: 0, style: .bold)])])
+        #expect(changes == [.run(x: 2, y: 0, cells: [Cell(content: "本", width: 2), Cell(content: "", width: 0, style: .bold)])])
+
+        var restyled = old
+        restyled.updateStyle(in: Rect(x: 2, y: 0, width: 2, height: 1)) { $0.attributes.insert(.bold) }
+        #expect(restyled.diff(from: old) == [
+            .run(x: 2, y: 0, cells: [Cell(content: "本", width: 2, style: .bold), Cell(content: "", width: 0, style: .bold)]),
+        ])
 
         var replaced = old
         replaced.write("x", x: 1, y: 0)

@@ -86,23 +86,28 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
-    /// Changes the style of every cell in `rect` (clipped), for example adding reverse video to the
-    /// focused row. Both halves of a wide character change together, even if only one is inside.
+    /// Changes the style of every character that lies wholly inside `rect` (clipped), for example
+    /// adding reverse video to the focused row. Both cells of a wide character change together; a
+    /// wide character that straddles the edge of `rect` is left alone.
     public mutating func updateStyle(in rect: Rect, _ transform: (inout Style) -> Void) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
             var x = area.x
-            if cells[y * width + x].isContinuation && x > 0 {
-                x -= 1
-            }
             while x < area.maxX {
                 let index = y * width + x
-                transform(&cells[index].style)
+                if cells[index].isContinuation {
+                    x += 1
+                    continue
+                }
                 if cells[index].width == 2 {
-                    cells[index + 1].style = cells[index].style
+                    if x + 1 < area.maxX {
+                        transform(&cells[index].style)
+                        cells[index + 1].style = cells[index].style
+                    }
                     x += 2
                 } else {
+                    transform(&cells[index].style)
                     x += 1
                 }
             }
