@@ -11,6 +11,10 @@ public struct CellBuffer: Hashable, Sendable {
     public let metrics: DisplayWidth
     /// Row-major, `width * height` cells.
     public private(set) var cells: [Cell]
+    /// Where the terminal cursor should rest after the frame is written (the focused item in
+    /// `--plain` mode, the insertion point of a text field), or nil to hide it. Not part of
+    /// `diff`: the backend compares it itself.
+    public var cursor: Point?
 
     public init(width: Int, height: Int, metrics: DisplayWidth = .standard, style: Style = .plain) {
         self.width = max(0, width)
