@@ -221,6 +221,7 @@ class DemoServer:
         self.context = context
         self.port = port
         self.lock = threading.Lock()
+        self.switch_lock = threading.Lock()  # one mode change at a time, listener changes included
         self.mode = "up"
         self.params = {}
         self.mode_generation = 0
@@ -259,22 +260,23 @@ class DemoServer:
     def set_mode(self, mode, params):
         if mode not in MODES:
             raise ValueError("unknown mode " + repr(mode) + "; one of: " + ", ".join(MODES))
-        with self.lock:
-            previous = self.mode
-            self.mode = mode
-            self.params = params
-            self.mode_generation += 1
-            if mode == "expire_tokens":
-                self.token_generation += 1
-        # Modelled on a server being stopped or restarted with another certificate: open connections go away.
-        if mode == "down":
-            self.backend.acceptor.call(self.close_listener)
-            self.drop_connections()
-        else:
-            if mode in TLS_MODES or previous in TLS_MODES:
-                self.drop_connections()
-            if self.listener is None:
+        with self.switch_lock:
+            # Re-open first: if the port cannot be bound again, the mode stays as it was.
+            if mode != "down" and self.listener is None:
                 self.open_listener()
+            with self.lock:
+                previous = self.mode
+                self.mode = mode
+                self.params = params
+                self.mode_generation += 1
+                if mode == "expire_tokens":
+                    self.token_generation += 1
+            # Modelled on a server being stopped, or restarted with another certificate: its connections go.
+            if mode == "down":
+                self.backend.acceptor.call(self.close_listener)
+                self.drop_connections()
+            elif mode in TLS_MODES or previous in TLS_MODES:
+                self.drop_connections()
 
     def tls_context(self, mode):
         if mode in TLS_MODES:
@@ -384,6 +386,8 @@ class Listener(ThreadingHTTPServer):
     def __init__(self, demo, port):
         self.demo = demo
         super().__init__(("127.0.0.1", port), Handler)
+        # A client that resets before accept() must not block the shared acceptor thread.
+        self.socket.setblocking(False)
 
     def finish_request(self, request, client_address):
         demo = self.demo
@@ -801,7 +805,7 @@ class Backend:
         self.verbose = args.verbose
         self.token_ttl = args.token_ttl
         self.stopping = backend_stop
-        self.temp_state = args.state_dir is None
+        self.temp_state = args.state_dir is None or args.remove_state_dir
         self.state_dir = os.path.abspath(args.state_dir or tempfile.mkdtemp(prefix="verbumcare-demo-"))
         os.makedirs(self.state_dir, mode=0o700, exist_ok=True)
 
@@ -927,8 +931,9 @@ def banner(backend, info):
 
 
 def run_backend(args, human):
+    # Set from another thread: the main thread may be inside backend_stop.wait() holding its lock.
     for sig in (signal.SIGTERM, signal.SIGINT):
-        signal.signal(sig, lambda *_: backend_stop.set())
+        signal.signal(sig, lambda *_: threading.Thread(target=backend_stop.set, daemon=True).start())
     # A parent may have blocked signals (Swift Testing does); we want SIGTERM and SIGINT.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     backend = Backend(args)
@@ -1028,6 +1033,8 @@ def parse_args(argv):
         p.add_argument("--control-port", type=int, default=0, help="control listener port (default: ephemeral)")
         p.add_argument("--token-ttl", type=int, default=3600, metavar="SECONDS", help="access token lifetime")
         p.add_argument("--exit-on-stdin-close", action="store_true", help="exit when standard input closes")
+        p.add_argument("--remove-state-dir", action="store_true",
+                       help="delete --state-dir on exit (tests: nothing is left behind even if the test dies)")
         p.add_argument("--verbose", action="store_true", help="log requests and mode changes on stderr")
 
     run = sub.add_parser("run", help="machine mode: print one JSON ready line on stdout")

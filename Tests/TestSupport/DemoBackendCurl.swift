@@ -42,11 +42,7 @@ public enum DemoBackendCurl {
         let result = try await Subprocess.run(.name("curl"), arguments: Arguments(all),
                                               output: .bytes(limit: 256 * 1024 * 1024),
                                               error: .string(limit: 1024 * 1024))
-        let exitCode: Int32
-        switch result.terminationStatus {
-        case .exited(let code): exitCode = Int32(code)
-        case .signaled(let signal): exitCode = 128 + Int32(signal)
-        }
+        let exitCode = exitCode(result.terminationStatus)
         let output = result.standardOutput
         // The write-out is one line of JSON after the body's last byte and a newline of our own.
         let split = output.lastIndex(of: UInt8(ascii: "\n")) ?? output.startIndex
@@ -62,6 +58,16 @@ public enum DemoBackendCurl {
                       stderr: result.standardError, sizeDownload: int("size_download"),
                       redirectURL: writeOut["redirect_url"], sslVerifyResult: int("ssl_verify_result"),
                       numConnects: int("num_connects"), writeOut: writeOut)
+    }
+}
+
+extension DemoBackendCurl {
+    /// A shell's view of a termination: the exit code, or 128 + the signal.
+    static func exitCode(_ status: TerminationStatus) -> Int32 {
+        switch status {
+        case .exited(let code): Int32(code)
+        case .signaled(let signal): 128 + Int32(signal)
+        }
     }
 }
 

@@ -61,7 +61,8 @@ public final class DemoBackendProcess: Sendable {
             .appendingPathComponent("verbumcare-demo-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
 
-        var arguments = ["python3", Self.scriptPath, "run", "--state-dir", state, "--exit-on-stdin-close"]
+        var arguments = ["python3", Self.scriptPath, "run", "--state-dir", state, "--exit-on-stdin-close",
+                         "--remove-state-dir"]
         for (id, host) in extraServers.sorted(by: { $0.key < $1.key }) { arguments += ["--server", "\(id)=\(host)"] }
         for (id, mode) in initialModes.sorted(by: { $0.key < $1.key }) { arguments += ["--initial", "\(id)=\(mode)"] }
         if let tokenTTLSeconds { arguments += ["--token-ttl", String(tokenTTLSeconds)] }
