@@ -788,13 +788,17 @@ class ControlHandler(BaseHTTPRequestHandler):
 
 
 class ControlServer(ThreadingHTTPServer):
+    """Driven by the Acceptor like the listeners, so an idle backend has no polling loop at all."""
+
     daemon_threads = True
     block_on_close = False
     allow_reuse_address = True
+    timeout = 0
 
     def __init__(self, backend, port):
         self.backend = backend
         super().__init__(("127.0.0.1", port), ControlHandler)
+        self.socket.setblocking(False)
 
 
 # --------------------------------------------------------------------------------------------- the backend
@@ -855,7 +859,7 @@ class Backend:
             server = self.servers[sid]
             server.set_mode(mode, {})
         self.control = ControlServer(self, args.control_port)
-        threading.Thread(target=self.control.serve_forever, name="control", daemon=True).start()
+        self.acceptor.call(lambda: self.acceptor.register(self.control))
 
     @staticmethod
     def parse_pairs(items, option, convert):
@@ -895,21 +899,27 @@ class Backend:
         self.acceptor.call(lambda: [s.close_listener() for s in self.servers.values()])
         for s in self.servers.values():
             s.drop_connections()
+        self.acceptor.call(lambda: self.acceptor.unregister(self.control))
         self.acceptor.stop()
-        self.control.shutdown()
         self.control.server_close()
         if self.temp_state:
             shutil.rmtree(self.state_dir, ignore_errors=True)
 
 
+def short_path(path):
+    """Relative to the current directory when below it (the README runs from the repository root)."""
+    relative = os.path.relpath(path)
+    return path if relative.startswith("..") else relative
+
+
 def banner(backend, info):
-    state = os.path.relpath(backend.state_dir)
-    script = os.path.relpath(os.path.abspath(__file__))
+    state = short_path(backend.state_dir)
+    script = short_path(os.path.abspath(__file__))
     lines = ["", "VerbumCare demo backend is running (certificates made in %.0f ms)." % (backend.cert_seconds * 1000), ""]
     lines.append("  %-20s %-28s %-17s %s" % ("server", "host name", "listens on", "mode"))
     for sid, s in info["servers"].items():
         lines.append("  %-20s %-28s %-17s %s" % (sid, s["host"], "127.0.0.1:%d" % s["port"], s["mode"]))
-    ca = os.path.relpath(info["ca"])
+    ca = short_path(info["ca"])
     connect = " ".join("--connect-to " + c for c in info["connectTo"])
     lines += [
         "",
@@ -931,6 +941,10 @@ def banner(backend, info):
 
 
 def run_backend(args, human):
+    if args.exit_on_stdin_close:
+        # Started by a program (a test): descriptors it leaked to us (other children's pipes) must not stay
+        # open for as long as we run, or those children's readers never see EOF.
+        os.closerange(3, os.sysconf("SC_OPEN_MAX") if hasattr(os, "sysconf") else 1024)
     # Set from another thread: the main thread may be inside backend_stop.wait() holding its lock.
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: threading.Thread(target=backend_stop.set, daemon=True).start())

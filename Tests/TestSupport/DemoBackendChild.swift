@@ -57,7 +57,14 @@ final class DemoBackendChild: @unchecked Sendable {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // The backend may outlive other children of this process and must not hold their pipes open: Darwin
+        // closes every other descriptor here; on Linux the backend closes them itself (--exit-on-stdin-close).
+        #if canImport(Darwin)
+        let closeOthers = POSIX_SPAWN_CLOEXEC_DEFAULT
+        #else
+        let closeOthers: Int32 = 0
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | closeOthers))
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
