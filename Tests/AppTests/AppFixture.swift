@@ -1,0 +1,128 @@
+import Foundation
+import TestSupport
+
+/// The full-screen app started in tmux against its own demo backend and home folder.
+///
+/// By default pn51 and Mac Mini are up and Mac Mini Tailscale is down (the demo of SPEC §12); every host
+/// reaches the backend on 127.0.0.1 through `--connect-to`, and the backend's CA is the only one trusted.
+final class AppFixture: Sendable {
+    let home: TemporaryHome
+    let backend: DemoBackendProcess
+    let runner: BinaryRunner
+    let session: TmuxSession
+    let catalogs: [String: Catalog]
+
+    /// The host of the extra demo server used as a custom server (it has its own certificate).
+    static let customHost = "ward3.example.org"
+    static let customServerID = "ward3"
+
+    struct Options {
+        var language = "en"
+        var initialModes: [String: String] = ["mac-mini-tailscale": "down"]
+        /// `settings set KEY VALUE` before the app starts.
+        var settings: [(String, String)] = []
+        var extraArguments: [String] = []
+        var environment: [String: String] = [:]
+        var columns = 100
+        var rows = 30
+    }
+
+    private init(home: TemporaryHome, backend: DemoBackendProcess, runner: BinaryRunner, session: TmuxSession,
+                 catalogs: [String: Catalog]) {
+        self.home = home
+        self.backend = backend
+        self.runner = runner
+        self.session = session
+        self.catalogs = catalogs
+    }
+
+    static func start(_ options: Options = Options()) async throws -> AppFixture {
+        let catalogs = try Catalog.all()
+        let home = try TemporaryHome(prefix: "verbumcare-app")
+        let backend = try await DemoBackendProcess.start(extraServers: [customServerID: customHost],
+                                                         initialModes: options.initialModes)
+        do {
+            let runner = try BinaryRunner(home: home.path)
+            try await configure(runner, language: options.language, settings: options.settings)
+            let arguments = ["--home", home.path, "--cacert", backend.caFile]
+                + backend.connectTo.flatMap { ["--connect-to", $0] } + options.extraArguments
+            let session = try await TmuxSession.start(
+                executable: runner.executable, arguments: arguments,
+                environment: ["HOME": home.path + "/user", "VERBUMCARE_HOME": home.path].merging(options.environment) { _, new in new },
+                columns: options.columns, rows: options.rows)
+            return AppFixture(home: home, backend: backend, runner: runner, session: session, catalogs: catalogs)
+        } catch {
+            backend.stop()
+            throw error
+        }
+    }
+
+    /// Sets the language and settings with the app's own commands, as an administrator would.
+    private static func configure(_ runner: BinaryRunner, language: String, settings: [(String, String)]) async throws {
+        let commands = [["lang", language]] + settings.map { ["settings", "set", $0.0, $0.1] }
+        for command in commands {
+            let result = try await runner.run(command)
+            guard result.exitCode == 0 else {
+                throw TestSupportError.setupFailed("verbumcare-tui \(command.joined(separator: " ")): \(result)")
+            }
+        }
+    }
+
+    func close() {
+        session.close()
+        backend.stop()
+    }
+
+    deinit {
+        close()
+    }
+
+    func catalog(_ language: String) -> Catalog {
+        catalogs[language] ?? catalogs["en"]!
+    }
+
+    // MARK: waiting for screens
+
+    func screen() async throws -> Screen {
+        Screen(try await session.capture())
+    }
+
+    @discardableResult
+    func waitFor(_ what: String, timeout: Duration = .seconds(30), _ predicate: @escaping (Screen) -> Bool) async throws -> Screen {
+        Screen(try await session.waitFor(what, timeout: timeout) { predicate(Screen($0)) })
+    }
+
+    /// Waits for the main screen in `language` with pn51 connected: the status word, the server name and
+    /// the panel titles all on screen.
+    @discardableResult
+    func waitForConnectedMainScreen(_ language: String, timeout: Duration = .seconds(30)) async throws -> Screen {
+        let catalog = catalog(language)
+        let expected = [catalog.text("status.connected"), "pn51", catalog.text("ui.panel.server"),
+                        catalog.text("ui.panel.language")]
+        return try await waitFor("the \(language) main screen with pn51 connected: \(expected)", timeout: timeout) { screen in
+            expected.allSatisfy(screen.contains)
+        }
+    }
+
+    // MARK: words by language
+
+    /// Texts of `language` that no other language shares and that are not parts of another language's
+    /// texts: seeing one of them on screen means that language is (partly) shown.
+    func distinctiveTexts(of language: String) -> [String: String] {
+        let mine = catalog(language)
+        let others = catalogs.values.filter { $0.language != language }
+        var result: [String: String] = [:]
+        for (key, value) in mine.strings where value.count >= 2 && !value.contains("{") {
+            let sharedOrInside = others.contains { other in
+                other.strings.values.contains { $0.contains(value) }
+            }
+            if !sharedOrInside { result[key] = value }
+        }
+        return result
+    }
+
+    /// The catalog keys whose distinctive `language` text is visible.
+    func visibleKeys(of language: String, on screen: Screen) -> Set<String> {
+        Set(distinctiveTexts(of: language).filter { screen.contains($0.value) }.keys)
+    }
+}

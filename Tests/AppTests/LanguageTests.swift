@@ -1,0 +1,87 @@
+import Testing
+import TestSupport
+
+/// SPEC §1.4, §7, §10.1, §10.3: the app starts on the demo backend with pn51 connected, and a language key
+/// changes every word at once.
+@Suite(.serialized)
+struct LanguageTests {
+    @Test("pn51 shows as connected in the first frames, in the configured language")
+    func startsConnected() async throws {
+        for language in Catalog.languageCycle {
+            let app = try await AppFixture.start(.init(language: language))
+            defer { app.close() }
+            let screen = try await app.waitForConnectedMainScreen(language)
+            #expect(try await app.session.alternateScreenOn(), "the app draws on the alternate screen")
+            // Nothing of another language on a fresh screen either.
+            for other in Catalog.languageCycle where other != language {
+                let leftovers = app.visibleKeys(of: other, on: screen)
+                #expect(leftovers.isEmpty, "\(other) texts \(leftovers) on the \(language) screen:\n\(screen)")
+            }
+        }
+    }
+
+    @Test("l cycles ja → en → zh-Hant → ja and no word of the previous language remains")
+    func nextLanguageCycles() async throws {
+        let app = try await AppFixture.start(.init(language: "ja"))
+        defer { app.close() }
+        var language = "ja"
+        var screen = try await app.waitForConnectedMainScreen(language)
+        for _ in 0..<Catalog.languageCycle.count {
+            let before = app.visibleKeys(of: language, on: screen)
+            #expect(before.count >= 5, "few \(language) texts on screen:\n\(screen)")
+            try await app.session.sendKeys("l")
+            let next = Catalog.next(after: language)
+            screen = try await waitForLanguage(next, replacing: language, in: app)
+            let after = app.visibleKeys(of: next, on: screen)
+            // The same places say the same things in the new language: every text that was visible and
+            // still fits is there in its new form (long ones may be truncated differently).
+            let shortBefore = before.filter { (app.catalog(next).strings[$0]?.count ?? 99) <= 12 }
+            let missing = shortBefore.subtracting(after)
+            #expect(missing.isEmpty, "after l, \(next) lacks \(missing.sorted()) seen in \(language):\n\(screen)")
+            language = next
+        }
+        #expect(language == "ja")
+    }
+
+    @Test("1, 2 and 3 choose 日本語, English and 繁體中文 directly", arguments: [
+        ("en", "1", "ja"), ("ja", "2", "en"), ("en", "3", "zh-Hant"), ("zh-Hant", "2", "en"), ("ja", "3", "zh-Hant"),
+    ])
+    func digitChoosesLanguage(start: String, key: String, expected: String) async throws {
+        let app = try await AppFixture.start(.init(language: start))
+        defer { app.close() }
+        try await app.waitForConnectedMainScreen(start)
+        try await app.session.sendKeys(key)
+        try await waitForLanguage(expected, replacing: start, in: app)
+        // Pressing the same digit again keeps the language.
+        try await app.session.sendKeys(key)
+        try await app.session.sendKeys("C-l")
+        let screen = try await app.waitForConnectedMainScreen(expected)
+        #expect(app.visibleKeys(of: start, on: screen).isEmpty, "\(screen)")
+    }
+
+    @Test("the chosen language is kept for the next start")
+    func languagePersists() async throws {
+        let app = try await AppFixture.start(.init(language: "en"))
+        defer { app.close() }
+        try await app.waitForConnectedMainScreen("en")
+        try await app.session.sendKeys("3")
+        try await waitForLanguage("zh-Hant", replacing: "en", in: app)
+        try await app.session.sendKeys("q")
+        #expect(try await app.session.waitForExit() == 0)
+        let result = try await app.runner.run(["lang"])
+        #expect(result.exitCode == 0)
+        #expect((result.standardOutput + result.standardError).contains("zh-Hant")
+                || (result.standardOutput + result.standardError).contains("繁體中文"), "\(result)")
+    }
+
+    /// Waits until the main screen is in `language` with pn51 connected and nothing of `previous` remains.
+    @discardableResult
+    private func waitForLanguage(_ language: String, replacing previous: String, in app: AppFixture) async throws -> Screen {
+        let catalog = app.catalog(language)
+        let expected = [catalog.text("status.connected"), catalog.text("ui.panel.server"),
+                        catalog.text("ui.panel.language")]
+        return try await app.waitFor("\(language) replacing \(previous)") { screen in
+            expected.allSatisfy(screen.contains) && app.visibleKeys(of: previous, on: screen).isEmpty
+        }
+    }
+}
