@@ -108,9 +108,10 @@ def log(message):
 class Certificates:
     """A throwaway CA and the server certificates, made with the openssl command in STATE/certs."""
 
-    def __init__(self, directory, hosts):
+    def __init__(self, directory, hosts, extra_names=()):
         self.dir = directory
         self.hosts = list(hosts)
+        self.extra_names = [n for n in extra_names if n not in self.hosts]
         os.makedirs(directory, mode=0o700, exist_ok=True)
         self.ca = self.path("ca.pem")
         self.leaf_key = self.path("leaf.key")
@@ -185,7 +186,7 @@ class Certificates:
             ]
             for f in first:
                 f.result()
-            jobs = [pool.submit(self.sign, self.host_cert(h), "ca", [h], "host-" + str(i))
+            jobs = [pool.submit(self.sign, self.host_cert(h), "ca", [h] + self.extra_names, "host-" + str(i))
                     for i, h in enumerate(self.hosts)]
             jobs.append(pool.submit(self.sign, self.path("wrong-host.pem"), "ca", [WRONG_HOST], "wrong-host"))
             jobs.append(pool.submit(self.sign, self.path("untrusted.pem"), "untrusted-ca", self.hosts, "untrusted"))
@@ -825,14 +826,12 @@ class Backend:
         for _, host in specs:
             if host not in hosts:
                 hosts.append(host)
-        for host in args.extra_host or []:
-            if host not in hosts:
-                hosts.append(host.lower())
         cert_hosts = [h for h in hosts if not h.endswith("." + BENCH_DOMAIN)]
         if args.bench_servers:
             cert_hosts.append("*." + BENCH_DOMAIN)
 
-        self.certs = Certificates(os.path.join(self.state_dir, "certs"), cert_hosts)
+        extra_names = [h.lower() for h in args.extra_host or []]
+        self.certs = Certificates(os.path.join(self.state_dir, "certs"), cert_hosts, extra_names)
         self.cert_seconds = self.certs.generate()
         self.fault_contexts = self.certs.fault_contexts()
         contexts = {}
@@ -1037,7 +1036,8 @@ def parse_args(argv):
                                            "directory removed on exit)")
         p.add_argument("--server", action="append", metavar="ID=HOST", help="add (or re-host) a server; repeatable")
         p.add_argument("--extra-host", action="append", metavar="NAME",
-                       help="also make a certificate for NAME; repeatable")
+                       help="also name NAME in every server's certificate (a custom address routed with "
+                            "--connect-to to any server); repeatable")
         p.add_argument("--bench-servers", type=int, default=0, metavar="N",
                        help="add N servers bench-1..N as sN.%s with one wildcard certificate" % BENCH_DOMAIN)
         p.add_argument("--initial", action="append", metavar="ID=MODE", help="start a server in MODE; repeatable")

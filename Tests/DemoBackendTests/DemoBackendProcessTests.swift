@@ -37,6 +37,24 @@ struct DemoBackendProcessTests {
         #expect(custom.httpCode == 200, "\(custom.stderr)")
     }
 
+    @Test func extraHostIsNamedInEveryServerCertificate() async throws {
+        let backend = try await DemoBackendProcess.start(extraArguments: ["--extra-host", "ward4.example.org"])
+        defer { backend.stop() }
+        for id in DemoBackendProcess.prefilledServerIDs {
+            let port = try #require(backend.port(of: id))
+            let result = try await DemoBackendCurl.run(["--cacert", backend.caFile,
+                                                        "--connect-to", "ward4.example.org:443:127.0.0.1:\(port)",
+                                                        "https://ward4.example.org/health"])
+            #expect(result.httpCode == 200, "\(id): \(result.stderr)")
+        }
+        // A name that is in no certificate fails verification.
+        let port = try #require(backend.port(of: "pn51"))
+        let other = try await DemoBackendCurl.run(["--cacert", backend.caFile,
+                                                   "--connect-to", "ward5.example.org:443:127.0.0.1:\(port)",
+                                                   "https://ward5.example.org/health"])
+        #expect(other.exitCode == 60)
+    }
+
     @Test func initialModesApplyFromTheStart() async throws {
         let backend = try await DemoBackendProcess.start(initialModes: ["mac-mini-tailscale": "down"])
         defer { backend.stop() }

@@ -150,12 +150,18 @@ final class DemoBackendChild: @unchecked Sendable {
         }
     }
 
-    /// Exit status if the child has ended (reaping it), nil while it runs.
+    /// Exit status if the child has ended (reaping it), nil while it runs; -1 if it was reaped elsewhere.
     func exitStatusIfEnded() -> Int32? {
         lock.withLock {
             if let exitStatus { return exitStatus }
             var status: Int32 = 0
-            let result = waitpid(pid, &status, WNOHANG)
+            var result = waitpid(pid, &status, WNOHANG)
+            while result < 0 && errno == EINTR { result = waitpid(pid, &status, WNOHANG) }
+            if result < 0 && errno == ECHILD {
+                // Someone else reaped it (a waitpid(-1) elsewhere in the process): it has ended, status unknown.
+                exitStatus = -1
+                return -1
+            }
             guard result == pid else { return nil }
             // WIFEXITED/WEXITSTATUS are macros Swift cannot import: exited when the low 7 bits are 0.
             let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
