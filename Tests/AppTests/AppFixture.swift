@@ -126,3 +126,43 @@ final class AppFixture: Sendable {
         Set(distinctiveTexts(of: language).filter { screen.contains($0.value) }.keys)
     }
 }
+
+extension AppFixture {
+    /// The rows that show focus: rows with reverse-video text, or else the row of the terminal cursor.
+    func focusedRows() async throws -> [String] {
+        let colored = try await session.capture(escapes: true)
+        let plain = try await session.capture()
+        let reverse = Attributes.reverseText(colored)
+        let rows = reverse.indices.filter { !reverse[$0].trimmingCharacters(in: .whitespaces).isEmpty }
+            .compactMap { $0 < plain.count ? plain[$0] : nil }
+        if !rows.isEmpty { return rows }
+        if let cursor = Int(try await session.format("#{cursor_y}")), cursor < plain.count { return [plain[cursor]] }
+        return []
+    }
+
+    /// Presses `key` until a focused row satisfies `predicate` (at most `limit` presses); returns that row.
+    @discardableResult
+    func moveFocus(with key: String, limit: Int = 20, to what: String,
+                   _ predicate: (String) -> Bool) async throws -> String {
+        var seen: [String] = []
+        for _ in 0...limit {
+            let rows = try await focusedRows()
+            if let row = rows.first(where: predicate) { return row }
+            seen.append(rows.joined(separator: " | "))
+            let before = try await session.capture(escapes: true)
+            try await session.sendKeys(key)
+            // The next frame: wait for any change, but not forever (the end of a list does not change).
+            _ = try? await session.waitFor("a change after \(key)", timeout: .seconds(2), escapes: true) { $0 != before }
+        }
+        throw TestSupportError.setupFailed("focus never reached \(what) with \(key); focused rows seen: \(seen)\n"
+                                           + TmuxSession.framed(try await session.capture()))
+    }
+}
+
+extension AppFixture {
+    /// settings.json as the app last wrote it.
+    func nativeSettings() throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: home.settingsFile))
+        return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+}

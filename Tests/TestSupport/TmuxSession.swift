@@ -4,6 +4,12 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Subprocess
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
 
 /// A program running full screen in a detached tmux session on a private server, for end-to-end tests.
 ///
@@ -229,6 +235,16 @@ public final class TmuxSession: @unchecked Sendable {
     /// (nil until then).
     public var terminalSettingsBefore: String? { readTrimmed("stty.before") }
     public var terminalSettingsAfter: String? { readTrimmed("stty.after") }
+
+    /// `stty -g` of the pane's terminal right now (read from its device, so also while the program runs
+    /// or is stopped).
+    public func terminalSettingsNow() async throws -> String {
+        let tty = try await format("#{pane_tty}")
+        let result = try await Subprocess.run(
+            .path(FilePath("/bin/sh")), arguments: ["-c", "stty -g < \"$0\"", tty],
+            input: .none, output: .string(limit: 4096), error: .discarded)
+        return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 
     // MARK: helpers
 

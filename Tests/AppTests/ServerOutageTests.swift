@@ -1,0 +1,45 @@
+import Testing
+import TestSupport
+
+/// SPEC §6.4, §13: a server going down is shown within a probe interval plus the timeout, and its return
+/// is noticed (backoff) without a key press.
+@Suite(.serialized)
+struct ServerOutageTests {
+    @Test("stopping pn51 turns its status to an error; starting it again brings back Connected",
+          arguments: ["en", "ja"])
+    func downAndBack(language: String) async throws {
+        let app = try await AppFixture.start(.init(language: language,
+                                                   settings: [("probe_interval", "2"), ("connection_timeout", "5")]))
+        defer { app.close() }
+        let catalog = app.catalog(language)
+        let connected = catalog.text("status.connected")
+        let failed = [catalog.text("status.error"), catalog.text("status.disconnected")]
+        try await app.waitForConnectedMainScreen(language)
+
+        try app.backend.setMode("pn51", .down)
+        // probe interval 2 s + timeout 5 s + one immediate re-test; generous for a loaded machine.
+        let down = try await app.waitFor("pn51 shown as failing", timeout: .seconds(60)) { screen in
+            !screen.contains(connected) && failed.contains(where: screen.contains) && screen.contains("pn51")
+        }
+        #expect(!down.contains(connected), "\(down)")
+
+        try app.backend.setMode("pn51", .up)
+        // Backoff after the failure: 2, 4, 8 s ... so the return is seen well within the limit.
+        try await app.waitForConnectedMainScreen(language, timeout: .seconds(90))
+    }
+
+    @Test("r tests at once: a server that went down is shown failing without waiting for the interval")
+    func testNowKey() async throws {
+        // A long probe interval: only `r` can reveal the outage within the wait below.
+        let app = try await AppFixture.start(.init(settings: [("probe_interval", "600"), ("connection_timeout", "5")]))
+        defer { app.close() }
+        let en = app.catalog("en")
+        try await app.waitForConnectedMainScreen("en")
+        try app.backend.setMode("pn51", .status502)
+        try await app.session.sendKeys("r")
+        try await app.waitFor("pn51 failing after r", timeout: .seconds(60)) { screen in
+            !screen.contains(en.text("status.connected"))
+                && [en.text("status.error"), en.text("status.disconnected")].contains(where: screen.contains)
+        }
+    }
+}
