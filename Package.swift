@@ -64,6 +64,7 @@ let package = Package(
             dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity", "TerminalRendering",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks",
+            exclude: ["scripts"],
             swiftSettings: strictSettings),
 
         // Tests

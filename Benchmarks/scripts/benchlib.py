@@ -1,0 +1,287 @@
+"""Shared helpers of the app benchmarks (python3 standard library only).
+
+Locates or builds the release binary, starts the demo backend on loopback, runs programs in a pseudo
+terminal of a given size, and drives tmux on a private socket. Nothing here contacts an outside address:
+every server host name is routed to 127.0.0.1 with --connect-to.
+"""
+import fcntl
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCRATCH = os.path.join(ROOT, ".build-release")
+DEMO = os.path.join(ROOT, "DemoBackend", "demo_backend.py")
+STRINGS = os.path.join(ROOT, "Resources", "strings")
+
+ESCAPES = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[()][0-9A-Za-z]|[=>78MDEHc])")
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def release_binary(build=True):
+    """The release verbumcare-tui (VERBUMCARE_TUI_BINARY overrides); builds it unless told not to."""
+    explicit = os.environ.get("VERBUMCARE_TUI_BINARY")
+    if explicit:
+        return explicit
+    if build:
+        log("building: swift build -c release --scratch-path .build-release --product verbumcare-tui")
+        subprocess.run(["swift", "build", "-c", "release", "--scratch-path", SCRATCH,
+                        "--product", "verbumcare-tui"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    path = subprocess.run(["swift", "build", "-c", "release", "--scratch-path", SCRATCH, "--show-bin-path"],
+                          cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
+    binary = os.path.join(path, "verbumcare-tui")
+    if not os.access(binary, os.X_OK):
+        sys.exit(f"{binary} is missing: build it (or leave out --no-build)")
+    return binary
+
+
+def catalog(language):
+    with open(os.path.join(STRINGS, f"{language}.json"), encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+class DemoBackend:
+    """demo_backend.py run: exits when our end of its stdin closes, so it never outlives the benchmark."""
+
+    def __init__(self, initial=("mac-mini-tailscale=down",), extra=()):
+        arguments = [sys.executable, DEMO, "run", "--exit-on-stdin-close"]
+        for item in initial:
+            arguments += ["--initial", item]
+        arguments += list(extra)
+        self.process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL)
+        line = self.process.stdout.readline()
+        if not line:
+            sys.exit("the demo backend did not start")
+        self.ready = json.loads(line)
+        self.process.stdout.close()
+
+    def app_arguments(self, home):
+        arguments = ["--home", home, "--cacert", self.ready["ca"]]
+        for spec in self.ready["connectTo"]:
+            arguments += ["--connect-to", spec]
+        return arguments
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.stdin.close()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def app_environment(home, extra=None):
+    environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "LANG": "C.UTF-8",
+                   "TERM": "xterm-256color", "VERBUMCARE_HOME": home}
+    environment.update(extra or {})
+    return environment
+
+
+def run_cli(binary, arguments, environment):
+    result = subprocess.run([binary] + arguments, env=environment, capture_output=True, text=True,
+                            stdin=subprocess.DEVNULL, timeout=60)
+    if result.returncode != 0:
+        sys.exit(f"verbumcare-tui {' '.join(arguments)} failed: {result.stderr}")
+    return result.stdout
+
+
+class PtyProgram:
+    """A program started in a new pseudo terminal of columns x rows (sized before exec).
+
+    `exec_ns` is CLOCK_MONOTONIC just before execve in the child (sent back through a close-on-exec pipe),
+    so times measured from it include nothing of Python's fork.
+    """
+
+    def __init__(self, argv, environment, columns=100, rows=30):
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        report_read, report_write = os.pipe2(os.O_CLOEXEC)
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.close(master)
+                os.close(report_read)
+                os.setsid()
+                fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+                for fd in (0, 1, 2):
+                    os.dup2(slave, fd)
+                if slave > 2:
+                    os.close(slave)
+                signal.pthread_sigmask(signal.SIG_SETMASK, [])
+                os.write(report_write, struct.pack("q", time.monotonic_ns()))
+                os.execve(argv[0], argv, environment)
+            finally:
+                os._exit(127)
+        os.close(slave)
+        os.close(report_write)
+        self.pid = pid
+        self.master = master
+        data = b""
+        while len(data) < 8:
+            chunk = os.read(report_read, 8 - len(data))
+            if not chunk:
+                break
+            data += chunk
+        os.close(report_read)
+        self.exec_ns = struct.unpack("q", data)[0] if len(data) == 8 else time.monotonic_ns()
+        self.output = bytearray()
+        self.status = None
+
+    def read_until(self, predicate, timeout):
+        """Reads until predicate(output without escape sequences) holds; returns the monotonic ns of the read
+        that made it hold, or None on timeout or end of output."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.master, 1 << 16)
+            except OSError:
+                return None
+            now = time.monotonic_ns()
+            if not chunk:
+                return None
+            self.output += chunk
+            if predicate(visible_text(self.output)):
+                return now
+        return None
+
+    def drain(self, seconds):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.02)
+            if ready:
+                try:
+                    if not os.read(self.master, 1 << 16):
+                        return
+                except OSError:
+                    return
+
+    def send(self, data):
+        os.write(self.master, data)
+
+    def finish(self, keys=b"q", timeout=3.0):
+        """Asks the program to quit with `keys`, then SIGTERM, then SIGKILL; reaps it."""
+        for action in ("keys", "term", "kill"):
+            try:
+                if action == "keys":
+                    self.send(keys)
+                elif action == "term":
+                    os.kill(self.pid, signal.SIGTERM)
+                else:
+                    os.kill(self.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                self.drain(0.02)
+                done, status = os.waitpid(self.pid, os.WNOHANG)
+                if done:
+                    self.status = status
+                    os.close(self.master)
+                    return action
+        return "lost"
+
+
+def visible_text(output):
+    return ESCAPES.sub(b"", bytes(output)).decode("utf-8", "replace")
+
+
+class Tmux:
+    """tmux on a private socket with an empty configuration."""
+
+    def __init__(self):
+        self.directory = tempfile.mkdtemp(prefix="vc-bench-tmux-")
+        self.socket = os.path.join(self.directory, "sock")
+        self.environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8",
+                            "LC_ALL": "C.UTF-8", "HOME": self.directory}
+
+    def run(self, *arguments, capture=False):
+        result = subprocess.run(["tmux", "-u", "-S", self.socket, "-f", "/dev/null"] + list(arguments),
+                                env=self.environment, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+                                stderr=subprocess.PIPE, text=True, check=True)
+        return result.stdout if capture else None
+
+    def start(self, argv, environment, columns=100, rows=30):
+        """Starts argv in the pane through `sh` writing its pid to DIR/app.pid; returns that pid."""
+        pid_file = os.path.join(self.directory, "app.pid")
+        command = ["/usr/bin/env", "-i"] + [f"{k}={v}" for k, v in sorted(environment.items())] + [
+            "/bin/sh", "-c", 'echo $$ > "$0"; exec "$@"', pid_file] + list(argv)
+        self.run("set-option", "-g", "remain-on-exit", "on", ";", "new-session", "-d", "-s", "app",
+                 "-x", str(columns), "-y", str(rows), "--", *command)
+        for _ in range(500):
+            try:
+                with open(pid_file) as handle:
+                    text = handle.read().strip()
+                if text:
+                    return int(text)
+            except FileNotFoundError:
+                pass
+            time.sleep(0.01)
+        sys.exit("the program in tmux never started")
+
+    def capture(self):
+        return self.run("capture-pane", "-p", "-t", "app", capture=True)
+
+    def wait_for(self, predicate, timeout, what):
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.capture()
+            if predicate(screen):
+                return screen
+            time.sleep(0.05)
+        sys.exit(f"timed out waiting for {what}; last screen:\n{screen}")
+
+    def send(self, *keys):
+        self.run("send-keys", "-t", "app", *keys)
+
+    def close(self):
+        try:
+            self.run("kill-server")
+        except subprocess.CalledProcessError:
+            pass
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+
+def proc_cpu_ticks(pid):
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    # fields[0] is the state (field 3); utime and stime are fields 14 and 15.
+    return int(fields[11]) + int(fields[12])
+
+
+def proc_status(pid, key):
+    with open(f"/proc/{pid}/status") as handle:
+        for line in handle:
+            if line.startswith(key + ":"):
+                return line.split(":", 1)[1].strip()
+    return None
+
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, int(round(fraction * (len(ordered) - 1)))))
+    return ordered[index]

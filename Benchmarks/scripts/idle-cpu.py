@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""SPEC §13: idle CPU over 60 s with probes running (goal < 0.1 %) and peak memory (goal < 20 MB resident).
+
+Runs the release verbumcare-tui in a 100x30 tmux pane against the demo backend on loopback (pn51 and Mac
+Mini up, Mac Mini Tailscale down), waits until pn51 shows as connected, lets it settle, then measures the
+app's CPU time over the window: utime+stime from /proc/PID/stat (clock ticks) and, more finely, the sum of
+/proc/PID/task/*/schedstat run times (ns). Peak memory is VmHWM from /proc/PID/status at the end. The
+backend's request counters show that probes ran during the window.
+
+    python3 Benchmarks/scripts/idle-cpu.py [--seconds 60] [--probe-interval 10] [--no-build]
+"""
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib  # noqa: E402
+
+
+def schedstat_ns(pid):
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as handle:
+                total += int(handle.read().split()[0])
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+    return total
+
+
+def backend_requests(backend):
+    url = f"http://127.0.0.1:{backend.ready['control']}/stats"
+    with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(url, timeout=10) as response:
+        stats = json.load(response)
+    return {server: data.get("totalRequests", 0) for server, data in stats["servers"].items()}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--probe-interval", type=int, default=10, help="probe_interval setting (default 10 s)")
+    parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
+    options = parser.parse_args()
+
+    binary = benchlib.release_binary(build=not options.no_build)
+    en = benchlib.catalog("en")
+    backend = benchlib.DemoBackend()
+    home = tempfile.mkdtemp(prefix="vc-bench-idle-")
+    tmux = benchlib.Tmux()
+    try:
+        environment = benchlib.app_environment(home, {"TERM": "tmux-256color"})
+        benchlib.run_cli(binary, ["--home", home, "lang", "en"], environment)
+        benchlib.run_cli(binary, ["--home", home, "settings", "set", "probe_interval", str(options.probe_interval)],
+                         environment)
+        pid = tmux.start([binary] + backend.app_arguments(home), environment)
+        tmux.wait_for(lambda screen: en["status.connected"] in screen and "pn51" in screen, 30,
+                      "pn51 connected")
+        time.sleep(2.0)
+        hz = os.sysconf("SC_CLK_TCK")
+        ticks0, sched0, requests0 = benchlib.proc_cpu_ticks(pid), schedstat_ns(pid), backend_requests(backend)
+        start = time.monotonic()
+        time.sleep(options.seconds)
+        elapsed = time.monotonic() - start
+        ticks1, sched1, requests1 = benchlib.proc_cpu_ticks(pid), schedstat_ns(pid), backend_requests(backend)
+        peak_kb = int(benchlib.proc_status(pid, "VmHWM").split()[0])
+        rss_kb = int(benchlib.proc_status(pid, "VmRSS").split()[0])
+        threads = benchlib.proc_status(pid, "Threads")
+        screen = tmux.capture()
+    finally:
+        tmux.close()
+        backend.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+    stat_percent = (ticks1 - ticks0) / hz / elapsed * 100
+    sched_percent = (sched1 - sched0) / 1e9 / elapsed * 100
+    requests = {server: requests1.get(server, 0) - requests0.get(server, 0) for server in requests1}
+    print(f"idle verbumcare-tui in tmux 100x30 for {elapsed:.1f} s, probe_interval {options.probe_interval} s")
+    print(f"  CPU (utime+stime, {hz} Hz ticks): {ticks1 - ticks0} ticks = {stat_percent:.3f} %")
+    print(f"  CPU (schedstat, all threads):     {(sched1 - sched0) / 1e6:.1f} ms = {sched_percent:.4f} %")
+    print(f"  threads {threads}; requests served during the window: "
+          + ", ".join(f"{server} {count}" for server, count in sorted(requests.items())))
+    print(f"  memory: peak resident (VmHWM) {peak_kb / 1024:.1f} MB, resident now {rss_kb / 1024:.1f} MB")
+    if en["status.connected"] not in screen:
+        print("  warning: the last screen did not show Connected:\n" + screen)
+    cpu_verdict = "PASS" if sched_percent < 0.1 else "FAIL"
+    memory_verdict = "PASS" if peak_kb < 20 * 1024 else "FAIL"
+    print(f"RESULT idle-cpu: {sched_percent:.4f} % of a core over {elapsed:.0f} s, goal < 0.1 %: {cpu_verdict}")
+    print(f"RESULT peak-memory: {peak_kb / 1024:.1f} MB VmHWM, goal < 20 MB: {memory_verdict}")
+
+
+if __name__ == "__main__":
+    main()
