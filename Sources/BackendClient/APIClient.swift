@@ -6,8 +6,8 @@ import SettingsStore
 /// backoff for idempotent methods, typed errors, cancellation, and one shared token refresh
 /// when requests meet a 401.
 public final class APIClient: Sendable {
-    /// The server's base URL, ending in `/api`; request paths are relative to it.
-    public let baseURL: String
+    /// The server; request paths are relative to its base URL (`/config`, not `/api/config`).
+    public let address: ServerAddress
     public let settings: TransportSettings
     public let retryPolicy: RetryPolicy
     /// Refused token refreshes. The owner (the connectivity layer) reacts by asking the
@@ -21,13 +21,13 @@ public final class APIClient: Sendable {
     private let signInContinuation: AsyncStream<SignInRequired>.Continuation
 
     /// - Parameter sleep: waits the given seconds between retries; throws when cancelled.
-    public init(baseURL: String,
+    public init(address: ServerAddress,
                 settings: TransportSettings = TransportSettings(),
                 retryPolicy: RetryPolicy = RetryPolicy(),
                 tokenStore: (any TokenStore)? = nil,
                 transport: any HTTPTransport = CurlEngine.shared,
                 sleep: @escaping @Sendable (Double) async throws -> Void = APIClient.taskSleep) {
-        self.baseURL = baseURL
+        self.address = address
         self.settings = settings
         self.retryPolicy = retryPolicy
         self.transport = transport
@@ -38,6 +38,20 @@ public final class APIClient: Sendable {
         signInContinuation = continuation
         refresher = tokenStore.map { TokenRefresher(store: $0, onSignInRequired: { continuation.yield($0) }) }
     }
+
+    /// nil when `baseURL` is not a server address (`https://HOST[:PORT]/PREFIX/api`).
+    public convenience init?(baseURL: String,
+                             settings: TransportSettings = TransportSettings(),
+                             retryPolicy: RetryPolicy = RetryPolicy(),
+                             tokenStore: (any TokenStore)? = nil,
+                             transport: any HTTPTransport = CurlEngine.shared,
+                             sleep: @escaping @Sendable (Double) async throws -> Void = APIClient.taskSleep) {
+        guard let address = ServerAddress(baseURL: baseURL) else { return nil }
+        self.init(address: address, settings: settings, retryPolicy: retryPolicy, tokenStore: tokenStore,
+                  transport: transport, sleep: sleep)
+    }
+
+    public var baseURL: String { address.baseURL }
 
     deinit {
         signInContinuation.finish()
@@ -81,7 +95,7 @@ public final class APIClient: Sendable {
     // MARK: sending
 
     public func send(_ request: APIRequest) async throws(ClientError) -> APIResponse {
-        let url = APIPath.join(base: baseURL, path: request.path)
+        let url = address.apiURL(path: request.path)
         var retries = 0
         var refreshed = false
         while true {
@@ -159,7 +173,7 @@ public final class APIClient: Sendable {
     /// `POST /auth/refresh` with the refresh token, as one attempt outside the retry and
     /// 401 handling of `send` (which would otherwise recurse).
     private func refreshCall() -> @Sendable (String) async -> TokenRefresher.Attempt {
-        let url = APIPath.join(base: baseURL, path: "/auth/refresh")
+        let url = address.apiURL(path: "/auth/refresh")
         let transport = transport
         let settings = settings
         return { refreshToken in

@@ -15,7 +15,7 @@ import Testing
                        sleep: @escaping @Sendable (Double) async throws -> Void = { _ in }) -> APIClient {
         let store = InMemoryTokenStore(token.map { AuthTokens(accessToken: $0, refreshToken: "r-\($0)") })
         return APIClient(baseURL: "https://server.example/api", retryPolicy: retry, tokenStore: store,
-                         transport: transport, sleep: sleep)
+                         transport: transport, sleep: sleep)!
     }
 
     @Test func bearerHeaderWhenATokenExistsAndCallerHeadersKept() async {
@@ -58,7 +58,7 @@ import Testing
             let sleeper = SleepRecorder()
             let policy = RetryPolicy(maxRetries: maxRetries, initialDelay: 0.5, multiplier: 3, maxDelay: 5)
             let client = APIClient(baseURL: "https://s.example/api", retryPolicy: policy,
-                                   transport: transport, sleep: sleeper.sleep)
+                                   transport: transport, sleep: sleeper.sleep)!
             do throws(ClientError) {
                 _ = try await client.send(APIRequest(method: method, path: "/thing"))
                 Issue.record("a request that always fails succeeded")
@@ -112,5 +112,28 @@ import Testing
             #expect(error.message.contains("http://server.example/api/x"))
         }
         #expect(transport.count == 2, "no retry, no follow")
+    }
+}
+
+@Suite struct APIClientURLTests {
+    static let segment = Gen.letterOrNumber.string(of: 1...8)
+    static let slashes = Gen.int(in: 0...3).map { String(repeating: "/", count: $0) }
+
+    @Test func pathsAreJoinedToTheBaseURLExactlyOnce() async {
+        let prefix = Self.segment.array(of: 0...2).map { $0.map { "/" + $0 }.joined() }
+        let base = zip(Self.segment, prefix, Self.slashes).map { host, prefix, trailing in
+            "https://\(host.lowercased()).example\(prefix)/api\(trailing)"
+        }
+        let path = zip(Self.slashes, Self.segment.array(of: 1...4)).map { leading, parts in leading + parts.joined(separator: "/") }
+        await propertyCheck(count: 200, input: base, path) { base, path in
+            let transport = ScriptedTransport { _, _ in ScriptedTransport.status(200) }
+            let client = APIClient(baseURL: base, transport: transport)!
+            _ = try? await client.get(path)
+            let url = try #require(transport.recorded.first?.url)
+            let cleanBase = String(base.reversed().drop { $0 == "/" }.reversed())
+            let cleanPath = path.drop { $0 == "/" }
+            #expect(url == cleanBase + "/" + cleanPath)
+            #expect(!url.dropFirst("https://".count).contains("//"))
+        }
     }
 }

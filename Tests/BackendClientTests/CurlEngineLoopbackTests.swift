@@ -20,7 +20,7 @@ import Glibc
             let counting = CountingTransport(CurlEngine.shared)
             let client = APIClient(baseURL: "https://refused.example:\(port)/api", settings: Self.settings(),
                                    retryPolicy: RetryPolicy(maxRetries: retries, initialDelay: 0.0005, multiplier: 2, maxDelay: 0.002),
-                                   transport: counting)
+                                   transport: counting)!
             do throws(ClientError) {
                 _ = try await client.send(APIRequest(method: method, path: "/health"))
                 Issue.record("refused port answered")
@@ -54,7 +54,7 @@ import Glibc
         await propertyCheck(count: 100, input: Gen.int(in: 0...3_000), Gen.bool) { delayMicroseconds, viaClient in
             let task = Task { () -> Result<TransportResponse, ClientError> in
                 if viaClient {
-                    let client = APIClient(baseURL: "https://hang.example:\(port)/api", settings: Self.settings(timeoutMs: 20_000))
+                    let client = APIClient(baseURL: "https://hang.example:\(port)/api", settings: Self.settings(timeoutMs: 20_000))!
                     do throws(ClientError) {
                         let answer = try await client.get("/health")
                         return .success(TransportResponse(status: answer.status, body: answer.body, timings: answer.timings))

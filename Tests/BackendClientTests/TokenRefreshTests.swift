@@ -51,7 +51,7 @@ final class FakeAuthServer: Sendable {
         await propertyCheck(count: 100, input: Gen.int(in: 1...24)) { concurrent in
             let server = FakeAuthServer(validToken: "current", acceptRefresh: true)
             let store = InMemoryTokenStore(AuthTokens(accessToken: "expired", refreshToken: "refresh"))
-            let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: server.transport)
+            let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: server.transport)!
             let statuses = await withTaskGroup(of: Int?.self) { group in
                 for _ in 0..<concurrent {
                     group.addTask { try? await client.get("/auth/me").status }
@@ -67,7 +67,7 @@ final class FakeAuthServer: Sendable {
     @Test func refusedRefreshClearsTokensAndAsksForSignIn() async {
         let server = FakeAuthServer(validToken: "current", acceptRefresh: false)
         let store = InMemoryTokenStore(AuthTokens(accessToken: "expired", refreshToken: "refresh"))
-        let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: server.transport)
+        let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: server.transport)!
         var events = client.signInRequired.makeAsyncIterator()
         let codes = await withTaskGroup(of: ConnectivityErrorCode?.self) { group in
             for _ in 0..<5 {
@@ -97,7 +97,7 @@ final class FakeAuthServer: Sendable {
         }
         let tokens = AuthTokens(accessToken: "a", refreshToken: "r")
         let store = InMemoryTokenStore(tokens)
-        let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: transport)
+        let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: transport)!
         await #expect(throws: ClientError.transport(.connect, message: "refused")) {
             _ = try await client.get("/auth/me")
         }
@@ -106,7 +106,7 @@ final class FakeAuthServer: Sendable {
 
     @Test func withoutATokenA401IsNotRefreshed() async {
         let transport = ScriptedTransport { _, _ in ScriptedTransport.status(401) }
-        let client = APIClient(baseURL: "https://s.example/api", tokenStore: InMemoryTokenStore(), transport: transport)
+        let client = APIClient(baseURL: "https://s.example/api", tokenStore: InMemoryTokenStore(), transport: transport)!
         do throws(ClientError) {
             _ = try await client.get("/auth/me")
             Issue.record("401 succeeded")
