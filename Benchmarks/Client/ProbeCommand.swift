@@ -127,6 +127,10 @@ struct ProbeCommand: AsyncParsableCommand {
         var servers = 200
         @Option(help: "Rounds (each tests all servers at once).")
         var rounds = 5
+        @Option(help: "libcurl connections per server (0 = no limit).")
+        var perHost = 0
+        @Option(help: "libcurl connections in all (0 = no limit).")
+        var maxConnections = 0
 
         func run() async throws {
             let demo = try DemoBackendProcess(script: demoScript, arguments: ["--bench-servers", String(servers)])
@@ -140,7 +144,7 @@ struct ProbeCommand: AsyncParsableCommand {
             let rssBefore = peakResidentMiB()
             for round in 1...rounds {
                 // A new engine per round: cold connections, as when the settings pane opens.
-                let engine = CurlEngine()
+                let engine = CurlEngine(maxConnectionsPerHost: perHost, maxConnections: maxConnections)
                 let checker = ConnectivityChecker(settings: settings, transport: engine)
                 let start = monotonicMs()
                 let statuses = await checker.checkAll(configs)
@@ -152,13 +156,21 @@ struct ProbeCommand: AsyncParsableCommand {
                              round, configs.count, total, slowest, healthy, configs.count))
             }
             // The slowest server when tested alone, for comparison.
-            let engine = CurlEngine()
+            let engine = CurlEngine(maxConnectionsPerHost: perHost, maxConnections: maxConnections)
             let checker = ConnectivityChecker(settings: settings, transport: engine)
             var alone: [Double] = []
+            var slowestAlone: DetailedStatus?
             for config in configs {
                 let start = monotonicMs()
-                _ = await checker.check(config)
-                alone.append(monotonicMs() - start)
+                let status = await checker.check(config)
+                let elapsed = monotonicMs() - start
+                if elapsed > (alone.max() ?? 0) { slowestAlone = status }
+                alone.append(elapsed)
+            }
+            for check in slowestAlone?.checks ?? [] {
+                let t = check.timings
+                print(String(format: "  slowest alone: %@ %@ dns %.1f connect %.1f tls %.1f first byte %.1f total %.1f ms",
+                             check.endpoint.rawValue, check.status.rawValue, t.dnsMs, t.connectMs, t.tlsMs, t.firstByteMs, t.totalMs))
             }
             engine.shutdown()
             let aloneSample = Sample(values: alone)
