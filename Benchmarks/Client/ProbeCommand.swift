@@ -19,17 +19,17 @@ struct ProbeCommand: AsyncParsableCommand {
     }
 
     /// Settings that route the demo's host names to its loopback ports and trust its CA.
-    static func settings(for demo: DemoBackendProcess) throws -> TransportSettings {
+    static func settings(for demo: BenchDemoBackend) throws -> TransportSettings {
         TransportSettings(caBundle: CABundle(path: demo.ready.ca, source: .commandLine),
                           connectTo: try demo.ready.connectTo.map { try ConnectToSpec(parsing: $0) })
     }
 
-    static func healthURL(_ demo: DemoBackendProcess, server: String = "pn51") throws -> String {
+    static func healthURL(_ demo: BenchDemoBackend, server: String = "pn51") throws -> String {
         guard let host = demo.ready.servers[server]?.host else { throw BenchError("demo has no server \(server)") }
         return "https://\(host)/health"
     }
 
-    static func curlArguments(_ demo: DemoBackendProcess, url: String, extra: [String] = []) -> [String] {
+    static func curlArguments(_ demo: BenchDemoBackend, url: String, extra: [String] = []) -> [String] {
         ["curl", "-s", "-o", "/dev/null", "--cacert", demo.ready.ca]
             + demo.ready.connectTo.flatMap { ["--connect-to", $0] } + extra + [url]
     }
@@ -41,7 +41,7 @@ struct ProbeCommand: AsyncParsableCommand {
         @OptionGroup var options: Options
 
         func run() async throws {
-            let demo = try DemoBackendProcess(script: options.demoScript)
+            let demo = try BenchDemoBackend(script: options.demoScript)
             defer { demo.stop() }
             let settings = try ProbeCommand.settings(for: demo)
             let url = try ProbeCommand.healthURL(demo)
@@ -82,7 +82,7 @@ struct ProbeCommand: AsyncParsableCommand {
         @OptionGroup var options: Options
 
         func run() async throws {
-            let demo = try DemoBackendProcess(script: options.demoScript)
+            let demo = try BenchDemoBackend(script: options.demoScript)
             defer { demo.stop() }
             let settings = try ProbeCommand.settings(for: demo)
             let url = try ProbeCommand.healthURL(demo)
@@ -133,7 +133,7 @@ struct ProbeCommand: AsyncParsableCommand {
         var maxConnections = 0
 
         func run() async throws {
-            let demo = try DemoBackendProcess(script: demoScript, arguments: ["--bench-servers", String(servers)])
+            let demo = try BenchDemoBackend(script: demoScript, arguments: ["--bench-servers", String(servers)])
             defer { demo.stop() }
             let settings = try ProbeCommand.settings(for: demo)
             let configs = (1...servers).compactMap { index -> ServerConfig? in
