@@ -132,8 +132,13 @@ struct ProbeCommand: AsyncParsableCommand {
         @Option(help: "libcurl connections in all (0 = no limit).")
         var maxConnections = 0
 
+        @Flag(help: "Start every server in the demo's `slow` mode (answers after 1.5 s), so the total can be compared with one known server time.")
+        var slow = false
+
         func run() async throws {
-            let demo = try BenchDemoBackend(script: demoScript, arguments: ["--bench-servers", String(servers)])
+            var arguments = ["--bench-servers", String(servers)]
+            if slow { arguments += (1...servers).flatMap { ["--initial", "bench-\($0)=slow"] } }
+            let demo = try BenchDemoBackend(script: demoScript, arguments: arguments)
             defer { demo.stop() }
             let settings = try ProbeCommand.settings(for: demo)
             let configs = (1...servers).compactMap { index -> ServerConfig? in
