@@ -25,7 +25,7 @@ enum SharedDemoBackend {
         try await backend.value
     }
 
-    static func settings(_ backend: DemoBackendProcess, timeoutMs: Int = 3_000,
+    static func settings(_ backend: DemoBackendProcess, timeoutMs: Int = 15_000,
                          maxBodyBytes: Int = TransportSettings.apiBodyCap) throws -> TransportSettings {
         TransportSettings(connectTimeoutMs: timeoutMs, totalTimeoutMs: timeoutMs, maxBodyBytes: maxBodyBytes,
                           caBundle: CABundle(path: backend.caFile, source: .commandLine),
