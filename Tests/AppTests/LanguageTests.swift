@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 
@@ -68,10 +69,9 @@ struct LanguageTests {
         try await waitForLanguage("zh-Hant", replacing: "en", in: app)
         try await app.session.sendKeys("q")
         #expect(try await app.session.waitForExit() == 0)
-        let result = try await app.runner.run(["lang"])
-        #expect(result.exitCode == 0)
-        #expect((result.standardOutput + result.standardError).contains("zh-Hant")
-                || (result.standardOutput + result.standardError).contains("繁體中文"), "\(result)")
+        let data = try #require(app.home.read(app.home.appStateFile), "app-state.json written")
+        let state = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        #expect(state?["currentLanguage"] as? String == "zh-Hant", "\(state ?? [:])")
     }
 
     /// Waits until the main screen is in `language` with pn51 connected and nothing of `previous` remains.

@@ -72,6 +72,13 @@ struct SettingsPaneTests {
                 && screen.rows.contains { Screen.contains(en.text("status.connected"), in: $0) && $0.contains(host) }
         }
 
+        // Focus stays in the emptied field after adding: Esc there returns to the list (and only there,
+        // since Esc in the list would leave the pane).
+        let focused = try await app.focusedRows()
+        if !focused.contains(where: { $0.contains("https://") || $0.contains(en.text("ui.pane.add_custom")) }) {
+            try await app.session.sendKeys("Escape")
+            try await app.waitFor("the list focused again") { $0.contains(en.text("ui.pane.add_custom")) }
+        }
         // Choose the new row and leave the pane: the app switches to it.
         try await app.moveFocus(with: "Up", to: host) { $0.contains(host) && !$0.contains(en.text("ui.pane.add_custom")) }
         try await app.session.sendKeys("Enter")
