@@ -1,0 +1,233 @@
+import Foundation
+import SettingsStore
+
+/// The service layer every request to a VerbumCare backend goes through (SPEC §5, §6.3):
+/// paths joined to the base URL once, bearer tokens, timeouts, retries with exponential
+/// backoff for idempotent methods, typed errors, cancellation, and one shared token refresh
+/// when requests meet a 401.
+public final class APIClient: Sendable {
+    /// The server; request paths are relative to its base URL (`/config`, not `/api/config`).
+    public let address: ServerAddress
+    public let settings: TransportSettings
+    public let retryPolicy: RetryPolicy
+    /// Refused token refreshes. The owner (the connectivity layer) reacts by asking the
+    /// user to sign in again.
+    public let signInRequired: AsyncStream<SignInRequired>
+
+    private let transport: any HTTPTransport
+    private let tokenStore: (any TokenStore)?
+    private let refresher: TokenRefresher?
+    private let sleep: @Sendable (Double) async throws -> Void
+    private let signInContinuation: AsyncStream<SignInRequired>.Continuation
+
+    /// - Parameter sleep: waits the given seconds between retries; throws when cancelled.
+    public init(address: ServerAddress,
+                settings: TransportSettings = TransportSettings(),
+                retryPolicy: RetryPolicy = RetryPolicy(),
+                tokenStore: (any TokenStore)? = nil,
+                transport: any HTTPTransport = CurlEngine.shared,
+                sleep: @escaping @Sendable (Double) async throws -> Void = APIClient.taskSleep) {
+        self.address = address
+        self.settings = settings
+        self.retryPolicy = retryPolicy
+        self.transport = transport
+        self.tokenStore = tokenStore
+        self.sleep = sleep
+        let (stream, continuation) = AsyncStream.makeStream(of: SignInRequired.self)
+        signInRequired = stream
+        signInContinuation = continuation
+        refresher = tokenStore.map { TokenRefresher(store: $0, onSignInRequired: { continuation.yield($0) }) }
+    }
+
+    /// nil when `baseURL` is not a server address (`https://HOST[:PORT]/PREFIX/api`).
+    public convenience init?(baseURL: String,
+                             settings: TransportSettings = TransportSettings(),
+                             retryPolicy: RetryPolicy = RetryPolicy(),
+                             tokenStore: (any TokenStore)? = nil,
+                             transport: any HTTPTransport = CurlEngine.shared,
+                             sleep: @escaping @Sendable (Double) async throws -> Void = APIClient.taskSleep) {
+        guard let address = ServerAddress(baseURL: baseURL) else { return nil }
+        self.init(address: address, settings: settings, retryPolicy: retryPolicy, tokenStore: tokenStore,
+                  transport: transport, sleep: sleep)
+    }
+
+    public var baseURL: String { address.baseURL }
+
+    deinit {
+        signInContinuation.finish()
+    }
+
+    public static let taskSleep: @Sendable (Double) async throws -> Void = { seconds in
+        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+    }
+
+    // MARK: verbs
+
+    public func get(_ path: String, headers: [String: String] = [:]) async throws(ClientError) -> APIResponse {
+        try await send(APIRequest(method: .get, path: path, headers: Self.headerList(headers)))
+    }
+
+    public func post(_ path: String, body: Data? = nil, headers: [String: String] = [:]) async throws(ClientError) -> APIResponse {
+        try await send(APIRequest(method: .post, path: path, headers: Self.headerList(headers), body: body))
+    }
+
+    public func put(_ path: String, body: Data? = nil, headers: [String: String] = [:]) async throws(ClientError) -> APIResponse {
+        try await send(APIRequest(method: .put, path: path, headers: Self.headerList(headers), body: body))
+    }
+
+    public func patch(_ path: String, body: Data? = nil, headers: [String: String] = [:]) async throws(ClientError) -> APIResponse {
+        try await send(APIRequest(method: .patch, path: path, headers: Self.headerList(headers), body: body))
+    }
+
+    public func delete(_ path: String, headers: [String: String] = [:]) async throws(ClientError) -> APIResponse {
+        try await send(APIRequest(method: .delete, path: path, headers: Self.headerList(headers)))
+    }
+
+    /// A JSON body from an `Encodable` value.
+    public static func jsonBody<T: Encodable>(_ value: T) throws(ClientError) -> Data {
+        do {
+            return try JSONEncoder().encode(value)
+        } catch {
+            throw ClientError.transport(.badResponse, message: "cannot encode request body: \(error)")
+        }
+    }
+
+    // MARK: sending
+
+    public func send(_ request: APIRequest) async throws(ClientError) -> APIResponse {
+        let url = address.apiURL(path: request.path)
+        var retries = 0
+        var refreshed = false
+        while true {
+            if Task.isCancelled { throw ClientError.cancelled }
+            let token = request.authorization == .automatic ? await tokenStore?.loadTokens()?.accessToken : nil
+            let transportRequest = TransportRequest(method: request.method, url: url,
+                                                    headers: request.outgoingHeaders(accessToken: token),
+                                                    body: request.body, settings: settings)
+            let error: ClientError
+            switch await transport.perform(transportRequest) {
+            case .success(let response):
+                if Task.isCancelled { throw ClientError.cancelled }
+                if response.isSuccess {
+                    return APIResponse(status: response.status, body: response.body, timings: response.timings, url: url)
+                }
+                if response.status == 401, let token, let refresher, !refreshed {
+                    refreshed = true
+                    switch await refresher.refresh(staleAccessToken: token, using: refreshCall()) {
+                    case .refreshed:
+                        continue
+                    case .signInRequired:
+                        break
+                    case .failed(let refreshError):
+                        throw refreshError
+                    }
+                }
+                error = Self.error(for: response)
+            case .failure(let failure):
+                error = failure
+            }
+            if error.code == .cancelled || Task.isCancelled { throw ClientError.cancelled }
+            guard retryPolicy.shouldRetry(method: request.method, error: error, retriesSoFar: retries) else {
+                throw error
+            }
+            retries += 1
+            do {
+                try await sleep(retryPolicy.delay(beforeRetry: retries))
+            } catch {
+                throw ClientError.cancelled
+            }
+        }
+    }
+
+    // MARK: sign-in
+
+    /// `POST /auth/login`; stores the tokens on success (SPEC §5).
+    public func login(username: String, password: String, deviceInfo: [String: String] = [:]) async throws(ClientError) -> AuthTokens {
+        struct Body: Encodable { var username: String; var password: String; var deviceInfo: [String: String] }
+        struct Answer: Decodable {
+            struct Payload: Decodable { var accessToken: String; var refreshToken: String? }
+            var data: Payload
+        }
+        let body = try Self.jsonBody(Body(username: username, password: password, deviceInfo: deviceInfo))
+        let response = try await send(APIRequest(method: .post, path: "/auth/login", body: body, authorization: .none))
+        let answer = try response.decode(Answer.self)
+        let tokens = AuthTokens(accessToken: answer.data.accessToken, refreshToken: answer.data.refreshToken)
+        await tokenStore?.saveTokens(tokens)
+        return tokens
+    }
+
+    /// `POST /auth/logout` with the access token; the stored tokens are cleared even when
+    /// the server cannot be told.
+    public func logout() async throws(ClientError) {
+        struct Body: Encodable { var accessToken: String }
+        guard let tokens = await tokenStore?.loadTokens() else { return }
+        await tokenStore?.clearTokens()
+        let body = try Self.jsonBody(Body(accessToken: tokens.accessToken))
+        _ = try await send(APIRequest(method: .post, path: "/auth/logout",
+                                      headers: [HTTPHeader(name: "Authorization", value: "Bearer \(tokens.accessToken)")],
+                                      body: body, authorization: .none))
+    }
+
+    // MARK: helpers
+
+    /// `POST /auth/refresh` with the refresh token, as one attempt outside the retry and
+    /// 401 handling of `send` (which would otherwise recurse).
+    private func refreshCall() -> @Sendable (String) async -> TokenRefresher.Attempt {
+        let url = address.apiURL(path: "/auth/refresh")
+        let transport = transport
+        let settings = settings
+        return { refreshToken in
+            struct Body: Encodable { var refreshToken: String }
+            struct Answer: Decodable {
+                struct Payload: Decodable { var accessToken: String; var refreshToken: String? }
+                var data: Payload
+            }
+            let body: Data
+            do throws(ClientError) {
+                body = try APIClient.jsonBody(Body(refreshToken: refreshToken))
+            } catch {
+                return .unavailable(error)
+            }
+            let request = APIRequest(method: .post, path: "", body: body, authorization: .none)
+            let transportRequest = TransportRequest(method: .post, url: url,
+                                                    headers: request.outgoingHeaders(accessToken: nil),
+                                                    body: body, settings: settings)
+            switch await transport.perform(transportRequest) {
+            case .failure(let error):
+                return .unavailable(error)
+            case .success(let response) where response.isSuccess:
+                do throws(ClientError) {
+                    let answer = try SanitizedJSON.decode(Answer.self, from: response.body)
+                    guard !answer.data.accessToken.isEmpty else {
+                        return .rejected(.badResponse("refresh answer without an access token"))
+                    }
+                    return .success(AuthTokens(accessToken: answer.data.accessToken,
+                                               refreshToken: answer.data.refreshToken ?? refreshToken))
+                } catch {
+                    return .rejected(error)
+                }
+            case .success(let response):
+                let error = APIClient.error(for: response)
+                return (400...499).contains(response.status) ? .rejected(error) : .unavailable(error)
+            }
+        }
+    }
+
+    static func error(for response: TransportResponse) -> ClientError {
+        ClientError.httpAnswer(status: response.status, detail: serverMessage(in: response.body),
+                               redirectTo: response.redirectURL, timings: response.timings)
+    }
+
+    /// The `error` (English) or `message` field of an error body, sanitized and shortened.
+    static func serverMessage(in body: Data) -> String? {
+        guard let object = SanitizedJSON.object(from: body) else { return nil }
+        guard let text = (object["error"] as? String) ?? (object["message"] as? String), !text.isEmpty else {
+            return nil
+        }
+        return String(text.prefix(200))
+    }
+
+    static func headerList(_ headers: [String: String]) -> [HTTPHeader] {
+        headers.sorted { $0.key < $1.key }.map { HTTPHeader(name: $0.key, value: $0.value) }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import SettingsStore
+
+/// A successful (2xx) answer of the API client.
+public struct APIResponse: Equatable, Sendable {
+    public var status: Int
+    public var body: Data
+    public var timings: CheckTimings
+    public var url: String
+
+    public init(status: Int, body: Data, timings: CheckTimings, url: String) {
+        self.status = status
+        self.body = body
+        self.timings = timings
+        self.url = url
+    }
+
+    /// The body as sanitized JSON (see `SanitizedJSON`); nil when it is not JSON.
+    public func json() -> Any? {
+        SanitizedJSON.value(from: body)
+    }
+
+    public func decode<T: Decodable>(_ type: T.Type) throws(ClientError) -> T {
+        try SanitizedJSON.decode(type, from: body)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import SettingsStore
+
+/// Judges one check's answer by the contract of SPEC §5/§6.1. Pure: the statuses and bodies
+/// of every case are tested without a server.
+public enum CheckEvaluator {
+    public struct Verdict: Equatable, Sendable {
+        public var status: CheckOutcome
+        public var error: ConnectivityError?
+    }
+
+    public static func evaluate(_ endpoint: CheckEndpoint, response: TransportResponse) -> Verdict {
+        let status = response.status
+        if endpoint == .auth && status == 401 {
+            // Reachable, and the server works: only a sign-in is missing. Reported as a
+            // success carrying `auth_required` so that nothing counts it as a server failure.
+            return Verdict(status: .success,
+                           error: ClientError.httpAnswer(status: 401, timings: response.timings).connectivityError)
+        }
+        guard status == 200 else {
+            if (200...299).contains(status) {
+                return failure(.badResponse("HTTP \(status) where 200 was expected", status: status))
+            }
+            return failure(APIClient.error(for: response))
+        }
+        switch endpoint {
+        case .health:
+            let healthy = SanitizedJSON.object(from: response.body)?["status"] as? String == "healthy"
+            return healthy ? success : failure(.badResponse("health answer without status \"healthy\"", status: status))
+        case .api:
+            let isObject = SanitizedJSON.object(from: response.body) != nil
+            return isObject ? success : failure(.badResponse("config answer is not a JSON object", status: status))
+        case .auth:
+            return success
+        case .websocket:
+            let handshake = response.body.starts(with: Array("0{".utf8))
+                && response.body.range(of: Data("\"sid\"".utf8)) != nil
+            return handshake ? success : failure(.badResponse("not an Engine.IO handshake", status: status))
+        }
+    }
+
+    private static let success = Verdict(status: .success, error: nil)
+
+    private static func failure(_ error: ClientError) -> Verdict {
+        Verdict(status: .failure, error: error.connectivityError)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import SettingsStore
+
+/// Tests servers with the four checks of SPEC §6.1: all at once, one attempt each, through
+/// the shared libcurl engine.
+public struct ConnectivityChecker: Sendable {
+    /// CA bundle, connect-to rules and mDNS allowance; the timeouts come from each server's
+    /// `connectionTimeout` and the body cap is always the checks' 64 KiB.
+    public var settings: TransportSettings
+    private let transport: any HTTPTransport
+    private let now: @Sendable () -> Double
+
+    public init(settings: TransportSettings = TransportSettings(),
+                transport: any HTTPTransport = CurlEngine.shared,
+                now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.settings = settings
+        self.transport = transport
+        self.now = now
+    }
+
+    /// The URL each check requests, derived structurally from the base URL (SPEC §3.2);
+    /// nil when the base URL is not a server address.
+    public static func urls(for baseURL: String) -> [CheckEndpoint: String]? {
+        guard let address = ServerAddress(baseURL: baseURL) else { return nil }
+        return [
+            .health: address.healthURL,
+            .api: address.apiURL(path: "/config"),
+            .auth: address.apiURL(path: "/auth/me"),
+            .websocket: address.socketURL + "?EIO=4&transport=polling",
+        ]
+    }
+
+    /// One server: the four checks concurrently. `responseTime` is the health check's total.
+    public func check(_ server: ServerConfig, accessToken: String? = nil) async -> DetailedStatus {
+        let started = now()
+        guard let urls = Self.urls(for: server.baseUrl) else {
+            let error = ClientError.transport(.connect, message: "not a server address: \(server.baseUrl)")
+            let checks = CheckEndpoint.allCases.map {
+                CheckResult(endpoint: $0, url: server.baseUrl, status: .failure, httpStatus: nil,
+                            timings: CheckTimings(), error: error.connectivityError)
+            }
+            return DetailedStatus(serverId: server.id, checks: checks, responseTime: nil, lastChecked: started)
+        }
+        let checkSettings = settings(for: server)
+        let results = await withTaskGroup(of: CheckResult.self) { group in
+            for endpoint in CheckEndpoint.allCases {
+                let url = urls[endpoint] ?? server.baseUrl
+                group.addTask {
+                    await run(endpoint, url: url, accessToken: endpoint == .auth ? accessToken : nil,
+                              settings: checkSettings)
+                }
+            }
+            var collected: [CheckResult] = []
+            for await result in group { collected.append(result) }
+            return collected
+        }
+        let ordered = CheckEndpoint.allCases.compactMap { endpoint in results.first { $0.endpoint == endpoint } }
+        let health = ordered.first { $0.endpoint == .health }
+        let responseTime = health.flatMap { $0.timings.totalMs > 0 ? $0.timings.totalMs : nil }
+        return DetailedStatus(serverId: server.id, checks: ordered, responseTime: responseTime, lastChecked: now())
+    }
+
+    /// Many servers at once (the settings pane, `check --all`); results in the input order.
+    public func checkAll(_ servers: [ServerConfig], accessTokens: [String: String] = [:]) async -> [DetailedStatus] {
+        let results = await withTaskGroup(of: (Int, DetailedStatus).self) { group in
+            for (index, server) in servers.enumerated() {
+                group.addTask { (index, await check(server, accessToken: accessTokens[server.id])) }
+            }
+            var collected: [Int: DetailedStatus] = [:]
+            for await (index, status) in group { collected[index] = status }
+            return collected
+        }
+        return servers.indices.compactMap { results[$0] }
+    }
+
+    /// One check, one attempt.
+    public func run(_ endpoint: CheckEndpoint, url: String, accessToken: String?,
+                    settings: TransportSettings) async -> CheckResult {
+        var headers = [HTTPHeader(name: "Accept", value: "application/json")]
+        if let accessToken {
+            headers.append(HTTPHeader(name: "Authorization", value: "Bearer \(accessToken)"))
+        }
+        let request = TransportRequest(method: .get, url: url, headers: headers, settings: settings)
+        switch await transport.perform(request) {
+        case .success(let response):
+            let verdict = CheckEvaluator.evaluate(endpoint, response: response)
+            return CheckResult(endpoint: endpoint, url: url, status: verdict.status, httpStatus: response.status,
+                               timings: response.timings, error: verdict.error)
+        case .failure(let error):
+            return CheckResult(endpoint: endpoint, url: url, status: .failure, httpStatus: nil,
+                               timings: error.timings ?? CheckTimings(), error: error.connectivityError)
+        }
+    }
+
+    /// The checks' transport settings for one server.
+    public func settings(for server: ServerConfig) -> TransportSettings {
+        var result = settings
+        if server.connectionTimeout > 0 {
+            result.connectTimeoutMs = server.connectionTimeout
+            result.totalTimeoutMs = server.connectionTimeout
+        }
+        result.maxBodyBytes = TransportSettings.checkBodyCap
+        return result
+    }
+}

@@ -1,0 +1,145 @@
+import CCurl
+import Foundation
+
+/// The one libcurl multi handle of the process, driven by a dedicated thread (SPEC §2: no
+/// network work on the UI thread). Requests arrive through a locked inbox and a
+/// `curl_multi_wakeup`; results go back through continuations. Connections and DNS answers
+/// live in the multi handle, so probes of the same server reuse their connection.
+public final class CurlEngine: HTTPTransport, @unchecked Sendable {
+    // @unchecked: `multi` is a C pointer. After init it is used by the engine thread only,
+    // except for `curl_multi_wakeup`, which libcurl documents as callable from any thread.
+
+    /// The process-wide engine. Its thread lives as long as the process.
+    public static let shared = CurlEngine()
+
+    private struct Inbox: Sendable {
+        var additions: [(TransportRequest, RequestHandle)] = []
+        var cancellations: [UInt64] = []
+        var stopping = false
+        var nextID: UInt64 = 0
+    }
+
+    private let multi: UnsafeMutableRawPointer
+    private let inbox = LockedState(Inbox())
+    private let stopped = DispatchSemaphore(value: 0)
+
+    /// Idle wait of the engine thread. A wakeup ends it early, so this only bounds how long
+    /// an idle process sleeps between two look-ups of its (empty) inbox.
+    private static let idlePollMs: Int32 = 60_000
+
+    public init() {
+        Self.globalInit
+        // curl_multi_init fails only when out of memory, which Swift cannot recover from either.
+        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
+        self.multi = multi
+        let thread = Thread { [self] in run() }
+        thread.name = "verbumcare-curl"
+        thread.start()
+    }
+
+    /// `curl_global_init` once per process, before any handle exists.
+    private static let globalInit: Void = {
+        _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    }()
+
+    public func perform(_ request: TransportRequest) async -> Result<TransportResponse, ClientError> {
+        let id = inbox.withLock { inbox -> UInt64 in
+            inbox.nextID += 1
+            return inbox.nextID
+        }
+        let handle = RequestHandle(id: id)
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                guard handle.install(continuation) else {
+                    continuation.resume(returning: .failure(.cancelled))
+                    return
+                }
+                let accepted = inbox.withLock { inbox -> Bool in
+                    guard !inbox.stopping else { return false }
+                    inbox.additions.append((request, handle))
+                    return true
+                }
+                if accepted {
+                    curl_multi_wakeup(multi)
+                } else {
+                    handle.deliver(.failure(.transport(.connect, message: "transport stopped")))
+                }
+            }
+        } onCancel: {
+            if handle.cancel() {
+                inbox.withLock { $0.cancellations.append(handle.id) }
+                curl_multi_wakeup(multi)
+            }
+        }
+    }
+
+    /// Stops the thread: transfers in flight end as `cancelled`. For engines made by tests
+    /// and benchmarks; the shared engine is never stopped.
+    public func shutdown() {
+        let first = inbox.withLock { inbox -> Bool in
+            defer { inbox.stopping = true }
+            return !inbox.stopping
+        }
+        guard first else { return }
+        curl_multi_wakeup(multi)
+        stopped.wait()
+    }
+
+    // MARK: engine thread
+
+    private func run() {
+        var active: [UInt64: CurlTransfer] = [:]
+        var byEasy: [UnsafeMutableRawPointer: UInt64] = [:]
+
+        func finish(_ id: UInt64, _ result: Result<TransportResponse, ClientError>?) {
+            guard let transfer = active.removeValue(forKey: id) else { return }
+            byEasy.removeValue(forKey: transfer.easy)
+            curl_multi_remove_handle(multi, transfer.easy)
+            if let result { transfer.handle.deliver(result) }
+        }
+
+        while true {
+            let (additions, cancellations, stopping) = inbox.withLock { inbox in
+                defer { inbox.additions = []; inbox.cancellations = [] }
+                return (inbox.additions, inbox.cancellations, inbox.stopping)
+            }
+            if stopping {
+                for id in Array(active.keys) { finish(id, .failure(.cancelled)) }
+                for (_, handle) in additions { handle.deliver(.failure(.cancelled)) }
+                break
+            }
+            for (request, handle) in additions where !handle.isCancelled {
+                do {
+                    let transfer = try CurlTransfer(request: request, handle: handle)
+                    let code = curl_multi_add_handle(multi, transfer.easy)
+                    guard code == CURLM_OK else {
+                        let reason = String(cString: curl_multi_strerror(code))
+                        handle.deliver(.failure(.transport(.connect, message: "libcurl: \(reason)")))
+                        continue
+                    }
+                    active[handle.id] = transfer
+                    byEasy[transfer.easy] = handle.id
+                } catch {
+                    handle.deliver(.failure(error))
+                }
+            }
+            for id in cancellations {
+                finish(id, nil) // the cancelling task has already been resumed
+            }
+
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            var queued: Int32 = 0
+            while let message = curl_multi_info_read(multi, &queued) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                      let id = byEasy[easy], let transfer = active[id] else { continue }
+                finish(id, transfer.outcome(message.pointee.data.result))
+            }
+
+            var ready: Int32 = 0
+            curl_multi_poll(multi, nil, 0, active.isEmpty ? Self.idlePollMs : 1000, &ready)
+        }
+        curl_multi_cleanup(multi)
+        stopped.signal()
+    }
+}

@@ -1,0 +1,156 @@
+import CCurl
+import Foundation
+import SettingsStore
+
+/// One easy handle and everything libcurl reads while it runs (header lists, error buffer,
+/// body sink). Created, used and released on the engine thread only.
+final class CurlTransfer {
+    let easy: UnsafeMutableRawPointer
+    let handle: RequestHandle
+    private let sink: BodySink
+    private let errorBuffer: UnsafeMutablePointer<CChar>
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var connectToList: UnsafeMutablePointer<curl_slist>?
+
+    static let userAgent = "verbumcare-tui"
+
+    /// Throws when libcurl refuses an option.
+    init(request: TransportRequest, handle: RequestHandle) throws(ClientError) {
+        guard let easy = curl_easy_init() else {
+            throw ClientError.transport(.connect, message: "libcurl could not create a handle")
+        }
+        self.easy = easy
+        self.handle = handle
+        sink = BodySink(cap: request.maxBodyBytes)
+        errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        try configure(request)
+    }
+
+    deinit {
+        curl_easy_cleanup(easy)
+        curl_slist_free_all(headerList)
+        curl_slist_free_all(connectToList)
+        errorBuffer.deallocate()
+    }
+
+    private func configure(_ request: TransportRequest) throws(ClientError) {
+        let protocols = request.allowPlainHTTP ? "http,https" : "https"
+        try set(CURLOPT_URL, request.url)
+        try set(CURLOPT_PROTOCOLS_STR, protocols)
+        try set(CURLOPT_REDIR_PROTOCOLS_STR, protocols)
+        try set(CURLOPT_FOLLOWLOCATION, 0)
+        try set(CURLOPT_SSL_VERIFYPEER, 1)
+        try set(CURLOPT_SSL_VERIFYHOST, 2)
+        if let path = request.caBundle.path {
+            // A named bundle replaces the system store: no CA directory on top of it.
+            try set(CURLOPT_CAINFO, path)
+            try check(vc_easy_setopt_string(easy, CURLOPT_CAPATH, nil), CURLOPT_CAPATH)
+        }
+        try set(CURLOPT_NOSIGNAL, 1)
+        try set(CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeoutMs)
+        try set(CURLOPT_TIMEOUT_MS, request.totalTimeoutMs)
+        try check(vc_easy_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)),
+                  CURLOPT_MAXFILESIZE_LARGE)
+        try check(vc_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION, bodySinkWrite), CURLOPT_WRITEFUNCTION)
+        try check(vc_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque()),
+                  CURLOPT_WRITEDATA)
+        try check(vc_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)),
+                  CURLOPT_ERRORBUFFER)
+        try set(CURLOPT_USERAGENT, Self.userAgent)
+
+        switch request.method {
+        case .get:
+            try set(CURLOPT_HTTPGET, 1)
+        case .post, .put, .patch, .delete:
+            if request.method != .post {
+                try set(CURLOPT_CUSTOMREQUEST, request.method.rawValue)
+            }
+            if request.method != .delete || request.body != nil {
+                try setBody(request.body ?? Data())
+            }
+        }
+
+        // "Expect:" stops libcurl from waiting for a 100-continue on larger bodies.
+        var lines = request.headers.map(\.line)
+        if !request.headers.contains(where: { $0.hasName("Expect") }) { lines.append("Expect:") }
+        headerList = Self.makeList(lines)
+        try check(vc_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList), CURLOPT_HTTPHEADER)
+
+        if !request.connectTo.isEmpty {
+            connectToList = Self.makeList(request.connectTo.map(\.curlSyntax))
+            try check(vc_easy_setopt_slist(easy, CURLOPT_CONNECT_TO, connectToList), CURLOPT_CONNECT_TO)
+        }
+    }
+
+    private func setBody(_ body: Data) throws(ClientError) {
+        try check(vc_easy_setopt_off(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)),
+                  CURLOPT_POSTFIELDSIZE_LARGE)
+        // COPYPOSTFIELDS copies, so the Data need not outlive this call.
+        let code = body.withUnsafeBytes { bytes -> CURLcode in
+            if let base = bytes.baseAddress {
+                return vc_easy_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
+            }
+            return "".withCString { vc_easy_setopt_string(easy, CURLOPT_COPYPOSTFIELDS, $0) }
+        }
+        try check(code, CURLOPT_COPYPOSTFIELDS)
+    }
+
+    private func set(_ option: CURLoption, _ value: Int) throws(ClientError) {
+        try check(vc_easy_setopt_long(easy, option, value), option)
+    }
+
+    private func set(_ option: CURLoption, _ value: String) throws(ClientError) {
+        // libcurl copies string options, so the temporary C string is enough.
+        let code = value.withCString { vc_easy_setopt_string(easy, option, $0) }
+        try check(code, option)
+    }
+
+    private func check(_ code: CURLcode, _ option: CURLoption) throws(ClientError) {
+        guard code != CURLE_OK else { return }
+        let reason = String(cString: curl_easy_strerror(code))
+        throw ClientError.transport(.connect, message: "libcurl refused option \(option.rawValue): \(reason)")
+    }
+
+    private static func makeList(_ lines: [String]) -> UnsafeMutablePointer<curl_slist>? {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines {
+            list = curl_slist_append(list, line)
+        }
+        return list
+    }
+
+    /// Reads status, timings and errors once libcurl is done with the transfer.
+    func outcome(_ code: CURLcode) -> Result<TransportResponse, ClientError> {
+        let timings = readTimings()
+        guard code == CURLE_OK else {
+            var verify = 0
+            _ = vc_easy_getinfo_long(easy, CURLINFO_SSL_VERIFYRESULT, &verify)
+            var text = String(cString: errorBuffer)
+            if text.isEmpty { text = String(cString: curl_easy_strerror(code)) }
+            let mapped = CurlErrorClassifier.classify(curlCode: Int(code.rawValue), verifyResult: verify,
+                                                      errorText: text, bodyCapExceeded: sink.capExceeded)
+            let message = mapped == .tooLarge ? "response larger than \(sink.cap) bytes" : text
+            return .failure(.transport(mapped, message: message, timings: timings))
+        }
+        var status = 0
+        _ = vc_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
+        var redirect: UnsafeMutablePointer<CChar>?
+        _ = vc_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirect)
+        return .success(TransportResponse(status: status, body: sink.data, timings: timings,
+                                          redirectURL: redirect.map { TextSanitizer.clean(String(cString: $0)) }))
+    }
+
+    private func readTimings() -> CheckTimings {
+        func milliseconds(_ info: CURLINFO) -> Double {
+            var microseconds: curl_off_t = 0
+            _ = vc_easy_getinfo_off(easy, info, &microseconds)
+            return Double(microseconds) / 1000
+        }
+        return CheckTimings(dnsMs: milliseconds(CURLINFO_NAMELOOKUP_TIME_T),
+                            connectMs: milliseconds(CURLINFO_CONNECT_TIME_T),
+                            tlsMs: milliseconds(CURLINFO_APPCONNECT_TIME_T),
+                            firstByteMs: milliseconds(CURLINFO_STARTTRANSFER_TIME_T),
+                            totalMs: milliseconds(CURLINFO_TOTAL_TIME_T))
+    }
+}

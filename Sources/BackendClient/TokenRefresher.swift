@@ -1,0 +1,67 @@
+/// Runs at most one token refresh at a time: every request that meets a 401 while one is
+/// under way waits for it instead of starting its own (SPEC §6.5).
+actor TokenRefresher {
+    enum Outcome: Equatable, Sendable {
+        /// A newer access token is stored; send the request again.
+        case refreshed
+        /// The server refused the refresh (or there was nothing to refresh with): tokens
+        /// are cleared and the owner has been told.
+        case signInRequired
+        /// The refresh could not be done (network, 5xx); tokens are kept.
+        case failed(ClientError)
+    }
+
+    /// What one refresh call to the server produced.
+    enum Attempt: Sendable {
+        case success(AuthTokens)
+        case rejected(ClientError)
+        case unavailable(ClientError)
+    }
+
+    private let store: any TokenStore
+    private let onSignInRequired: @Sendable (SignInRequired) -> Void
+    private var inFlight: Task<Outcome, Never>?
+
+    init(store: any TokenStore, onSignInRequired: @escaping @Sendable (SignInRequired) -> Void) {
+        self.store = store
+        self.onSignInRequired = onSignInRequired
+    }
+
+    /// Called after a 401 answered a request sent with `staleAccessToken`.
+    func refresh(staleAccessToken: String,
+                 using perform: @escaping @Sendable (String) async -> Attempt) async -> Outcome {
+        if let inFlight { return await inFlight.value }
+        let current = await store.loadTokens()
+        // Another request may have started a refresh while this one read the store.
+        if let inFlight { return await inFlight.value }
+        guard let current else { return .signInRequired }
+        if current.accessToken != staleAccessToken {
+            // Someone refreshed after this request was sent: just use the newer token.
+            return .refreshed
+        }
+        let store = store
+        let notify = onSignInRequired
+        let task = Task<Outcome, Never> {
+            guard let refreshToken = current.refreshToken else {
+                await store.clearTokens()
+                notify(SignInRequired(reason: "no refresh token"))
+                return .signInRequired
+            }
+            switch await perform(refreshToken) {
+            case .success(let tokens):
+                await store.saveTokens(tokens)
+                return .refreshed
+            case .rejected(let error):
+                await store.clearTokens()
+                notify(SignInRequired(reason: error.message))
+                return .signInRequired
+            case .unavailable(let error):
+                return .failed(error)
+            }
+        }
+        inFlight = task
+        let outcome = await task.value
+        inFlight = nil
+        return outcome
+    }
+}

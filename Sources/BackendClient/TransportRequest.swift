@@ -1,0 +1,30 @@
+import Foundation
+
+/// One HTTP request as the transport sends it: everything libcurl needs, already decided.
+public struct TransportRequest: Equatable, Sendable {
+    public var method: HTTPMethod
+    public var url: String
+    public var headers: [HTTPHeader]
+    public var body: Data?
+    public var connectTimeoutMs: Int
+    public var totalTimeoutMs: Int
+    public var maxBodyBytes: Int
+    public var caBundle: CABundle
+    public var connectTo: [ConnectToSpec]
+    public var allowPlainHTTP: Bool
+
+    public init(method: HTTPMethod, url: String, headers: [HTTPHeader] = [], body: Data? = nil,
+                settings: TransportSettings) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        let timeouts = settings.timeouts(for: url)
+        connectTimeoutMs = timeouts.connectMs
+        totalTimeoutMs = timeouts.totalMs
+        maxBodyBytes = settings.maxBodyBytes
+        caBundle = settings.caBundle
+        connectTo = settings.connectTo
+        allowPlainHTTP = settings.allowPlainHTTP
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// How requests reach servers: timeouts, body cap, certificate authorities, connect-to
+/// rules (SPEC §6.3). One value is shared by the checks and the API client of a run.
+public struct TransportSettings: Equatable, Hashable, Sendable {
+    /// TCP plus TLS handshake, milliseconds (libcurl's `CURLOPT_CONNECTTIMEOUT_MS`).
+    public var connectTimeoutMs: Int
+    /// The whole transfer, milliseconds (`CURLOPT_TIMEOUT_MS`).
+    public var totalTimeoutMs: Int
+    /// Larger answers fail with `too_large`.
+    public var maxBodyBytes: Int
+    public var caBundle: CABundle
+    public var connectTo: [ConnectToSpec]
+    /// Extra time for `.local` hosts, added to both timeouts: multicast DNS answers more
+    /// slowly than unicast DNS. Kept at one second so `status` still answers within the
+    /// connection timeout plus one second per server (SPEC §11).
+    public var mdnsAllowanceMs: Int
+    /// Lets `http://` through for the development environment's local backends only
+    /// (SPEC §4); redirects stay refused either way.
+    public var allowPlainHTTP: Bool
+
+    public static let defaultTimeoutMs = 10_000
+    /// The cap for the four checks (SPEC §6.3).
+    public static let checkBodyCap = 64 * 1024
+    /// The cap for API calls: the contract's largest answers are a few kilobytes.
+    public static let apiBodyCap = 1024 * 1024
+
+    public init(connectTimeoutMs: Int = TransportSettings.defaultTimeoutMs,
+                totalTimeoutMs: Int = TransportSettings.defaultTimeoutMs,
+                maxBodyBytes: Int = TransportSettings.apiBodyCap,
+                caBundle: CABundle = .system,
+                connectTo: [ConnectToSpec] = [],
+                mdnsAllowanceMs: Int = 1000,
+                allowPlainHTTP: Bool = false) {
+        self.connectTimeoutMs = connectTimeoutMs
+        self.totalTimeoutMs = totalTimeoutMs
+        self.maxBodyBytes = maxBodyBytes
+        self.caBundle = caBundle
+        self.connectTo = connectTo
+        self.mdnsAllowanceMs = mdnsAllowanceMs
+        self.allowPlainHTTP = allowPlainHTTP
+    }
+
+    /// Timeouts for one URL, with the mDNS allowance when its host ends in `.local`.
+    public func timeouts(for url: String) -> (connectMs: Int, totalMs: Int) {
+        let extra = Self.isMDNSHost(url: url) ? mdnsAllowanceMs : 0
+        return (connectTimeoutMs + extra, totalTimeoutMs + extra)
+    }
+
+    static func isMDNSHost(url: String) -> Bool {
+        guard let host = URLComponents(string: url)?.host?.lowercased() else { return false }
+        let trimmed = host.hasSuffix(".") ? String(host.dropLast()) : host
+        return trimmed.hasSuffix(".local")
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import PropertyBased
+import SettingsStore
+import Testing
+@testable import BackendClient
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real libcurl engine against loopback sockets that misbehave.
+@Suite struct CurlEngineLoopbackTests {
+    static func settings(timeoutMs: Int = 5_000) -> TransportSettings {
+        TransportSettings(connectTimeoutMs: timeoutMs, totalTimeoutMs: timeoutMs,
+                          connectTo: [try! ConnectToSpec(parsing: "::127.0.0.1:")])
+    }
+
+    @Test func refusedConnectionIsConnectAndRetriedExactlyRetriesPlusOneTimes() async {
+        let port = LoopbackSocket.refusedPort()
+        await propertyCheck(count: 100, input: Gen<HTTPMethod>.case, Gen.int(in: 0...3)) { method, retries in
+            let counting = CountingTransport(CurlEngine.shared)
+            let client = APIClient(baseURL: "https://refused.example:\(port)/api", settings: Self.settings(),
+                                   retryPolicy: RetryPolicy(maxRetries: retries, initialDelay: 0.0005, multiplier: 2, maxDelay: 0.002),
+                                   transport: counting)!
+            do throws(ClientError) {
+                _ = try await client.send(APIRequest(method: method, path: "/health"))
+                Issue.record("refused port answered")
+            } catch {
+                #expect(error.code == .connect)
+                #expect(error.kind == .network)
+            }
+            #expect(counting.count == (method.isIdempotent ? retries + 1 : 1))
+        }
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() async {
+        let (fd, port) = LoopbackSocket.listenWithoutAccepting()
+        defer { close(fd) }
+        let request = TransportRequest(method: .get, url: "https://hang.example:\(port)/health",
+                                       settings: Self.settings(timeoutMs: 300))
+        let result = await CurlEngine.shared.perform(request)
+        guard case .failure(let error) = result else {
+            Issue.record("a hanging server answered")
+            return
+        }
+        #expect(error.code == .timeout)
+        #expect(error.isRetryable)
+    }
+
+    @Test func aCancelledRequestNeverDeliversAResult() async {
+        let (fd, port) = LoopbackSocket.listenWithoutAccepting()
+        defer { close(fd) }
+        let request = TransportRequest(method: .get, url: "https://hang.example:\(port)/health",
+                                       settings: Self.settings(timeoutMs: 20_000))
+        await propertyCheck(count: 100, input: Gen.int(in: 0...3_000), Gen.bool) { delayMicroseconds, viaClient in
+            let task = Task { () -> Result<TransportResponse, ClientError> in
+                if viaClient {
+                    let client = APIClient(baseURL: "https://hang.example:\(port)/api", settings: Self.settings(timeoutMs: 20_000))!
+                    do throws(ClientError) {
+                        let answer = try await client.get("/health")
+                        return .success(TransportResponse(status: answer.status, body: answer.body, timings: answer.timings))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+                return await CurlEngine.shared.perform(request)
+            }
+            try? await Task.sleep(nanoseconds: UInt64(delayMicroseconds) * 1_000)
+            task.cancel()
+            let result = await task.value
+            #expect(result == .failure(.cancelled))
+        }
+    }
+
+    @Test func manyConcurrentRequestsAllComeBack() async {
+        let port = LoopbackSocket.refusedPort()
+        let settings = Self.settings()
+        let codes = await withTaskGroup(of: ConnectivityErrorCode?.self) { group in
+            for index in 0..<300 {
+                group.addTask {
+                    let request = TransportRequest(method: .get, url: "https://s\(index).example:\(port)/health",
+                                                   settings: settings)
+                    if case .failure(let error) = await CurlEngine.shared.perform(request) { return error.code }
+                    return nil
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(codes == Array(repeating: .connect, count: 300))
+    }
+
+    @Test func plainHTTPIsRefusedByTheTransport() async {
+        let port = LoopbackSocket.refusedPort()
+        let request = TransportRequest(method: .get, url: "http://plain.example:\(port)/health", settings: Self.settings())
+        guard case .failure(let error) = await CurlEngine.shared.perform(request) else {
+            Issue.record("http answered")
+            return
+        }
+        #expect(error.code == .connect)
+        #expect(error.message.lowercased().contains("protocol"))
+    }
+}
