@@ -102,6 +102,7 @@ let package = Package(
         .testTarget(name: "CommandLineTests",
                     dependencies: ["TestSupport", "SettingsStore",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
+                    exclude: ["Golden"],
                     swiftSettings: strictSettings),
     ]
 )

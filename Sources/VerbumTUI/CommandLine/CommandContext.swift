@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import Localization
+import SettingsStore
+
+/// Everything a command needs that follows from the global options and the environment:
+/// the environment, the paths, the settings store (hydrated as the app does before its first
+/// frame) and the console in this run's language.
+@MainActor
+struct CommandContext {
+    let options: GlobalOptions
+    let environment: AppEnvironment
+    let store: AppSettingsStore
+    let console: Console
+    let environmentVariables: [String: String]
+    /// `--connect-to` values followed by `VERBUMCARE_CONNECT_TO` (comma-separated), kept for
+    /// the commands that make connections.
+    let connectTo: [String]
+
+    /// Resolves the options and loads the files; a usage error is told (localized) and ends
+    /// the run with 64; problems found in the files are told on stderr.
+    init(options: GlobalOptions,
+         environmentVariables: [String: String] = ProcessInfo.processInfo.environment) throws {
+        self.options = options
+        self.environmentVariables = environmentVariables
+
+        // Until app-state.json is read, messages use --lang or the locale.
+        let runLanguage = options.lang.flatMap(AppLanguage.init(rawValue:))
+        let early = Console(language: runLanguage ?? LanguageDetector.detect(environment: environmentVariables))
+        if let code = options.lang, runLanguage == nil {
+            early.error("cli.lang_unknown", ["code": code])
+            throw ExitCode.validationFailure
+        }
+        environment = try Self.environment(options: options, variables: environmentVariables, console: early)
+
+        let paths = AppPaths.resolve(environment: environment, home: options.home,
+                                     environmentVariables: environmentVariables)
+        store = AppSettingsStore(paths: paths, environment: environment, languageOverride: runLanguage,
+                                 processEnvironment: environmentVariables)
+        store.loadSettings()
+        console = Console(language: store.getState().currentLanguage)
+        console.report(store.fileProblems)
+
+        connectTo = options.connectTo + (environmentVariables["VERBUMCARE_CONNECT_TO"] ?? "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    var paths: AppPaths { store.paths }
+
+    /// settings.json as the store read it. Its problems were told when the context was made.
+    var settingsFile: NativeSettingsFile {
+        NativeSettingsFile(path: paths.settingsFile, environment: environment)
+    }
+
+    /// Waits for app-state.json writes the command caused; a failure is told and is exit 1.
+    func finish() throws {
+        do {
+            try store.flushPersistence()
+        } catch {
+            console.error("files.write_failed", ["file": "app-state.json", "reason": String(describing: error)])
+            throw ExitCode.failure
+        }
+    }
+
+    /// `--env`, else `VERBUMCARE_ENV`, else production; an unknown name is a usage error.
+    private static func environment(options: GlobalOptions, variables: [String: String],
+                                    console: Console) throws -> AppEnvironment {
+        let fromVariable = variables["VERBUMCARE_ENV"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let name = options.env ?? fromVariable else { return .production }
+        guard let environment = AppEnvironment(rawValue: name) else {
+            console.error("cli.invalid_env", ["value": name])
+            throw ExitCode.validationFailure
+        }
+        return environment
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import SettingsStore
+
+/// A settings.json key that `settings set` can change, with how its value is read and checked.
+/// Raw values are the file's keys (SPEC §8), a contract. Changes go through the store's
+/// actions where the app has one, so the command line and the settings pane behave alike.
+enum SettingsKey: String, CaseIterable {
+    case backendServerAddress = "backend_server_address"
+    case customServerAddress = "custom_server_address"
+    case connectionTimeout = "connection_timeout"
+    case autoSwitchOnFailure = "auto_switch_on_failure"
+    case enableDetailedLogging = "enable_detailed_logging"
+    case caBundle = "ca_bundle"
+    case probeInterval = "probe_interval"
+
+    /// Why a value was refused: a catalog key and its parameters, plus validation details.
+    struct Refusal: Error {
+        var key: String
+        var parameters: [String: String]
+        var validation: ValidationResult?
+    }
+
+    /// Checks `value` and saves it (locked read-modify-write). A refusal writes nothing; a
+    /// write failure is rethrown as it came.
+    @MainActor
+    func set(_ value: String, context: CommandContext) throws {
+        let store = context.store
+        switch self {
+        case .backendServerAddress:
+            if let server = store.getState().availableServers.first(where: { $0.id == value }) {
+                try store.selectServer(id: server.id)
+            } else if value == NativeSettings.customSentinel {
+                guard context.settingsFile.load().settings.customServerAddress != nil else {
+                    // __CUSTOM__ means "use custom_server_address", which must be set first.
+                    throw refusal(value)
+                }
+                try update(context) { $0.backendServerAddress = NativeSettings.customSentinel }
+            } else {
+                let address = try validAddress(value, environment: context.environment)
+                if let known = store.getState().availableServers.first(where: { $0.baseUrl == address }) {
+                    try store.selectServer(id: known.id)
+                } else {
+                    try update(context) { $0.backendServerAddress = address }
+                }
+            }
+        case .customServerAddress:
+            let address = value.isEmpty ? nil : try validAddress(value, environment: context.environment)
+            try update(context) { settings throws(Refusal) in
+                if address == nil, settings.backendServerAddress == NativeSettings.customSentinel {
+                    throw refusal(value) // would leave __CUSTOM__ pointing at nothing
+                }
+                settings.customServerAddress = address
+            }
+        case .connectionTimeout:
+            try store.setConnectionTimeout(try integer(value, in: NativeSettings.connectionTimeoutRange))
+        case .probeInterval:
+            let seconds = try integer(value, in: NativeSettings.probeIntervalRange)
+            try update(context) { $0.probeInterval = seconds }
+        case .autoSwitchOnFailure:
+            try store.setAutoSwitchOnFailure(try boolean(value))
+        case .enableDetailedLogging:
+            try store.setDetailedLogging(try boolean(value))
+        case .caBundle:
+            guard !value.isEmpty else { return try store.setCABundle(nil) }
+            let path = value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
+            // A missing bundle would only show up much later, as every check failing with a TLS error.
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                throw Refusal(key: "cli.file_not_found", parameters: ["path": path])
+            }
+            try store.setCABundle(path)
+        }
+    }
+
+    /// A valid address, normalized; refused with the validator's messages otherwise.
+    func validAddress(_ value: String, environment: AppEnvironment) throws(Refusal) -> String {
+        let result = AddressValidator.validate(value, environment: environment)
+        guard result.isValid else {
+            throw Refusal(key: "cli.invalid_value", parameters: ["key": rawValue, "value": value], validation: result)
+        }
+        return result.normalizedAddress
+    }
+
+    /// For keys the store has no action for: the same locked, validated write it uses.
+    @MainActor
+    private func update(_ context: CommandContext, _ body: (inout NativeSettings) throws(Refusal) -> Void) throws {
+        try context.settingsFile.update { settings in try body(&settings) }
+    }
+
+    private func refusal(_ value: String) -> Refusal {
+        Refusal(key: "cli.invalid_value", parameters: ["key": rawValue, "value": value])
+    }
+
+    private func integer(_ value: String, in range: ClosedRange<Int>) throws(Refusal) -> Int {
+        guard let number = Int(value.trimmingCharacters(in: .whitespaces)), range.contains(number) else {
+            throw Refusal(key: "cli.range", parameters: ["key": rawValue, "min": String(range.lowerBound),
+                                                         "max": String(range.upperBound)])
+        }
+        return number
+    }
+
+    private func boolean(_ value: String) throws(Refusal) -> Bool {
+        switch value.lowercased() {
+        case "true", "yes", "on", "1": return true
+        case "false", "no", "off", "0": return false
+        default: throw Refusal(key: "cli.not_boolean", parameters: ["key": rawValue])
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import SettingsStore
+
+/// `validate ADDRESS [--json]`: the validation result of SPEC §4. Exit 0 valid, 1 invalid.
+struct ValidateCommand: VerbumCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate", abstract: HelpText.text("cli.help.validate"))
+
+    @Argument(help: ArgumentHelp("The server address, e.g. https://host/api.", valueName: "address"))
+    var address: String
+
+    @Flag(help: HelpText.help("cli.help.json")) var json = false
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(context: CommandContext) throws {
+        let report = ValidationReport(result: AddressValidator.validate(address, environment: context.environment),
+                                      localizer: context.console.localizer)
+        if json {
+            context.console.output(json: report.json)
+        } else {
+            context.console.output(report.humanLines.joined(separator: "\n"))
+        }
+        if !report.result.isValid { throw ExitCode.failure }
+    }
+}

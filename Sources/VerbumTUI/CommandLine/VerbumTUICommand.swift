@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+
+/// `verbumcare-tui [OPTIONS]` starts the app; subcommands print and exit (SPEC §11).
+struct VerbumTUICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verbumcare-tui",
+        abstract: HelpText.text("cli.help.abstract"),
+        discussion: """
+            Without a subcommand, starts the full-screen app (stdout must be a terminal).
+            Results go to stdout (JSON with --json); errors and warnings go to stderr.
+            Exit codes: 0 success, 1 failure or invalid input, 2 not connected, 64 usage error.
+            """,
+        version: VerbumTUIVersion.versionLine,
+        subcommands: [ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
+                      LangCommand.self, PathsCommand.self])
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func run() throws {
+        try MainActor.assumeIsolated {
+            let context = try CommandContext(options: global)
+            guard isatty(STDOUT_FILENO) == 1 else {
+                context.console.diagnostic(context.console.text("cli.not_a_terminal"))
+                throw ExitCode.validationFailure
+            }
+            try InteractiveApp.run(context: context)
+            try context.finish()
+        }
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Localization
+import SettingsStore
+
+/// Where the command line writes, and in which language.
+///
+/// Stream rule (SPEC §11 "messages for people go to stderr, JSON goes to stdout"), made
+/// precise: the *result* of the command the user asked for — a JSON document, a listing,
+/// a validation verdict, a confirmation such as "saved" — is the command's output and goes
+/// to stdout, so it can be piped. Diagnostics go to stderr: errors, warnings, problems found
+/// in files, usage hints. A script therefore sees only the answer on stdout, and a person
+/// sees both.
+struct Console: Sendable {
+    let localizer: Localizer
+
+    init(language: AppLanguage) {
+        localizer = Localizer(language: language)
+    }
+
+    func text(_ key: String, _ parameters: [String: String] = [:]) -> String {
+        localizer.text(key, parameters)
+    }
+
+    /// The command's result, to stdout. Adds a newline unless the text ends with one.
+    func output(_ text: String) {
+        Self.emit(text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO)
+    }
+
+    func output(json: JSONValue) {
+        Self.emit(json.rendered, to: STDOUT_FILENO)
+    }
+
+    /// A localized diagnostic line, to stderr.
+    func diagnostic(_ text: String) {
+        Self.emit(text + "\n", to: STDERR_FILENO)
+    }
+
+    func error(_ key: String, _ parameters: [String: String] = [:]) {
+        diagnostic(text("cli.error.prefix") + ": " + text(key, parameters))
+    }
+
+    func warning(_ key: String, _ parameters: [String: String] = [:]) {
+        diagnostic(text("cli.warning.prefix") + ": " + text(key, parameters))
+    }
+
+    /// Problems found while reading a file are told on every run that sees them (SPEC §8).
+    func report(_ problems: [FileProblem]) {
+        for problem in problems {
+            warning(problem.key, problem.parameters)
+        }
+    }
+
+    /// Unbuffered `write(2)`: nothing is lost when the process exits right after, and the
+    /// C `stdout`/`stderr` globals are not concurrency-safe in Swift 6.
+    static func emit(_ text: String, to fd: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return // stdout closed (e.g. `| head`): nothing useful left to do
+            }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

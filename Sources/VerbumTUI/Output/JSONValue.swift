@@ -1,0 +1,102 @@
+/// A JSON document with keys kept in the order they were written.
+///
+/// The command line's JSON is a contract read by scripts and compared by golden tests, so
+/// field order, number formatting and escaping must not depend on Foundation's encoder
+/// (which reorders keys and escapes `/` on some platforms).
+enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.int(a), .int(b)): a == b
+        case let (.double(a), .double(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)): a.map(\.0) == b.map(\.0) && a.map(\.1) == b.map(\.1)
+        default: false
+        }
+    }
+
+    /// `nil` becomes `null`, so optional fields keep their key (scripts can rely on it).
+    static func optional(_ value: String?) -> JSONValue {
+        value.map(JSONValue.string) ?? .null
+    }
+
+    /// Pretty-printed with two-space indentation and a final newline.
+    var rendered: String {
+        var out = ""
+        write(into: &out, indent: 0)
+        out += "\n"
+        return out
+    }
+
+    private func write(into out: inout String, indent: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .double(let d): out += Self.format(d)
+        case .string(let s): Self.writeString(s, into: &out)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (index, item) in items.enumerated() {
+                out += String(repeating: "  ", count: indent + 1)
+                item.write(into: &out, indent: indent + 1)
+                out += index < items.count - 1 ? ",\n" : "\n"
+            }
+            out += String(repeating: "  ", count: indent) + "]"
+        case .object(let fields):
+            if fields.isEmpty { out += "{}"; return }
+            out += "{\n"
+            for (index, (key, value)) in fields.enumerated() {
+                out += String(repeating: "  ", count: indent + 1)
+                Self.writeString(key, into: &out)
+                out += ": "
+                value.write(into: &out, indent: indent + 1)
+                out += index < fields.count - 1 ? ",\n" : "\n"
+            }
+            out += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    /// Whole numbers print without a fraction; JSON has no NaN or infinity, so those are null.
+    private static func format(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+        return String(d)
+    }
+
+    private static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                // Control characters (and DEL, C1) are escaped so the document stays one
+                // line per field and is safe to print on a terminal.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

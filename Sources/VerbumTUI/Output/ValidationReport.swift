@@ -1,0 +1,42 @@
+import Localization
+import SettingsStore
+
+/// A validation result (SPEC §4) as the command line shows it, messages in the run's language.
+struct ValidationReport {
+    let result: ValidationResult
+    let localizer: Localizer
+
+    func message(_ issue: ValidationIssue) -> String {
+        localizer.text("validation." + issue.code.rawValue, issue.parameters)
+    }
+
+    /// SPEC §11: `{input, isValid, normalizedAddress, hostKind, securityLevel, errors, warnings, suggestions}`.
+    var json: JSONValue {
+        .object([
+            ("input", .string(result.input)),
+            ("isValid", .bool(result.isValid)),
+            ("normalizedAddress", .string(result.normalizedAddress)),
+            ("hostKind", .optional(result.hostKind?.rawValue)),
+            ("securityLevel", .string(result.securityLevel.rawValue)),
+            ("errors", .array(result.errors.map(issueJSON))),
+            ("warnings", .array(result.warnings.map(issueJSON))),
+            ("suggestions", .array(result.suggestions.map(JSONValue.string))),
+        ])
+    }
+
+    /// The verdict, then one line per error, warning and suggestion.
+    var humanLines: [String] {
+        var lines = [result.isValid
+            ? localizer.text("cli.validate.valid", ["address": result.normalizedAddress])
+            // The input is shown as typed, minus anything that would act on the terminal.
+            : localizer.text("cli.validate.invalid", ["address": TextSanitizer.clean(result.input)])]
+        lines += result.errors.map { "  " + localizer.text("cli.error.prefix") + ": " + message($0) }
+        lines += result.warnings.map { "  " + localizer.text("cli.warning.prefix") + ": " + message($0) }
+        lines += result.suggestions.map { "  " + localizer.text("validation.suggestion", ["address": $0]) }
+        return lines
+    }
+
+    private func issueJSON(_ issue: ValidationIssue) -> JSONValue {
+        .object([("code", .string(issue.code.rawValue)), ("message", .string(message(issue)))])
+    }
+}

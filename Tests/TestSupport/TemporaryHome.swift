@@ -1,0 +1,49 @@
+import Foundation
+
+/// A fresh temporary directory, removed with everything in it when the value is released.
+/// Used as `--home` so a test never sees the user's files or another test's.
+public final class TemporaryHome: Sendable {
+    public let path: String
+
+    public init(prefix: String = "verbumcare-test") throws {
+        var template = Array((NSTemporaryDirectory() + "/" + prefix + "-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
+            throw TestSupportError.setupFailed("mkdtemp: errno \(errno)")
+        }
+        path = String(cString: made)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// settings.json of the production environment under this home.
+    public var settingsFile: String { path + "/config/verbumcare/settings.json" }
+    public var configDirectory: String { path + "/config/verbumcare" }
+    public var stateDirectory: String { path + "/state/verbumcare" }
+    public var appStateFile: String { path + "/state/verbumcare/app-state.json" }
+
+    /// Writes `contents` to `relativePath`, creating folders as needed.
+    public func write(_ contents: String, to relativePath: String) throws {
+        let full = path + "/" + relativePath
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: full))
+    }
+
+    public func read(_ absolutePath: String) -> Data? {
+        FileManager.default.contents(atPath: absolutePath)
+    }
+}
+
+public enum TestSupportError: Error, CustomStringConvertible {
+    case setupFailed(String)
+    case binaryMissing(String)
+
+    public var description: String {
+        switch self {
+        case .setupFailed(let why): "test setup failed: \(why)"
+        case .binaryMissing(let why): why
+        }
+    }
+}

@@ -1,0 +1,211 @@
+function __verbumcare-tui_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __verbumcare-tui_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __verbumcare-tui_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __verbumcare-tui_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __verbumcare-tui_parse_tokens -S
+    set -l unparsed_tokens (__verbumcare-tui_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'verbumcare-tui'
+        __verbumcare-tui_parse_subcommand 0 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'validate'
+            __verbumcare-tui_parse_subcommand 1 'json' 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
+        case 'servers'
+            __verbumcare-tui_parse_subcommand 0 'json' 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
+        case 'settings'
+            __verbumcare-tui_parse_subcommand 0 'version' 'h/help'
+            switch $unparsed_tokens[1]
+            case 'show'
+                __verbumcare-tui_parse_subcommand 0 'json' 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
+            case 'set'
+                __verbumcare-tui_parse_subcommand 2 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
+            case 'add-custom'
+                __verbumcare-tui_parse_subcommand 1 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
+            case 'remove-custom'
+                __verbumcare-tui_parse_subcommand 1 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
+            case 'reset'
+                __verbumcare-tui_parse_subcommand 0 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
+            end
+        case 'lang'
+            __verbumcare-tui_parse_subcommand 1 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
+        case 'paths'
+            __verbumcare-tui_parse_subcommand 0 'json' 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
+        case 'help'
+            __verbumcare-tui_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __verbumcare-tui_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __verbumcare-tui_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __verbumcare-tui_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __verbumcare-tui_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__verbumcare-tui_tokens -p)
+    if test -z "$(__verbumcare-tui_tokens -t)"
+        set -l index (count (__verbumcare-tui_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'verbumcare-tui' -f
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui" env' -l 'env' -d 'Environment: production, staging or development' -rfka 'production staging development'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui" lang' -l 'lang' -d 'Language for this run only: ja, en or zh-Hant' -rfka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui" cacert' -l 'cacert' -d 'CA bundle file for server certificates' -rF
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui"' -l 'connect-to' -d 'Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (as curl does)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui" no-color' -l 'no-color' -d 'Do not use colours'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui" -eq 1' -fa 'validate' -d 'Check a server address without contacting it'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui" -eq 1' -fa 'servers' -d 'List the built-in and custom servers'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui" -eq 1' -fa 'settings' -d 'Show or change the settings file'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui" -eq 1' -fa 'lang' -d 'Print or set the display language'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui" -eq 1' -fa 'paths' -d 'Print the file paths in use'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui validate" json' -l 'json' -d 'Print a JSON document on standard output'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui validate" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui validate" env' -l 'env' -d 'Environment: production, staging or development' -rfka 'production staging development'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui validate" lang' -l 'lang' -d 'Language for this run only: ja, en or zh-Hant' -rfka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui validate" cacert' -l 'cacert' -d 'CA bundle file for server certificates' -rF
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui validate"' -l 'connect-to' -d 'Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (as curl does)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui validate" no-color' -l 'no-color' -d 'Do not use colours'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui validate" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui validate" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui validate" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui servers" json' -l 'json' -d 'Print a JSON document on standard output'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui servers" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui servers" env' -l 'env' -d 'Environment: production, staging or development' -rfka 'production staging development'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui servers" lang' -l 'lang' -d 'Language for this run only: ja, en or zh-Hant' -rfka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui servers" cacert' -l 'cacert' -d 'CA bundle file for server certificates' -rF
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui servers"' -l 'connect-to' -d 'Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (as curl does)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui servers" no-color' -l 'no-color' -d 'Do not use colours'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui servers" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui servers" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui servers" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui settings" -eq 1' -fa 'show' -d 'Show the settings'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui settings" -eq 1' -fa 'set' -d 'Change one setting'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui settings" -eq 1' -fa 'add-custom' -d 'Add a custom server'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui settings" -eq 1' -fa 'remove-custom' -d 'Remove a custom server by address or id'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui settings" -eq 1' -fa 'reset' -d 'Reset the settings to defaults (pn51)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings show" json' -l 'json' -d 'Print a JSON document on standard output'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings show" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings show" env' -l 'env' -d 'Environment: production, staging or development' -rfka 'production staging development'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings show" lang' -l 'lang' -d 'Language for this run only: ja, en or zh-Hant' -rfka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings show" cacert' -l 'cacert' -d 'CA bundle file for server certificates' -rF
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings show"' -l 'connect-to' -d 'Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (as curl does)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings show" no-color' -l 'no-color' -d 'Do not use colours'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings show" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings show" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui settings set" -eq 1' -fka 'backend_server_address custom_server_address connection_timeout auto_switch_on_failure enable_detailed_logging ca_bundle probe_interval'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings set" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings set" env' -l 'env' -d 'Environment: production, staging or development' -rfka 'production staging development'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings set" lang' -l 'lang' -d 'Language for this run only: ja, en or zh-Hant' -rfka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings set" cacert' -l 'cacert' -d 'CA bundle file for server certificates' -rF
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings set"' -l 'connect-to' -d 'Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (as curl does)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings set" no-color' -l 'no-color' -d 'Do not use colours'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings set" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings set" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings set" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings add-custom" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings add-custom" env' -l 'env' -d 'Environment: production, staging or development' -rfka 'production staging development'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings add-custom" lang' -l 'lang' -d 'Language for this run only: ja, en or zh-Hant' -rfka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings add-custom" cacert' -l 'cacert' -d 'CA bundle file for server certificates' -rF
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings add-custom"' -l 'connect-to' -d 'Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (as curl does)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings add-custom" no-color' -l 'no-color' -d 'Do not use colours'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings add-custom" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings add-custom" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings add-custom" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings remove-custom" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings remove-custom" env' -l 'env' -d 'Environment: production, staging or development' -rfka 'production staging development'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings remove-custom" lang' -l 'lang' -d 'Language for this run only: ja, en or zh-Hant' -rfka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings remove-custom" cacert' -l 'cacert' -d 'CA bundle file for server certificates' -rF
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings remove-custom"' -l 'connect-to' -d 'Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (as curl does)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings remove-custom" no-color' -l 'no-color' -d 'Do not use colours'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings remove-custom" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings remove-custom" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings remove-custom" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings reset" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings reset" env' -l 'env' -d 'Environment: production, staging or development' -rfka 'production staging development'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings reset" lang' -l 'lang' -d 'Language for this run only: ja, en or zh-Hant' -rfka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings reset" cacert' -l 'cacert' -d 'CA bundle file for server certificates' -rF
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings reset"' -l 'connect-to' -d 'Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (as curl does)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings reset" no-color' -l 'no-color' -d 'Do not use colours'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings reset" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings reset" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui settings reset" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui lang" -eq 1' -fka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui lang" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui lang" env' -l 'env' -d 'Environment: production, staging or development' -rfka 'production staging development'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui lang" lang' -l 'lang' -d 'Language for this run only: ja, en or zh-Hant' -rfka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui lang" cacert' -l 'cacert' -d 'CA bundle file for server certificates' -rF
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui lang"' -l 'connect-to' -d 'Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (as curl does)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui lang" no-color' -l 'no-color' -d 'Do not use colours'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui lang" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui lang" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui lang" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui paths" json' -l 'json' -d 'Print a JSON document on standard output'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui paths" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui paths" env' -l 'env' -d 'Environment: production, staging or development' -rfka 'production staging development'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui paths" lang' -l 'lang' -d 'Language for this run only: ja, en or zh-Hant' -rfka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui paths" cacert' -l 'cacert' -d 'CA bundle file for server certificates' -rF
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui paths"' -l 'connect-to' -d 'Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (as curl does)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui paths" no-color' -l 'no-color' -d 'Do not use colours'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui paths" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui paths" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui paths" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui help" version' -l 'version' -d 'Show the version.'
