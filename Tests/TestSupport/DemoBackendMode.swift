@@ -1,0 +1,36 @@
+/// The fault modes of a demo server (DemoBackend/demo_backend.py, `MODES`).
+public enum DemoBackendMode: String, CaseIterable, Sendable {
+    /// Normal operation (SPEC §5).
+    case up
+    /// The listening socket is closed: connections are refused. `up` re-opens the same port.
+    case down
+    /// Accepts and completes TLS, reads the request, never answers.
+    case hang
+    /// Accepts TCP, never starts the TLS handshake.
+    case hangTLS = "hang_tls"
+    /// Waits `delayMs` (default 1500) before answering normally.
+    case slow
+    case status500
+    /// As nginx answers for a stopped backend.
+    case status502
+    /// 200 with an HTML page on every path.
+    case badBody = "bad_body"
+    /// 200 `{"status":"sick"}` on every path.
+    case badJSON = "bad_json"
+    /// 301 to `http://HOST/PATH` on every path.
+    case redirectHTTP = "redirect_http"
+    /// 200 JSON of `bytes` bytes (default 8 MiB) on every path.
+    case hugeBody = "huge_body"
+    /// Certificate for `wrong-host.invalid` (new connections).
+    case wrongHostCert = "wrong_host_cert"
+    /// Certificate that expired in 2020 (new connections).
+    case expiredCert = "expired_cert"
+    /// Certificate from a CA the client does not trust (new connections).
+    case untrustedCert = "untrusted_cert"
+    /// Normal answers whose JSON strings carry ESC/OSC/CSI sequences, C1 controls and bidi overrides.
+    case escapeJSON = "escape_json"
+    /// Access tokens issued before the switch answer 401; refresh and new tokens work.
+    case expireTokens = "expire_tokens"
+    /// Every access and refresh token answers 401 (login still succeeds).
+    case rejectTokens = "reject_tokens"
+}
