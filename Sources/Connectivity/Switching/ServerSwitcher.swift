@@ -267,7 +267,8 @@ public final class ServerSwitcher {
                 $0.lastError = ConnectivityMessages.allUnreachable(configured: configured, fallback: target,
                                                                    reason: configuredReason)
             }
-            monitor.resume()
+            // The configured server's failed test counts as its probe: backoff, not an instant re-test.
+            monitor.resume(seed: before.detailedStatus)
             return
         }
 
