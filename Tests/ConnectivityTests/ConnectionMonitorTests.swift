@@ -10,7 +10,7 @@ struct ConnectionMonitorTests {
     private func connectedRig(health: [String: Bool] = [:]) async throws -> (ConnectivityTestHome, SwitchRig) {
         let home = try ConnectivityTestHome()
         let store = home.loadedStore()
-        let rig = SwitchRig(store: store, servers: FakeServers(healthy: health), clock: .accelerated(by: 1000))
+        let rig = SwitchRig(store: store, servers: FakeServers(healthy: health), clock: .accelerated(by: 1000), home: home)
         rig.switcher.request(store.configuredServer, source: store.configuredSource, origin: .start)
         await rig.switcher.waitUntilIdle()
         return (home, rig)

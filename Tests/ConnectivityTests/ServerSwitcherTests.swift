@@ -14,7 +14,7 @@ struct ServerSwitcherTests {
         let home = try ConnectivityTestHome()
         if !settings.isEmpty { try home.writeSettings(settings) }
         let store = home.loadedStore()
-        let rig = SwitchRig(store: store, servers: FakeServers(healthy: health), clock: clock)
+        let rig = SwitchRig(store: store, servers: FakeServers(healthy: health), clock: clock, home: home)
         rig.switcher.request(store.configuredServer, source: store.configuredSource, origin: .start)
         await rig.switcher.waitUntilIdle()
         return (home, rig)
@@ -102,8 +102,7 @@ struct ServerSwitcherTests {
         #expect(state.serverSwitchState == .idle)
         #expect(state.lastError?.key == "switch.cancelled")
         #expect(!rig.switcher.isSwitching)
-        // The abandoned test finishes in the background and must change nothing.
-        #expect(await waitUntil { rig.servers.probeLog.contains("mac-mini") })
+        // An abandoned test that still finishes in the background must change nothing.
         try await Task.sleep(for: .milliseconds(50))
         #expect(rig.store.getState().currentServer.id == "pn51")
         #expect(!rig.store.getState().serverHistory.contains { $0.serverId == "mac-mini" })

@@ -95,9 +95,13 @@ struct SwitchRig {
     let monitor: ConnectionMonitor
     let switcher: ServerSwitcher
     let servers: FakeServers
+    /// Keeps the temporary home alive as long as the rig (its files are removed with it).
+    let home: ConnectivityTestHome?
 
-    init(store: AppSettingsStore, servers: FakeServers, clock: ConnectivityClock = .accelerated(by: 1000)) {
+    init(store: AppSettingsStore, servers: FakeServers, clock: ConnectivityClock = .accelerated(by: 1000),
+         home: ConnectivityTestHome? = nil) {
         self.store = store
+        self.home = home
         self.servers = servers
         monitor = ConnectionMonitor(store: store, probe: servers.probe, clock: clock, logger: quietLogger)
         switcher = ServerSwitcher(store: store, monitor: monitor, probe: servers.probe,
