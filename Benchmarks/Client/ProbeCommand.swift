@@ -19,17 +19,17 @@ struct ProbeCommand: AsyncParsableCommand {
     }
 
     /// Settings that route the demo's host names to its loopback ports and trust its CA.
-    static func settings(for demo: DemoBackendProcess) throws -> TransportSettings {
+    static func settings(for demo: BenchDemoBackend) throws -> TransportSettings {
         TransportSettings(caBundle: CABundle(path: demo.ready.ca, source: .commandLine),
                           connectTo: try demo.ready.connectTo.map { try ConnectToSpec(parsing: $0) })
     }
 
-    static func healthURL(_ demo: DemoBackendProcess, server: String = "pn51") throws -> String {
+    static func healthURL(_ demo: BenchDemoBackend, server: String = "pn51") throws -> String {
         guard let host = demo.ready.servers[server]?.host else { throw BenchError("demo has no server \(server)") }
         return "https://\(host)/health"
     }
 
-    static func curlArguments(_ demo: DemoBackendProcess, url: String, extra: [String] = []) -> [String] {
+    static func curlArguments(_ demo: BenchDemoBackend, url: String, extra: [String] = []) -> [String] {
         ["curl", "-s", "-o", "/dev/null", "--cacert", demo.ready.ca]
             + demo.ready.connectTo.flatMap { ["--connect-to", $0] } + extra + [url]
     }
@@ -41,7 +41,7 @@ struct ProbeCommand: AsyncParsableCommand {
         @OptionGroup var options: Options
 
         func run() async throws {
-            let demo = try DemoBackendProcess(script: options.demoScript)
+            let demo = try BenchDemoBackend(script: options.demoScript)
             defer { demo.stop() }
             let settings = try ProbeCommand.settings(for: demo)
             let url = try ProbeCommand.healthURL(demo)
@@ -82,7 +82,7 @@ struct ProbeCommand: AsyncParsableCommand {
         @OptionGroup var options: Options
 
         func run() async throws {
-            let demo = try DemoBackendProcess(script: options.demoScript)
+            let demo = try BenchDemoBackend(script: options.demoScript)
             defer { demo.stop() }
             let settings = try ProbeCommand.settings(for: demo)
             let url = try ProbeCommand.healthURL(demo)
@@ -127,9 +127,18 @@ struct ProbeCommand: AsyncParsableCommand {
         var servers = 200
         @Option(help: "Rounds (each tests all servers at once).")
         var rounds = 5
+        @Option(help: "libcurl connections per server (0 = no limit).")
+        var perHost = 0
+        @Option(help: "libcurl connections in all (0 = no limit).")
+        var maxConnections = 0
+
+        @Flag(help: "Start every server in the demo's `slow` mode (answers after 1.5 s), so the total can be compared with one known server time.")
+        var slow = false
 
         func run() async throws {
-            let demo = try DemoBackendProcess(script: demoScript, arguments: ["--bench-servers", String(servers)])
+            var arguments = ["--bench-servers", String(servers)]
+            if slow { arguments += (1...servers).flatMap { ["--initial", "bench-\($0)=slow"] } }
+            let demo = try BenchDemoBackend(script: demoScript, arguments: arguments)
             defer { demo.stop() }
             let settings = try ProbeCommand.settings(for: demo)
             let configs = (1...servers).compactMap { index -> ServerConfig? in
@@ -140,7 +149,7 @@ struct ProbeCommand: AsyncParsableCommand {
             let rssBefore = peakResidentMiB()
             for round in 1...rounds {
                 // A new engine per round: cold connections, as when the settings pane opens.
-                let engine = CurlEngine()
+                let engine = CurlEngine(maxConnectionsPerHost: perHost, maxConnections: maxConnections)
                 let checker = ConnectivityChecker(settings: settings, transport: engine)
                 let start = monotonicMs()
                 let statuses = await checker.checkAll(configs)
@@ -152,13 +161,21 @@ struct ProbeCommand: AsyncParsableCommand {
                              round, configs.count, total, slowest, healthy, configs.count))
             }
             // The slowest server when tested alone, for comparison.
-            let engine = CurlEngine()
+            let engine = CurlEngine(maxConnectionsPerHost: perHost, maxConnections: maxConnections)
             let checker = ConnectivityChecker(settings: settings, transport: engine)
             var alone: [Double] = []
+            var slowestAlone: DetailedStatus?
             for config in configs {
                 let start = monotonicMs()
-                _ = await checker.check(config)
-                alone.append(monotonicMs() - start)
+                let status = await checker.check(config)
+                let elapsed = monotonicMs() - start
+                if elapsed > (alone.max() ?? 0) { slowestAlone = status }
+                alone.append(elapsed)
+            }
+            for check in slowestAlone?.checks ?? [] {
+                let t = check.timings
+                print(String(format: "  slowest alone: %@ %@ dns %.1f connect %.1f tls %.1f first byte %.1f total %.1f ms",
+                             check.endpoint.rawValue, check.status.rawValue, t.dnsMs, t.connectMs, t.tlsMs, t.firstByteMs, t.totalMs))
             }
             engine.shutdown()
             let aloneSample = Sample(values: alone)

@@ -48,6 +48,10 @@ final class CurlTransfer {
             try check(vc_easy_setopt_string(easy, CURLOPT_CAPATH, nil), CURLOPT_CAPATH)
         }
         try set(CURLOPT_NOSIGNAL, 1)
+        // VerbumCare backends are on the facility LAN (often mDNS names): a proxy taken from
+        // http_proxy/https_proxy would send health checks somewhere else and report on the
+        // wrong network path, so no proxy is ever used.
+        try set(CURLOPT_NOPROXY, "*")
         try set(CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeoutMs)
         try set(CURLOPT_TIMEOUT_MS, request.totalTimeoutMs)
         try check(vc_easy_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)),

@@ -53,3 +53,19 @@ public struct TransportSettings: Equatable, Hashable, Sendable {
         return trimmed.hasSuffix(".local")
     }
 }
+
+extension TransportSettings {
+    /// The settings of a run from its inputs (SPEC §6.3): `connection_timeout` (seconds) for
+    /// both timeouts, the CA bundle by precedence, `--connect-to` arguments then
+    /// `VERBUMCARE_CONNECT_TO`. Throws on a malformed connect-to rule (a usage error).
+    public static func resolve(connectionTimeoutSeconds: Int, caCertArgument: String?, caBundleSetting: String?,
+                               connectToArguments: [String], environment: [String: String],
+                               allowPlainHTTP: Bool = false) throws(ConnectToSpec.ParseError) -> TransportSettings {
+        TransportSettings(connectTimeoutMs: connectionTimeoutSeconds * 1000,
+                          totalTimeoutMs: connectionTimeoutSeconds * 1000,
+                          caBundle: CABundle.resolve(commandLine: caCertArgument, setting: caBundleSetting,
+                                                     environment: environment),
+                          connectTo: try ConnectToSpec.combined(arguments: connectToArguments, environment: environment),
+                          allowPlainHTTP: allowPlainHTTP)
+    }
+}

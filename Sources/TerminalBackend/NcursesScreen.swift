@@ -85,17 +85,36 @@ public final class NcursesScreen {
         return keys
     }
 
-    /// Draws one cluster at a position. The caller guarantees that a width-2 cluster never
-    /// starts in the last column (the renderer's buffer ensures it).
-    public func put(row: Int, column: Int, cluster: String, style: TerminalStyle) {
+    /// Writes the renderer's changes. The buffer guarantees that a wide cluster never starts
+    /// in the last column and that runs never split a wide character, so ncurses and the
+    /// terminal agree on every cell's position.
+    public func present(_ changes: [BufferChange]) {
         guard let window else { return }
-        var wide = Array(cluster.unicodeScalars.prefix(Int(CCHARW_MAX)).map { wchar_t(bitPattern: $0.value) })
+        for change in changes {
+            switch change {
+            case .resize:
+                _ = werase(window)
+            case let .run(x, y, cells):
+                var column = x
+                for cell in cells {
+                    defer { column += 1 }
+                    if cell.isContinuation { continue }
+                    put(row: y, column: column, cell: cell, window: window)
+                }
+            }
+        }
+    }
+
+    private func put(row: Int, column: Int, cell: Cell, window: UnsafeMutablePointer<WINDOW>) {
+        var wide = Array(cell.content.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) })
+        if wide.isEmpty { wide = [wchar_t(0x20)] }
         wide.append(0)
-        var cell = cchar_t()
-        let pair = colorMode == .none ? Int16(0) : Int16(style.role.rawValue)
-        _ = setcchar(&cell, wide, attributes(for: style), pair, nil)
-        _ = wmove(window, Int32(row), Int32(column))
-        _ = wadd_wch(window, &cell)
+        var cchar = cchar_t()
+        let pair = colorMode == .none ? Int16(0) : Int16(cell.style.color.rawValue)
+        _ = setcchar(&cchar, wide, attributes(for: cell.style), pair, nil)
+        // Writing the bottom-right cell makes ncurses report ERR (it cannot scroll); the
+        // cell is still drawn, so the result is ignored.
+        _ = mvwadd_wch(window, Int32(row), Int32(column), &cchar)
     }
 
     /// Places the terminal cursor (used in `--plain` mode and in text fields).
@@ -121,20 +140,20 @@ public final class NcursesScreen {
         _ = clearok(window, true)
     }
 
-    private func attributes(for style: TerminalStyle) -> attr_t {
+    private func attributes(for style: Style) -> attr_t {
         var a = vc_a_normal()
-        if style.bold { a |= vc_a_bold() }
-        if style.dim { a |= vc_a_dim() }
-        if style.reverse { a |= vc_a_reverse() }
-        if style.underline { a |= vc_a_underline() }
+        if style.attributes.contains(.bold) { a |= vc_a_bold() }
+        if style.attributes.contains(.dim) { a |= vc_a_dim() }
+        if style.attributes.contains(.reverse) { a |= vc_a_reverse() }
+        if style.attributes.contains(.underline) { a |= vc_a_underline() }
         return a
     }
 
     private func setUpColorPairs() {
         guard colorMode != .none else { return }
-        for role in TerminalStyle.Role.allCases where role != .normal {
-            let (fg, bg) = Palette.colors(for: role, mode: colorMode)
-            _ = init_pair(Int16(role.rawValue), fg, bg)
+        for color in SemanticColor.allCases where color != .default {
+            let (fg, bg) = Palette.colors(for: color, mode: colorMode)
+            _ = init_pair(Int16(color.rawValue), fg, bg)
         }
     }
 

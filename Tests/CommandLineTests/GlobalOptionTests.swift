@@ -135,4 +135,29 @@ import TestSupport
                                                             ["key": "timeout", "keys": keys.joined(separator: ", ")])),
                 "\(result)")
     }
+
+    @Test(arguments: [(["--help"], "verbumcare-tui"), (["servers", "--help"], "verbumcare-tui servers"),
+                      (["--home", "/tmp/x", "settings", "set", "--help"], "verbumcare-tui settings set")])
+    func helpAnywhere(_ arguments: [String], _ usage: String) async throws {
+        let session = try CLI.Session(passesHomeOption: false)
+        let result = try await session.run(arguments: arguments)
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.standardOutput.contains("USAGE: " + usage), "\(result)")
+        #expect(result.standardOutput.contains("--home"))
+    }
+
+    /// `development` relaxes http and loopback to warnings; production never does (SPEC §4, §9).
+    @Test func developmentRelaxesValidation() async throws {
+        let session = try CLI.Session()
+        let address = "http://localhost:3000/api"
+        let production = try await session.run("validate", address, "--json")
+        #expect(production.exitCode == 1)
+        let development = try await session.run("--env", "development", "validate", address, "--json")
+        #expect(development.exitCode == 0, "\(development)")
+        let warnings = try #require(try CLI.object(development.standardOutput)["warnings"] as? [[String: Any]])
+        #expect(Set(warnings.compactMap { $0["code"] as? String }).isSuperset(of: ["insecure_http", "loopback_host"]))
+        // And it keeps its own files: a development server is not written into production settings.
+        #expect(try await session.run("settings", "add-custom", address, "--env", "development").exitCode == 0)
+        #expect(session.settingsBytes() == nil)
+    }
 }

@@ -22,7 +22,8 @@ enum SourceScanner {
             for match in source.matches(of: regex) {
                 guard let captured = match.output[1].substring else { continue }
                 let key = String(captured)
-                guard key.contains("."), namespaces.contains(String(key.prefix { $0 != "." })) else { continue }
+                // A literal ending in "." is a prefix completed at run time (e.g. "validation." + code).
+                guard key.contains("."), !key.hasSuffix("."), namespaces.contains(String(key.prefix { $0 != "." })) else { continue }
                 keys.append(key)
             }
         }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The demo backend (DemoBackend/demo_backend.py) run for a benchmark: started in machine
-/// mode, read its ready line, stopped by closing its stdin.
-final class DemoBackendProcess {
+/// mode, read its ready line, stopped by closing its stdin. A small cousin of TestSupport's
+/// DemoBackendProcess, which the benchmark target cannot import (see Package.swift).
+final class BenchDemoBackend {
     struct Ready: Decodable {
         struct Server: Decodable { var host: String; var port: Int; var mode: String }
         var ca: String
