@@ -92,6 +92,23 @@ struct StatusCommandTests {
         #expect(!result.standardError.isEmpty) // why, on stderr
     }
 
+    @Test func aHangingServerTimesOutOnceAndFallsBack() async throws {
+        let setup = try await Setup(initialModes: ["mac-mini": "hang"])
+        defer { setup.demo.stop() }
+        try await setup.settings("set", "backend_server_address", "https://verbumcaremac-mini/api")
+        try await setup.settings("set", "connection_timeout", "5")
+        let result = try await setup.run(["status", "--json"])
+        #expect(result.exitCode == 0, "\(result)")
+        let document = try #require(try json(result) as? [String: Any])
+        let fallback = try #require(document["fallback"] as? [String: Any])
+        #expect((fallback["reason"] as? [String: Any])?["code"] as? String == "timeout")
+        // One attempt per check: each of the four paths was asked for once.
+        let stats = try setup.demo.stats()
+        for path in ["/health", "/api/config", "/api/auth/me"] {
+            #expect(stats.requests("mac-mini", path) <= 1, "\(path)")
+        }
+    }
+
     @Test func bothUnreachableExitsTwoWithTheConfiguredServer() async throws {
         let setup = try await Setup(initialModes: ["mac-mini": "down", "pn51": "down"])
         defer { setup.demo.stop() }
