@@ -1,0 +1,63 @@
+extension CellBuffer {
+    /// The changes that turn `old` into this buffer: per row, maximal runs of changed cells,
+    /// widened so a wide character is always re-sent whole (lead and continuation). A different
+    /// size gives `.resize` followed by every cell that is not a default blank.
+    public func diff(from old: CellBuffer) -> [BufferChange] {
+        guard old.width == width && old.height == height else {
+            let blank = CellBuffer(width: width, height: height, metrics: metrics)
+            return [.resize(width: width, height: height)] + diffRuns(from: blank)
+        }
+        return diffRuns(from: old)
+    }
+
+    /// Brings this buffer to the frame `changes` lead to (the backend's view, for tests).
+    public mutating func apply(_ changes: [BufferChange]) {
+        for change in changes {
+            switch change {
+            case .resize(let newWidth, let newHeight):
+                self = CellBuffer(width: newWidth, height: newHeight, metrics: metrics)
+            case .run(let x, let y, let runCells):
+                replaceCells(runCells, x: x, y: y)
+            }
+        }
+    }
+
+    private func diffRuns(from old: CellBuffer) -> [BufferChange] {
+        var changes: [BufferChange] = []
+        for y in 0..<height {
+            let base = y * width
+            var x = 0
+            var pending: (start: Int, end: Int)?
+            while x < width {
+                if cells[base + x] == old.cells[base + x] {
+                    x += 1
+                    continue
+                }
+                var start = x
+                if cells[base + x].isContinuation && start > 0 {
+                    start -= 1
+                }
+                var end = x + 1
+                while end < width && cells[base + end] != old.cells[base + end] {
+                    end += 1
+                }
+                if end < width && cells[base + end].isContinuation {
+                    end += 1
+                }
+                if let current = pending, current.end >= start {
+                    pending = (current.start, end)
+                } else {
+                    if let current = pending {
+                        changes.append(.run(x: current.start, y: y, cells: Array(cells[(base + current.start)..<(base + current.end)])))
+                    }
+                    pending = (start, end)
+                }
+                x = end
+            }
+            if let current = pending {
+                changes.append(.run(x: current.start, y: y, cells: Array(cells[(base + current.start)..<(base + current.end)])))
+            }
+        }
+        return changes
+    }
+}

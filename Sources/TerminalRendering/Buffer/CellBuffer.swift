@@ -1,0 +1,166 @@
+/// A frame as a grid of cells. Every frame is drawn into a fresh buffer; the backend writes only
+/// `diff(from:)` against the previous one.
+///
+/// Invariants kept by every mutation: a continuation cell always follows a width-2 lead cell and
+/// every width-2 lead is followed by its continuation, so a wide character is never half drawn.
+/// Writing over either half of a wide character blanks the other half (a real terminal would
+/// otherwise shift the rest of the row). Coordinates outside the grid are ignored.
+public struct CellBuffer: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    public let metrics: DisplayWidth
+    /// Row-major, `width * height` cells.
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int, metrics: DisplayWidth = .standard, style: Style = .plain) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.metrics = metrics
+        self.cells = [Cell](repeating: .blank(style), count: self.width * self.height)
+    }
+
+    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    /// The cell at (x, y), or a blank cell outside the grid.
+    public subscript(x: Int, y: Int) -> Cell {
+        guard x >= 0 && x < width && y >= 0 && y < height else { return .blank }
+        return cells[y * width + x]
+    }
+
+    public func row(_ y: Int) -> ArraySlice<Cell> {
+        guard y >= 0 && y < height else { return [] }
+        return cells[(y * width)..<(y * width + width)]
+    }
+
+    /// Draws `text` from column `x` on row `y`, one cluster per cell (two for wide clusters),
+    /// clipped to the grid and to `maxWidth` columns from `x`. Zero-width clusters and controls are
+    /// skipped. A wide cluster that would cross the clip edge becomes a space instead.
+    /// Returns the column after the text (clamped to the clip edge).
+    @discardableResult
+    public mutating func write(_ text: some StringProtocol, x: Int, y: Int, maxWidth: Int = .max, style: Style = .plain)
+        -> Int
+    {
+        let limit = clipLimit(x: x, maxWidth: maxWidth)
+        guard y >= 0 && y < height && x < limit else { return x }
+        var column = x
+        for character in text {
+            if column >= limit { break }
+            column = put(character, width: metrics.width(of: character), column: column, row: y, limit: limit, style: style)
+        }
+        return column
+    }
+
+    /// Draws the spans of `line` one after another; as `write`.
+    @discardableResult
+    public mutating func write(_ line: Line, x: Int, y: Int, maxWidth: Int = .max) -> Int {
+        let limit = clipLimit(x: x, maxWidth: maxWidth)
+        var column = x
+        for span in line.spans {
+            if column >= limit { break }
+            column = write(span.text, x: column, y: y, maxWidth: limit - column, style: span.style)
+        }
+        return column
+    }
+
+    /// Fills `rect` (clipped to the grid) with `character` (a space unless given).
+    public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        let characterWidth = metrics.width(of: character)
+        let text = String(repeating: String(character), count: characterWidth > 0 ? area.width / characterWidth : 0)
+        for y in area.y..<area.maxY {
+            let end = write(text, x: area.x, y: y, maxWidth: area.width, style: style)
+            if end < area.maxX {
+                write(String(repeating: " ", count: area.maxX - end), x: end, y: y, maxWidth: area.maxX - end, style: style)
+            }
+        }
+    }
+
+    /// Changes the style of every cell in `rect` (clipped), for example adding reverse video to the
+    /// focused row. Both halves of a wide character change together, even if only one is inside.
+    public mutating func updateStyle(in rect: Rect, _ transform: (inout Style) -> Void) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            var x = area.x
+            if cells[y * width + x].isContinuation && x > 0 {
+                x -= 1
+            }
+            while x < area.maxX {
+                let index = y * width + x
+                transform(&cells[index].style)
+                if cells[index].width == 2 {
+                    cells[index + 1].style = cells[index].style
+                    x += 2
+                } else {
+                    x += 1
+                }
+            }
+        }
+    }
+
+    /// Replaces cells without the wide-character bookkeeping; only `apply(_:)` uses it, with runs
+    /// that `diff` cut at whole characters.
+    mutating func replaceCells(_ newCells: [Cell], x: Int, y: Int) {
+        guard y >= 0 && y < height else { return }
+        for (offset, cell) in newCells.enumerated() where x + offset >= 0 && x + offset < width {
+            cells[y * width + x + offset] = cell
+        }
+    }
+
+    // MARK: - Cell placement
+
+    /// Right edge of the clip area for text starting at `x` (never beyond the grid, no overflow).
+    private func clipLimit(x: Int, maxWidth: Int) -> Int {
+        guard maxWidth > 0 else { return min(x, width) }
+        let room = width.subtractingReportingOverflow(x)
+        return room.overflow || maxWidth >= room.partialValue ? width : x + maxWidth
+    }
+
+    /// Places one cluster of `characterWidth` at `column` and returns the next column.
+    private mutating func put(
+        _ character: Character, width characterWidth: Int, column: Int, row: Int, limit: Int, style: Style
+    ) -> Int {
+        guard characterWidth > 0 else { return column }
+        let next = column + characterWidth
+        if next > limit || column < 0 {
+            // Crosses the right clip edge or the left grid edge: draw its visible part as spaces.
+            var x = max(column, 0)
+            while x < min(next, limit) {
+                place(Cell.blank(style), at: x, row: row)
+                x += 1
+            }
+            return min(next, limit)
+        }
+        place(Cell(content: String(character), width: UInt8(characterWidth), style: style), at: column, row: row)
+        return next
+    }
+
+    private mutating func place(_ cell: Cell, at x: Int, row: Int) {
+        let index = row * width + x
+        detachWide(at: x, row: row)
+        if cell.width == 2 {
+            detachWide(at: x + 1, row: row)
+            cells[index] = cell
+            cells[index + 1] = .continuation(cell.style)
+        } else {
+            cells[index] = cell
+        }
+    }
+
+    /// Before (x, row) is overwritten: blank the other half of the wide character it belongs to.
+    private mutating func detachWide(at x: Int, row: Int) {
+        let index = row * width + x
+        let cell = cells[index]
+        if cell.isContinuation {
+            if x > 0 {
+                cells[index - 1] = .blank(cells[index - 1].style)
+            }
+            cells[index] = .blank(cell.style)
+        } else if cell.width == 2 {
+            if x + 1 < width {
+                cells[index + 1] = .blank(cells[index + 1].style)
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// Module placeholder; see Package.swift for its role.

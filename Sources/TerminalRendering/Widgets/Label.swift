@@ -1,0 +1,25 @@
+/// One line of styled text in the first row of its area, truncated with `…` to fit.
+public struct Label: Widget {
+    public var line: Line
+    public var alignment: TextAlignment
+    public var ellipsis: String
+
+    public init(_ line: Line, alignment: TextAlignment = .left, ellipsis: String = "…") {
+        self.line = line
+        self.alignment = alignment
+        self.ellipsis = ellipsis
+    }
+
+    public func render(in area: Rect, buffer: inout CellBuffer) {
+        guard !area.isEmpty else { return }
+        let fitted = line.truncated(toWidth: area.width, metrics: buffer.metrics, ellipsis: ellipsis)
+        let free = area.width - fitted.width(buffer.metrics)
+        let offset: Int
+        switch alignment {
+        case .left: offset = 0
+        case .center: offset = free / 2
+        case .right: offset = free
+        }
+        buffer.write(fitted, x: area.x + offset, y: area.y, maxWidth: area.width - offset)
+    }
+}
