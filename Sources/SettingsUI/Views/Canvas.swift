@@ -34,6 +34,12 @@ struct Canvas {
         return box.inner(area, metrics: metrics)
     }
 
+    /// Text width inside a box `boxWidth` wide, with one column of padding each side (the
+    /// border takes two cells a side in ambiguous-wide mode).
+    func textWidth(inBoxOf boxWidth: Int) -> Int {
+        max(0, boxWidth - 2 * max(1, width(String(border.vertical))) - 2)
+    }
+
     mutating func draw(_ line: Line, in area: Rect, alignment: TextAlignment = .left) {
         Label(line, alignment: alignment).render(in: area, buffer: &buffer)
     }

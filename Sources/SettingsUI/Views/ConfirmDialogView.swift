@@ -5,7 +5,7 @@ enum ConfirmDialogView {
     static func render(_ canvas: inout Canvas, dialog: ConfirmDialog, in inside: Rect) {
         let text = canvas.text
         let width = min(inside.width - 2, 60)
-        let message = LineBreaker.wrap(text.message(dialog.message), width: max(1, width - 4), metrics: canvas.metrics)
+        let message = LineBreaker.wrap(text.message(dialog.message), width: max(1, canvas.textWidth(inBoxOf: width)), metrics: canvas.metrics)
         let height = min(inside.height, min(message.count, 6) + 4)
         let area = inside.centered(width: width, height: height)
         let inner = canvas.box(area, title: Line(text("dialog.confirm.title"), style: .bold), focused: true)

@@ -7,7 +7,7 @@ import TerminalRendering
 enum HelpOverlayView {
     static func render(_ canvas: inout Canvas, in inside: Rect) {
         let width = min(inside.width - 2, 92)
-        let textWidth = max(1, width - 4)
+        let textWidth = max(1, canvas.textWidth(inBoxOf: width))
         let lines = self.lines(canvas.text, width: textWidth, metrics: canvas.metrics)
         let height = min(inside.height, lines.count + 2)
         let area = inside.centered(width: width, height: height)

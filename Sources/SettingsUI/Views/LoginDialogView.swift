@@ -9,7 +9,7 @@ enum LoginDialogView {
         let request = canvas.settings.loginRequest
         let form = canvas.ui.login.serverId == serverId ? canvas.ui.login : LoginForm(serverId: serverId)
         let width = min(inside.width - 2, 66)
-        let textWidth = max(1, width - 4)
+        let textWidth = max(1, canvas.textWidth(inBoxOf: width))
 
         let explain = LineBreaker.wrap(text("dialog.login.explain", ["server": server]), width: textWidth, metrics: canvas.metrics)
         let status: Line

@@ -59,7 +59,7 @@ enum MainScreenView {
         guard area.height >= 3 else { return }
         let focused = canvas.ui.focus == .openSettings
         let explanation = Paragraph(canvas.text("ui.open_settings.explain"), style: .colored(.muted))
-        let explainLines = explanation.lines(width: max(1, area.width - 4), metrics: canvas.metrics).count
+        let explainLines = explanation.lines(width: max(1, canvas.textWidth(inBoxOf: area.width)), metrics: canvas.metrics).count
         // Explanation, a blank line when there is room, the button.
         let wanted = explainLines + 2
         let height = min(area.height, wanted + 2)

@@ -12,7 +12,7 @@ enum ServerPanelView {
 
     static func render(_ canvas: inout Canvas, in area: Rect) {
         guard !area.isEmpty else { return }
-        let innerWidth = max(0, area.width - 2 * max(1, canvas.width(String(canvas.border.vertical))) - 2)
+        let innerWidth = canvas.textWidth(inBoxOf: area.width)
         var rows = self.rows(canvas, width: innerWidth)
         let room = max(0, area.height - 2)
         // Drop the least important rows until the rest fit, keeping their order.
