@@ -15,7 +15,9 @@ extension CellBuffer {
         for change in changes {
             switch change {
             case .resize(let newWidth, let newHeight):
+                let kept = cursor
                 self = CellBuffer(width: newWidth, height: newHeight, metrics: metrics)
+                cursor = kept
             case .run(let x, let y, let runCells):
                 replaceCells(runCells, x: x, y: y)
             }

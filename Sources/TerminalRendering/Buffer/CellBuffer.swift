@@ -11,6 +11,10 @@ public struct CellBuffer: Hashable, Sendable {
     public let metrics: DisplayWidth
     /// Row-major, `width * height` cells.
     public private(set) var cells: [Cell]
+    /// Where the terminal cursor should rest after the frame is written (the focused item in
+    /// `--plain` mode, the insertion point of a text field), or nil to hide it. Not part of
+    /// `diff`: the backend compares it itself.
+    public var cursor: Point?
 
     public init(width: Int, height: Int, metrics: DisplayWidth = .standard, style: Style = .plain) {
         self.width = max(0, width)
@@ -22,7 +26,7 @@ public struct CellBuffer: Hashable, Sendable {
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     /// The cell at (x, y), or a blank cell outside the grid.
-    public subscript(x: Int, y: Int) -> Cell {
+    public subscript(x x: Int, y y: Int) -> Cell {
         guard x >= 0 && x < width && y >= 0 && y < height else { return .blank }
         return cells[y * width + x]
     }
@@ -42,6 +46,9 @@ public struct CellBuffer: Hashable, Sendable {
     {
         let limit = clipLimit(x: x, maxWidth: maxWidth)
         guard y >= 0 && y < height && x < limit else { return x }
+        if let end = writeASCII(text, x: x, y: y, limit: limit, style: style) {
+            return end
+        }
         var column = x
         for character in text {
             if column >= limit { break }
@@ -62,37 +69,49 @@ public struct CellBuffer: Hashable, Sendable {
         return column
     }
 
-    /// Fills `rect` (clipped to the grid) with `character` (a space unless given).
+    /// Fills `rect` (clipped to the grid) with `character` (a space unless given). A wide
+    /// character that does not fit the last columns leaves them blank.
     public mutating func fill(_ rect: Rect, with character: Character = " ", style: Style = .plain) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         let characterWidth = metrics.width(of: character)
-        let text = String(repeating: String(character), count: characterWidth > 0 ? area.width / characterWidth : 0)
+        let filler = characterWidth > 0 ? Cell(content: String(character), width: UInt8(characterWidth), style: style) : .blank(style)
+        let step = Int(filler.width)
         for y in area.y..<area.maxY {
-            let end = write(text, x: area.x, y: y, maxWidth: area.width, style: style)
-            if end < area.maxX {
-                write(String(repeating: " ", count: area.maxX - end), x: end, y: y, maxWidth: area.maxX - end, style: style)
+            var x = area.x
+            while x + step <= area.maxX {
+                place(filler, at: x, row: y)
+                x += step
+            }
+            while x < area.maxX {
+                place(.blank(style), at: x, row: y)
+                x += 1
             }
         }
     }
 
-    /// Changes the style of every cell in `rect` (clipped), for example adding reverse video to the
-    /// focused row. Both halves of a wide character change together, even if only one is inside.
+    /// Changes the style of every character that lies wholly inside `rect` (clipped), for example
+    /// adding reverse video to the focused row. Both cells of a wide character change together; a
+    /// wide character that straddles the edge of `rect` is left alone.
     public mutating func updateStyle(in rect: Rect, _ transform: (inout Style) -> Void) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
             var x = area.x
-            if cells[y * width + x].isContinuation && x > 0 {
-                x -= 1
-            }
             while x < area.maxX {
                 let index = y * width + x
-                transform(&cells[index].style)
+                if cells[index].isContinuation {
+                    x += 1
+                    continue
+                }
                 if cells[index].width == 2 {
-                    cells[index + 1].style = cells[index].style
+                    if x + 1 < area.maxX {
+                        transform(&cells[index].style)
+                        cells[index + 1].style = cells[index].style
+                    }
                     x += 2
                 } else {
+                    transform(&cells[index].style)
                     x += 1
                 }
             }
@@ -109,6 +128,26 @@ public struct CellBuffer: Hashable, Sendable {
     }
 
     // MARK: - Cell placement
+
+    /// One-character strings for printable ASCII, so the common case builds no strings.
+    private static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+    /// `write` for all-ASCII text (one byte per cluster; controls, including CR LF, are skipped),
+    /// or nil if the text holds anything else.
+    private mutating func writeASCII(_ text: some StringProtocol, x: Int, y: Int, limit: Int, style: Style) -> Int? {
+        let isASCII = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
+            ?? text.utf8.allSatisfy { $0 < 0x80 }
+        guard isASCII else { return nil }
+        var column = x
+        for byte in text.utf8 where byte >= 0x20 && byte != 0x7F {
+            if column >= limit { break }
+            if column >= 0 {
+                place(Cell(content: Self.asciiStrings[Int(byte)], width: 1, style: style), at: column, row: y)
+            }
+            column += 1
+        }
+        return column
+    }
 
     /// Right edge of the clip area for text starting at `x` (never beyond the grid, no overflow).
     private func clipLimit(x: Int, maxWidth: Int) -> Int {

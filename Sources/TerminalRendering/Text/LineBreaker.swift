@@ -24,26 +24,26 @@ public enum LineBreaker {
         var endsWithOpening: Bool
     }
 
-    private static let noBreakBefore: Set<Character> = [
-        "、", "。", "，", "．", "！", "？", "：", "；", "）", "」", "』", "】", "〕", "〉", "》", "〙", "〗",
-        "ー", "…", "々", "ゝ", "ゞ", "・", "ぁ", "ぃ", "ぅ", "ぇ", "ぉ", "っ", "ゃ", "ゅ", "ょ", "ゎ",
-        "ァ", "ィ", "ゥ", "ェ", "ォ", "ッ", "ャ", "ュ", "ョ", "ヮ", "ヵ", "ヶ",
-        ",", ".", "!", "?", ":", ";", ")", "]", "}", "%",
-    ]
-    private static let noBreakAfter: Set<Character> = [
-        "（", "「", "『", "【", "〔", "〈", "《", "〘", "〖", "(", "[", "{",
-    ]
+    // Kinsoku classes, by the cluster's first scalar (a mark on top does not change the class).
+    private static let noBreakBefore: Set<UInt32> = scalarValues(
+        "、。，．！？：；）」』】〕〉》〙〗ー…々ゝゞ・ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ,.!?:;)]}%")
+    private static let noBreakAfter: Set<UInt32> = scalarValues("（「『【〔〈《〘〖([{")
+
+    private static func scalarValues(_ text: String) -> Set<UInt32> {
+        Set(text.unicodeScalars.map(\.value))
+    }
 
     private static func tokens(_ line: Substring, metrics: DisplayWidth) -> [Token] {
         var tokens: [Token] = []
         for character in line {
             let characterWidth = metrics.width(of: character)
-            let isSpace = character == " " || character == "\u{3000}" || character == "\t"
+            let first = character.unicodeScalars.first?.value ?? 0
+            let isSpace = (first == 0x20 || first == 0x3000 || first == 0x09) && character.unicodeScalars.count == 1
             if var last = tokens.last {
                 let joins: Bool
                 if isSpace || last.isSpace {
                     joins = isSpace && last.isSpace
-                } else if characterWidth == 0 || noBreakBefore.contains(character) || last.endsWithOpening {
+                } else if characterWidth == 0 || noBreakBefore.contains(first) || last.endsWithOpening {
                     joins = true
                 } else {
                     joins = characterWidth < 2 && !last.endsWide
@@ -53,7 +53,7 @@ public enum LineBreaker {
                     last.width += characterWidth
                     if characterWidth > 0 {
                         last.endsWide = characterWidth == 2
-                        last.endsWithOpening = noBreakAfter.contains(character)
+                        last.endsWithOpening = noBreakAfter.contains(first)
                     }
                     tokens[tokens.count - 1] = last
                     continue
@@ -61,7 +61,7 @@ public enum LineBreaker {
             }
             tokens.append(Token(
                 text: String(character), width: characterWidth, isSpace: isSpace,
-                endsWide: characterWidth == 2, endsWithOpening: noBreakAfter.contains(character)))
+                endsWide: characterWidth == 2, endsWithOpening: noBreakAfter.contains(first)))
         }
         return tokens
     }

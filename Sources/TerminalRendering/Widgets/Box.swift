@@ -2,7 +2,7 @@
 /// indicator), and one on the bottom edge (key hints): `┌ Title ──── Status ┐`.
 /// Border glyphs are measured, so in ambiguous-wide mode each takes two cells and the inside
 /// shrinks to match.
-public struct Box: Widget {
+public struct Box: Widget, Hashable, Sendable {
     public var title: Line?
     public var rightTitle: Line?
     public var bottomTitle: Line?

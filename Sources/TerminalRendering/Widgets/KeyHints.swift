@@ -1,6 +1,6 @@
 /// The footer: `Tab area  ↑↓ move  Enter choose`. Hints that do not fit are dropped from the end
 /// and replaced by `…`; a single hint too long for the line is truncated.
-public struct KeyHints: Widget {
+public struct KeyHints: Widget, Hashable, Sendable {
     public struct Hint: Hashable, Sendable {
         public var key: String
         public var label: String

@@ -1,5 +1,5 @@
 /// One line of styled text in the first row of its area, truncated with `…` to fit.
-public struct Label: Widget {
+public struct Label: Widget, Hashable, Sendable {
     public var line: Line
     public var alignment: TextAlignment
     public var ellipsis: String

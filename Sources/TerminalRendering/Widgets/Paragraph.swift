@@ -1,6 +1,6 @@
 /// Wrapped text (see `LineBreaker`) filling its area from the top; if it needs more rows than the
 /// area has, the last row ends with `…`.
-public struct Paragraph: Widget {
+public struct Paragraph: Widget, Hashable, Sendable {
     public var text: String
     public var style: Style
     public var alignment: TextAlignment

@@ -1,6 +1,6 @@
 /// A vertical list: ` ● item` for the chosen item, ` ○ item` for the others, and the cursor row
 /// highlighted (reverse video while the list has focus). Scrolls so the cursor is visible.
-public struct SelectionList: Widget {
+public struct SelectionList: Widget, Hashable, Sendable {
     public var items: [Line]
     /// The item that is in effect (marked `●`).
     public var chosen: Int?

@@ -2,7 +2,7 @@
 /// shown (or `maximum`). As many of the newest values as fit are drawn from the left edge; a
 /// value that is not finite (a failed probe) is a gap. Bars are ambiguous width, so in
 /// ambiguous-wide mode each takes two cells.
-public struct Sparkline: Widget {
+public struct Sparkline: Widget, Hashable, Sendable {
     public var values: [Double]
     public var maximum: Double?
     public var style: Style

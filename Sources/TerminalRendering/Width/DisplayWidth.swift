@@ -31,6 +31,9 @@ public struct DisplayWidth: Hashable, Sendable {
     }
 
     public func width(of character: Character) -> Int {
+        if let ascii = character.asciiValue {
+            return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
+        }
         let scalars = character.unicodeScalars
         var base: WidthClass?
         var variation: Unicode.Scalar?
@@ -63,7 +66,7 @@ public struct DisplayWidth: Hashable, Sendable {
     /// and its width.
     public func prefix(of text: some StringProtocol, fitting limit: Int) -> (text: Substring, width: Int) {
         let whole = Substring(text)
-        guard limit > 0 else { return (whole.prefix(0), 0) }
+        guard limit >= 0 else { return (whole.prefix(0), 0) }
         var used = 0
         var end = whole.startIndex
         for index in whole.indices {

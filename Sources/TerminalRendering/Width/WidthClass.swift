@@ -19,9 +19,24 @@ struct WidthClass: Equatable, Sendable {
 
     static func of(_ scalar: Unicode.Scalar) -> WidthClass {
         let value = scalar.value
-        if value < 0x7F {
-            return WidthClass(rawValue: value >= 0x20 ? Kind.narrow.rawValue : Kind.control.rawValue)
+        if value < 0x20 {
+            return WidthClass(rawValue: Kind.control.rawValue)
         }
+        // Below 0x3A sit `#`, `*` and the digits, which have emoji (keycap) variations.
+        if value >= 0x3A && value < 0x7F {
+            return WidthClass(rawValue: Kind.narrow.rawValue)
+        }
+        // The blocks CJK text is made of are wide throughout; skip the search for them.
+        if (0x4E00...0x9FFF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value)
+        {
+            return WidthClass(rawValue: Kind.wide.rawValue)
+        }
+        return lookup(value)
+    }
+
+    /// The class from the generated table alone.
+    static func lookup(_ value: UInt32) -> WidthClass {
         let entries = WidthTable.entries
         // Last entry whose first code point is <= value; entry 0 starts at U+0000, so one exists.
         var low = 0
