@@ -52,7 +52,7 @@ struct RenderTests {
         #expect(!text.contains("secret"))
         #expect(text.contains("••••••"))
         let cursor = try #require(frame.cursor)
-        #expect(frame.buffer[cursor.x - 1, cursor.y].content == "•")
+        #expect(frame.buffer[x: cursor.x - 1, y: cursor.y].content == "•")
     }
 
     @Test("focus shows without colour: the focused row is reverse video")

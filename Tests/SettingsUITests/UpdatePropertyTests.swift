@@ -102,7 +102,7 @@ struct UpdatePropertyTests {
             guard text.contains("┌ " + title), let left = row.lastIndex(where: { $0.content == "┌" }),
                   let right = row[left...].firstIndex(where: { $0.content == "┐" }) else { continue }
             var inside = ""
-            for inner in (y + 1)..<buffer.height where buffer[left, inner].content != "└" {
+            for inner in (y + 1)..<buffer.height where buffer[x: left, y: inner].content != "└" {
                 inside += Array(buffer.row(inner))[(left + 1)..<right].map(\.content).joined()
             }
             return inside

@@ -7,8 +7,8 @@ struct Canvas {
     var buffer: CellBuffer
     let model: ScreenModel
     let text: UIText
-    var caret: CursorPosition?
-    var focusPoint: CursorPosition?
+    var caret: Point?
+    var focusPoint: Point?
 
     init(model: ScreenModel, width: Int, height: Int) {
         self.buffer = CellBuffer(width: width, height: height, metrics: model.options.metrics)
@@ -55,7 +55,7 @@ struct Canvas {
 
     mutating func markFocus(x: Int, y: Int) {
         if buffer.bounds.contains(x: x, y: y) {
-            focusPoint = CursorPosition(x: x, y: y)
+            focusPoint = Point(x: x, y: y)
         }
     }
 

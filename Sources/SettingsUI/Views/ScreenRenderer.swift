@@ -38,6 +38,7 @@ public enum ScreenRenderer {
             case .none: break
             }
         }
-        return RenderedFrame(buffer: canvas.buffer, cursor: canvas.caret ?? (canvas.plain ? canvas.focusPoint : nil))
+        canvas.buffer.cursor = canvas.caret ?? (canvas.plain ? canvas.focusPoint : nil)
+        return RenderedFrame(buffer: canvas.buffer, cursor: canvas.buffer.cursor)
     }
 }

@@ -23,7 +23,7 @@ enum TextFieldView {
             let (start, caretOffset) = window(clusters, cursor: field.cursor, width: inside.width, metrics: canvas.metrics)
             canvas.buffer.write(String(clusters[start...]), x: inside.x, y: y, maxWidth: inside.width)
             if focused {
-                canvas.caret = CursorPosition(x: inside.x + caretOffset, y: y)
+                canvas.caret = Point(x: inside.x + caretOffset, y: y)
             }
         }
         if focused {
