@@ -17,6 +17,15 @@ struct UIText {
         localizer.text(key, parameters)
     }
 
+    /// `TextSanitizer.clean`, skipped for printable ASCII (every frame cleans every server name
+    /// in the pane list, and nearly all of them are plain host names).
+    static func clean(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text
+        }
+        return TextSanitizer.clean(text)
+    }
+
     // MARK: - Status
 
     func statusWord(_ status: ConnectionStatus) -> String {
@@ -64,7 +73,7 @@ struct UIText {
         if server.isPrefilled, localizer.hasText("server.\(server.id).name") {
             return localizer.text("server.\(server.id).name")
         }
-        return TextSanitizer.clean(server.displayName.isEmpty ? server.name : server.displayName)
+        return UIText.clean(server.displayName.isEmpty ? server.name : server.displayName)
     }
 
     /// The name of a server id, also for servers no longer in the list.
@@ -75,7 +84,7 @@ struct UIText {
         if localizer.hasText("server.\(id).name") {
             return localizer.text("server.\(id).name")
         }
-        return TextSanitizer.clean(id)
+        return UIText.clean(id)
     }
 
     /// The pane entry: `server.<id>.title` ("pn51 (Default)") for prefilled servers.
@@ -138,7 +147,7 @@ struct UIText {
     func parameters(_ given: [String: String], code: ConnectivityErrorCode?, reason: ConnectivityError?) -> [String: String] {
         var result: [String: String] = [:]
         for (name, value) in given {
-            let clean = TextSanitizer.clean(value)
+            let clean = UIText.clean(value)
             let namesAServer = ["server", "failed", "previous", "fallback"].contains(name)
             result[name] = namesAServer && server(id: clean) != nil ? serverName(id: clean) : clean
         }
@@ -153,7 +162,7 @@ struct UIText {
     }
 
     private func errorParameters(_ error: ConnectivityError, httpStatus: Int?) -> [String: String] {
-        var result = error.parameters.mapValues(TextSanitizer.clean)
+        var result = error.parameters.mapValues(UIText.clean)
         if result["status"] == nil, let httpStatus {
             result["status"] = String(httpStatus)
         }
@@ -163,7 +172,7 @@ struct UIText {
     private func defaults(_ parameters: [String: String]) -> [String: String] {
         var result = parameters
         if result["host"] == nil {
-            result["host"] = TextSanitizer.clean(settings.currentServer.name)
+            result["host"] = UIText.clean(settings.currentServer.name)
         }
         if result["seconds"] == nil {
             result["seconds"] = String(settings.connectionTimeout)

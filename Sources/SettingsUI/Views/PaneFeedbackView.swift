@@ -50,7 +50,7 @@ enum PaneFeedbackView {
 
     /// `validation.<code>` with its parameters (`{max}` for too_long).
     private static func message(_ issue: ValidationIssue, _ text: UIText) -> String {
-        var parameters = issue.parameters.mapValues(TextSanitizer.clean)
+        var parameters = issue.parameters.mapValues(UIText.clean)
         if parameters["max"] == nil {
             parameters["max"] = String(AddressValidator.maxLength)
         }

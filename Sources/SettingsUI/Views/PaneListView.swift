@@ -52,8 +52,13 @@ enum PaneListView {
 
     private static func columns(_ canvas: Canvas, width: Int) -> Columns {
         let markerWidth = canvas.width(canvas.plain ? "(*)" : "●") + 2
-        let titles = canvas.settings.availableServers.map { canvas.width(canvas.text.serverTitle($0)) }
-        var title = min(titles.max() ?? 0, max(12, width / 4))
+        // The widest title, up to a cap: stop measuring once one reaches it (200 long names).
+        let cap = max(12, width / 4)
+        var title = 0
+        for server in canvas.settings.availableServers where title < cap {
+            title = max(title, canvas.width(canvas.text.serverTitle(server)))
+        }
+        title = min(title, cap)
         let status = canvas.text.widestStatusWord(canvas.metrics)
         let detail = min(18, max(8, width / 6))
         let gaps = 6
@@ -75,7 +80,7 @@ enum PaneListView {
             Span("  "),
         ])
         if columns.url > 0 {
-            line.spans.append(Span(canvas.fit(TextSanitizer.clean(server.baseUrl), columns.url), style: .colored(.muted)))
+            line.spans.append(Span(canvas.fit(UIText.clean(server.baseUrl), columns.url), style: .colored(.muted)))
             line.spans.append(Span("  "))
         }
         guard let summary = summary(for: server, settings: canvas.settings) else { return line }

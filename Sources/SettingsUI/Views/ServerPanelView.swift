@@ -33,7 +33,7 @@ enum ServerPanelView {
         var rows = [Row(line: Line(text.serverName(server), style: .bold), dropOrder: 0)]
         rows += wrapped(Line(text.serverDescription(server), style: .colored(.muted)), width: width, canvas: canvas,
                         dropOrders: [5, 7])
-        rows.append(Row(line: Line(TextSanitizer.clean(server.baseUrl), style: .colored(.accent)), dropOrder: 3))
+        rows.append(Row(line: Line(UIText.clean(server.baseUrl), style: .colored(.accent)), dropOrder: 3))
         rows += wrapped(sourceLine(canvas), width: width, canvas: canvas, dropOrders: [4, 7])
         rows.append(Row(line: Line(""), dropOrder: 9))
         let labelWidth = labelColumn(canvas)
