@@ -49,9 +49,34 @@ struct GoldenTests {
                                options: RenderOptions(metrics: DisplayWidth(options: .ambiguousWide)))
         try GoldenFrame.check(ScreenRenderer.render(wide, width: 80, height: 24), name: "ja-80x24-ambiguous-wide-connected")
 
+        try Self.paneFlows()
+
         for language in AppLanguage.allCases {
             let small = ScreenModel(settings: Fixtures.connected(language), ui: UIState(), now: Fixtures.now)
             try GoldenFrame.check(ScreenRenderer.render(small, width: 59, height: 15), name: "\(language.rawValue)-59x15-too-small")
         }
+    }
+
+    /// The pane while an address is tested, the confirmation to remove a server, and 200 servers.
+    static func paneFlows() throws {
+        let settings = Fixtures.connected(.en)
+        var testing = UIState(settings: settings)
+        Fixtures.press([.character("o")] + Array(repeating: .down, count: 4) + [.enter]
+                       + Fixtures.type("https://ward9.example.org/api") + [.enter], &testing, settings)
+        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: settings, ui: testing, now: Fixtures.now),
+                                                    width: 80, height: 24), name: "en-80x24-pane-testing-address")
+
+        var remove = UIState(settings: settings)
+        Fixtures.press([.character("o")] + Array(repeating: .down, count: 3) + [.delete], &remove, settings)
+        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: settings, ui: remove, now: Fixtures.now),
+                                                    width: 80, height: 24), name: "en-80x24-confirm-remove")
+
+        var crowded = Fixtures.connected(.ja)
+        crowded.availableServers = ServerCatalog.availableServers(
+            customAddresses: (1...200).map { "https://ward\($0).care-facility.example.org/api" }, connectionTimeoutSeconds: 10)
+        var list = UIState(settings: crowded)
+        Fixtures.press([.character("o")] + Array(repeating: .down, count: 120), &list, crowded)
+        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: crowded, ui: list, now: Fixtures.now),
+                                                    width: 100, height: 30), name: "ja-100x30-pane-200-servers")
     }
 }

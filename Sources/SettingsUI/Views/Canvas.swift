@@ -40,6 +40,15 @@ struct Canvas {
         max(0, boxWidth - 2 * max(1, width(String(border.vertical))) - 2)
     }
 
+    /// A dialog box over the screen, with one blank cell around it (within `bounds`) so that
+    /// no text of the screen below touches its border.
+    @discardableResult
+    mutating func dialog(_ area: Rect, within bounds: Rect, title: Line, rightTitle: Line? = nil,
+                         bottomTitle: Line? = nil) -> Rect {
+        buffer.fill(area.inset(by: -1).intersection(bounds))
+        return box(area, title: title, rightTitle: rightTitle, bottomTitle: bottomTitle, focused: true)
+    }
+
     mutating func draw(_ line: Line, in area: Rect, alignment: TextAlignment = .left) {
         Label(line, alignment: alignment).render(in: area, buffer: &buffer)
     }

@@ -24,11 +24,34 @@ enum ChromeView {
 
     static func hintLine(_ canvas: Canvas, width: Int) -> Line {
         let active = KeyContext.active(ui: canvas.ui, settings: canvas.settings)
-        let hints = KeyTable.footer(for: active).map {
-            KeyHints.Hint(key: $0.label, label: canvas.text($0.binding.hintKey))
+        var footer = KeyTable.footer(for: active)
+        // When not all fit, the hints for help, leaving and quitting stay; others go from the end.
+        let metrics = canvas.metrics
+        func line(_ hints: [KeyTable.Hint]) -> Line {
+            let items = hints.map { KeyHints.Hint(key: $0.label, label: canvas.text($0.binding.hintKey)) }
+            return KeyHints(items, keyStyle: .bold, labelStyle: .plain).line(width: width, metrics: metrics)
         }
-        return KeyHints(hints, keyStyle: .bold, labelStyle: .plain).line(width: width, metrics: canvas.metrics)
+        func fits(_ hints: [KeyTable.Hint]) -> Bool {
+            let items = hints.map { KeyHints.Hint(key: $0.label, label: canvas.text($0.binding.hintKey)) }
+            return KeyHints(items, keyStyle: .bold, labelStyle: .plain).line(width: .max, metrics: metrics).width(metrics)
+                <= width - 3  // room for the trailing "  …"
+        }
+        let full = footer
+        while footer.count > 1 && !fits(footer),
+              let last = footer.lastIndex(where: { !essential.contains($0.binding.action) }) {
+            footer.remove(at: last)
+        }
+        var result = line(footer)
+        if footer.count < full.count && fits(footer) {
+            result.spans.append(Span("  …"))
+        }
+        return result
     }
+
+    /// Footer hints kept when the others do not fit.
+    private static let essential: Set<KeyAction> = [
+        .help, .closeHelp, .quit, .cancelSwitch, .cancelEdit, .leavePane, .cancelDialog, .acceptSuggestion, .submit,
+    ]
 
     private static func borderWidth(_ canvas: Canvas) -> Int {
         max(1, canvas.metrics.width(of: canvas.border.vertical))

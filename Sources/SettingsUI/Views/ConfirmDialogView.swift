@@ -8,7 +8,7 @@ enum ConfirmDialogView {
         let message = LineBreaker.wrap(text.message(dialog.message), width: max(1, canvas.textWidth(inBoxOf: width)), metrics: canvas.metrics)
         let height = min(inside.height, min(message.count, 6) + 4)
         let area = inside.centered(width: width, height: height)
-        let inner = canvas.box(area, title: Line(text("dialog.confirm.title"), style: .bold), focused: true)
+        let inner = canvas.dialog(area, within: inside, title: Line(text("dialog.confirm.title"), style: .bold))
             .inset(left: 1, right: 1)
         guard !inner.isEmpty else { return }
         let messageRows = max(0, inner.height - 2)

@@ -17,8 +17,8 @@ enum HelpOverlayView {
         if lines.count > visible {
             position = Line("\(scroll + 1)–\(scroll + visible)/\(lines.count)", style: .colored(.muted))
         }
-        let inner = canvas.box(area, title: Line(canvas.text("help.title"), style: .bold), rightTitle: position,
-                               bottomTitle: Line(canvas.text("help.close"), style: .colored(.muted)), focused: true)
+        let inner = canvas.dialog(area, within: inside, title: Line(canvas.text("help.title"), style: .bold),
+                                  rightTitle: position, bottomTitle: Line(canvas.text("help.close"), style: .colored(.muted)))
             .inset(left: 1, right: 1)
         for (index, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
             canvas.draw(line, in: inner.row(index))

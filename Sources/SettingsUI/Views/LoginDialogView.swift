@@ -25,8 +25,8 @@ enum LoginDialogView {
         let wanted = explain.count + 7
         let height = min(inside.height, wanted + 2)
         let area = inside.centered(width: width, height: height)
-        let inner = canvas.box(area, title: Line(text("dialog.login.title", ["server": server]), style: .bold),
-                               focused: true).inset(left: 1, right: 1)
+        let inner = canvas.dialog(area, within: inside, title: Line(text("dialog.login.title", ["server": server]), style: .bold))
+            .inset(left: 1, right: 1)
         guard !inner.isEmpty else { return }
 
         // On a short screen the explanation shrinks first; the fields always show.

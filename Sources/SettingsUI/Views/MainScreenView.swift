@@ -20,7 +20,7 @@ enum MainScreenView {
         NoticesView.render(&canvas, lines: noticeLines,
                            in: Rect(x: content.x, y: top.maxY + gap, width: content.width, height: noticeRows))
 
-        let rightWidth = min(max(content.width * 2 / 5, 22), 40)
+        let rightWidth = min(max(content.width * 2 / 5, 23), 40)
         let columns = top.split(.horizontal, [.fill, .length(rightWidth)], spacing: 1)
         if canvas.settings.serverSwitchState.isInProgress {
             SwitchProgressView.render(&canvas, in: columns[0])
@@ -71,7 +71,9 @@ enum MainScreenView {
         let textRows = max(0, min(explainLines, inner.height - (inner.height > explainLines + 1 ? 2 : 1)))
         explanation.render(in: Rect(x: inner.x, y: inner.y, width: inner.width, height: textRows), buffer: &canvas.buffer)
 
-        let label = "[ " + canvas.text("ui.open_settings.button") + " ]"
+        let name = canvas.text("ui.open_settings.button")
+        // Narrow: brackets without their inner spaces rather than losing the key "(o)".
+        let label = canvas.width("[ " + name + " ]") <= buttonRow.width ? "[ " + name + " ]" : "[" + name + "]"
         canvas.draw(Line(label, style: focused ? .reverse.adding(.bold) : .bold), in: buttonRow)
         if focused {
             canvas.markFocus(x: buttonRow.x, y: buttonRow.y)

@@ -48,9 +48,14 @@ enum NoticesView {
         let focused = canvas.ui.focus == .notices
         for (index, notice) in lines.prefix(area.height).enumerated() {
             let row = area.row(index)
-            canvas.draw(notice.line, in: row)
+            var line = notice.line
+            if index == area.height - 1 && lines.count > area.height {
+                // Cut short: say so at the end of the last row shown.
+                line = (line + Line("…")).truncated(toWidth: row.width, metrics: canvas.metrics)
+            }
+            canvas.draw(line, in: row)
             if focused && notice.isFirstNotice {
-                canvas.highlight(Rect(x: row.x, y: row.y, width: notice.line.width(canvas.metrics), height: 1))
+                canvas.highlight(Rect(x: row.x, y: row.y, width: min(row.width, line.width(canvas.metrics)), height: 1))
                 if index == 0 {
                     canvas.markFocus(x: row.x, y: row.y)
                 }

@@ -13,8 +13,9 @@ enum PaneView {
         var feedback = PaneFeedbackView.lines(canvas, width: content.width - 1)
         let fixedRows = 3 + options.rowCount + 1
         let rowCount = UIState.paneRowCount(canvas.settings)
-        // The list keeps at least three rows; feedback lines give way first.
-        feedback = Array(feedback.prefix(max(0, min(4, content.height - fixedRows - 3))))
+        // The list keeps up to five rows (the built-in servers and "Add" on the smallest
+        // screen); feedback lines give way first.
+        feedback = Array(feedback.prefix(max(0, min(4, content.height - fixedRows - min(rowCount, 5)))))
         let spare = content.height - fixedRows - feedback.count
         let gaps = spare - rowCount >= 2 ? 2 : (spare - rowCount >= 1 ? 1 : 0)
         let listRows = max(0, min(rowCount, spare - gaps))

@@ -8,16 +8,28 @@ enum ServerPanelView {
     private struct Row {
         var line: Line
         var dropOrder: Int
+        /// For the first row of wrapped text: the whole text on one row ending in `…`, shown
+        /// when the rows after it were dropped.
+        var shortened: Line?
     }
 
     static func render(_ canvas: inout Canvas, in area: Rect) {
         guard !area.isEmpty else { return }
         let innerWidth = canvas.textWidth(inBoxOf: area.width)
-        var rows = self.rows(canvas, width: innerWidth)
+        let all = self.rows(canvas, width: innerWidth)
         let room = max(0, area.height - 2)
-        // Drop the least important rows until the rest fit, keeping their order.
-        while rows.count > room, let victim = rows.indices.max(by: { rows[$0].dropOrder < rows[$1].dropOrder }) {
-            rows.remove(at: victim)
+        // Drop the least important rows until the rest fit, keeping their order; a wrapped text
+        // that lost its second row ends its first in `…`.
+        var kept = Array(all.indices)
+        while kept.count > room, let victim = kept.indices.max(by: { all[kept[$0]].dropOrder < all[kept[$1]].dropOrder }) {
+            kept.remove(at: victim)
+        }
+        let rows = kept.map { index in
+            var row = all[index]
+            if let shortened = row.shortened, !kept.contains(index + 1) {
+                row.line = shortened
+            }
+            return row
         }
         let boxArea = Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, rows.count + 2))
         let inner = canvas.box(boxArea, title: Line(canvas.text("ui.panel.server"), style: .bold)).inset(left: 1, right: 1)
@@ -30,40 +42,45 @@ enum ServerPanelView {
         let settings = canvas.settings
         let text = canvas.text
         let server = settings.currentServer
+        // Drop order on a short screen: the blank row, second rows of wrapped text, websocket,
+        // auth, api, description, checked, source, health, address; never the name or status.
         var rows = [Row(line: Line(text.serverName(server), style: .bold), dropOrder: 0)]
         rows += wrapped(Line(text.serverDescription(server), style: .colored(.muted)), width: width, canvas: canvas,
-                        dropOrders: [5, 7])
+                        dropOrders: [7, 11])
         rows.append(Row(line: Line(UIText.clean(server.baseUrl), style: .colored(.accent)), dropOrder: 3))
-        rows += wrapped(sourceLine(canvas), width: width, canvas: canvas, dropOrders: [4, 7])
-        rows.append(Row(line: Line(""), dropOrder: 9))
+        rows += wrapped(sourceLine(canvas), width: width, canvas: canvas, dropOrders: [5, 11])
+        rows.append(Row(line: Line(""), dropOrder: 12))
         let labelWidth = labelColumn(canvas)
         rows.append(Row(line: statusLine(canvas, labelWidth: labelWidth, width: width), dropOrder: 0))
         let status = currentStatus(settings)
         rows.append(Row(line: labeled(text("ui.checked"), Line(text.checkedAgo(lastChecked: status?.lastChecked, now: canvas.model.now)),
-                                      labelWidth: labelWidth, canvas: canvas), dropOrder: 4))
+                                      labelWidth: labelWidth, canvas: canvas), dropOrder: 6))
         if settings.preferences.showCheckDetails {
-            for (index, endpoint) in CheckEndpoint.allCases.enumerated() {
+            let dropOrders: [CheckEndpoint: Int] = [.health: 4, .api: 8, .auth: 9, .websocket: 10]
+            for endpoint in CheckEndpoint.allCases {
                 let check = status?.checks.first { $0.endpoint == endpoint }
-                // The last rows go first, so health stays longest.
                 rows.append(Row(line: checkLine(canvas, endpoint: endpoint, check: check, labelWidth: labelWidth, width: width),
-                                dropOrder: 8 - index))
+                                dropOrder: dropOrders[endpoint] ?? 10))
             }
         }
         return rows
     }
 
-    /// A one-style line wrapped onto up to `dropOrders.count` rows; the last row shown ends in
-    /// `…` when text was left out, and extra rows go before the first.
+    /// A one-style line wrapped onto up to `dropOrders.count` rows, the last ending in `…` when
+    /// text was left out.
     private static func wrapped(_ line: Line, width: Int, canvas: Canvas, dropOrders: [Int]) -> [Row] {
         let style = line.spans.first?.style ?? .plain
         let pieces = LineBreaker.wrap(line.text, width: max(1, width), metrics: canvas.metrics)
         var rows: [Row] = []
         for (index, piece) in pieces.prefix(dropOrders.count).enumerated() {
-            var shown = piece
-            if index == dropOrders.count - 1 && pieces.count > dropOrders.count {
-                shown = canvas.metrics.truncate(piece + " " + pieces[dropOrders.count], toWidth: width)
+            let isLast = index == dropOrders.count - 1 || index == pieces.count - 1
+            let rest = pieces[index...].joined(separator: " ")
+            var row = Row(line: Line(isLast ? canvas.metrics.truncate(rest, toWidth: width) : piece, style: style),
+                          dropOrder: dropOrders[index])
+            if !isLast {
+                row.shortened = Line(canvas.metrics.truncate(rest, toWidth: width), style: style)
             }
-            rows.append(Row(line: Line(shown, style: style), dropOrder: dropOrders[index]))
+            rows.append(row)
         }
         return rows
     }
@@ -118,8 +135,8 @@ enum ServerPanelView {
         // Line the response time up with the check rows' when there is room for it.
         let symbolWidth = canvas.plain ? 0 : canvas.width(StatusIndicator.symbol(.connected) + " ")
         let wordColumn = symbolWidth + text.widestStatusWord(canvas.metrics) + 2
-        let padding = value.width(canvas.metrics) + 2 + canvas.width(response) <= room
-            ? max(2, wordColumn - value.width(canvas.metrics)) : 1
+        let free = room - value.width(canvas.metrics) - canvas.width(response)
+        let padding = max(1, min(max(2, wordColumn - value.width(canvas.metrics)), free))
         value.spans.append(Span(String(repeating: " ", count: padding) + response))
         if !canvas.plain {
             let bars = Sparkline(settings.responseTimes).text(width: min(room - value.width(canvas.metrics) - 3, 30),
@@ -145,14 +162,16 @@ enum ServerPanelView {
         if check.status == .success {
             mark = ("✓", text("check.ok"), .ok)
         } else if needsSignIn {
-            mark = ("!", text("check.auth_required"), .warning)
+            mark = ("!", text("ui.warning_label"), .warning)
         } else {
             mark = ("✗", text("check.failed"), .error)
         }
         var value = Line([])
         if canvas.plain {
-            let wordWidth = max(canvas.width(text("check.ok")), canvas.width(text("check.failed")))
-            value.spans.append(Span(canvas.fit(needsSignIn ? "!" : mark.word, wordWidth) + " ", style: .colored(mark.color)))
+            let words = [text("check.ok"), text("check.failed"), text("ui.warning_label")]
+            let wordWidth = words.map { canvas.width($0) }.max() ?? 0
+            let word = needsSignIn ? text("ui.warning_label") : mark.word
+            value.spans.append(Span(canvas.fit(word, wordWidth) + " ", style: .colored(mark.color)))
         } else {
             value.spans.append(Span(mark.symbol + " ", style: .colored(mark.color, .bold)))
         }
