@@ -61,7 +61,7 @@ let package = Package(
         // Benchmarks print figures; run them with `swift run -c release verbumcare-bench --help`.
         .executableTarget(
             name: "verbumcare-bench",
-            dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity", "TerminalRendering",
+            dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity", "TerminalRendering", "SettingsUI",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks",
             exclude: ["scripts"],

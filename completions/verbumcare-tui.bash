@@ -196,13 +196,75 @@ _verbumcare-tui() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    validate|servers|settings|lang|paths|help)
+    status|check|validate|servers|settings|lang|paths|help)
         # Offer subcommand argument completions
         "_verbumcare-tui_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'validate servers settings lang paths help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'status check validate servers settings lang paths help' -- "${cur}"))
+        ;;
+    esac
+}
+
+_verbumcare-tui_status() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_check() {
+    repeating_flags=()
+    non_repeating_flags=(--all --json --no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
         ;;
     esac
 }
@@ -364,7 +426,7 @@ _verbumcare-tui_settings_set() {
 
 _verbumcare-tui_settings_add-custom() {
     repeating_flags=()
-    non_repeating_flags=(--no-color --plain --version -h --help)
+    non_repeating_flags=(--require-reachable --no-color --plain --version -h --help)
     repeating_options=(--connect-to)
     non_repeating_options=(--home --env --lang --cacert)
     __verbumcare-tui_offer_flags_options 1

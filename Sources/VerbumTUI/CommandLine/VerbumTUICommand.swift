@@ -12,7 +12,7 @@ struct VerbumTUICommand: ParsableCommand {
             Exit codes: 0 success, 1 failure or invalid input, 2 not connected, 64 usage error.
             """,
         version: VerbumTUIVersion.versionLine,
-        subcommands: [ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
+        subcommands: [StatusCommand.self, CheckCommand.self, ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
                       LangCommand.self, PathsCommand.self])
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions

@@ -1,0 +1,104 @@
+import Localization
+import SettingsStore
+import SettingsUI
+import TerminalRendering
+
+/// Screen benchmarks (SPEC §13): complete frames of the real screens through `ScreenRenderer`,
+/// from state to cells, and the language switch from key press to the diff the terminal gets.
+/// Prints one line per figure (mean and fastest batch per frame) and returns them.
+@discardableResult
+func runUIBenchmarks(iterations: Int = 2000) -> [RenderBenchmarkResult] {
+    var results: [RenderBenchmarkResult] = []
+    var sink = 0
+    let now = 1_760_000_000.0
+
+    for language in AppLanguage.allCases {
+        let settings = UIBenchmarkStates.connected(language: language, customServers: 1)
+        let model = ScreenModel(settings: settings, ui: UIState(settings: settings), now: now)
+        results.append(timeUI("ui.main-100x30 (\(language.rawValue), full frame)", iterations: iterations) { _ in
+            sink &+= ScreenRenderer.render(model, width: 100, height: 30).buffer.width
+        })
+    }
+
+    let crowded = UIBenchmarkStates.connected(language: .en, customServers: 200)
+    var paneUI = UIState(settings: crowded)
+    _ = UIUpdate.handle(.key(.character("o")), ui: &paneUI, settings: crowded)
+    results.append(timeUI("ui.pane-200-servers-100x30 (full frame, cursor moving)", iterations: iterations) { index in
+        var ui = paneUI
+        ui.paneCursor = index % crowded.availableServers.count
+        sink &+= ScreenRenderer.render(ScreenModel(settings: crowded, ui: ui, now: now), width: 100, height: 30).buffer.width
+    })
+
+    var helpUI = UIState(settings: crowded)
+    helpUI.overlay = .help
+    results.append(timeUI("ui.help-overlay-100x30", iterations: iterations) { _ in
+        sink &+= ScreenRenderer.render(ScreenModel(settings: crowded, ui: helpUI, now: now), width: 100, height: 30).buffer.width
+    })
+
+    // Key press to the changes the terminal receives: update, store applies the language, render, diff.
+    var settings = UIBenchmarkStates.connected(language: .ja, customServers: 1)
+    var ui = UIState(settings: settings)
+    var previous = ScreenRenderer.render(ScreenModel(settings: settings, ui: ui, now: now), width: 100, height: 30).buffer
+    results.append(timeUI("ui.language-switch-100x30 (l → update → render → diff)", iterations: iterations) { _ in
+        for case .setLanguage(let language) in UIUpdate.handle(.key(.character("l")), ui: &ui, settings: settings) {
+            settings.currentLanguage = language
+        }
+        let frame = ScreenRenderer.render(ScreenModel(settings: settings, ui: ui, now: now), width: 100, height: 30).buffer
+        sink &+= frame.diff(from: previous).count
+        previous = frame
+    })
+
+    if sink == 42 { print("") }  // keeps the work observable to the optimizer
+    return results
+}
+
+/// Realistic states for the benchmarks: pn51 healthy, every check run, a full sparkline, and
+/// every server in the pane tested.
+enum UIBenchmarkStates {
+    static func connected(language: AppLanguage, customServers: Int) -> SettingsState {
+        let addresses = (0..<customServers).map { "https://ward\($0).care-facility.example.org/api" }
+        let servers = ServerCatalog.availableServers(customAddresses: addresses, connectionTimeoutSeconds: 10)
+        let pn51 = servers[0]
+        let checks = CheckEndpoint.allCases.map { endpoint in
+            CheckResult(endpoint: endpoint, url: pn51.baseUrl, status: endpoint == .auth ? .failure : .success,
+                        httpStatus: endpoint == .auth ? 401 : 200, timings: CheckTimings(totalMs: 12.4),
+                        error: endpoint == .auth ? ConnectivityError(code: .authRequired, message: "401") : nil)
+        }
+        var statuses: [String: ServerProbeSummary] = [:]
+        for (index, server) in servers.enumerated() {
+            statuses[server.id] = index % 7 == 3
+                ? ServerProbeSummary(status: .error, httpStatus: 502,
+                                     error: ConnectivityError(code: .httpStatus, message: "502", parameters: ["status": "502"]))
+                : ServerProbeSummary(status: .connected, responseTime: Double(8 + index % 40), httpStatus: 200)
+        }
+        return SettingsState(
+            currentServer: pn51, availableServers: servers, connectionStatus: .connected,
+            detailedStatus: DetailedStatus(serverId: pn51.id, checks: checks, responseTime: 12.4, lastChecked: 1_759_999_997),
+            serverSource: .nativeSettings, currentLanguage: language,
+            lastError: AppError(key: "error.timeout.message", parameters: ["seconds": "10"], code: .timeout),
+            serverStatuses: statuses, responseTimes: (0..<30).map { Double(10 + ($0 * 7) % 13) })
+    }
+}
+
+/// Times `body` after a warm-up, in 5 equal batches; prints the mean and the fastest batch per run.
+private func timeUI(_ name: String, iterations: Int, _ body: (Int) -> Void) -> RenderBenchmarkResult {
+    let clock = ContinuousClock()
+    for index in 0..<max(1, iterations / 10) { body(index) }
+    let batches = 5
+    let perBatch = max(1, iterations / batches)
+    var best = Double.infinity
+    var total = 0.0
+    for batch in 0..<batches {
+        let elapsed = clock.measure {
+            for index in (batch * perBatch)..<((batch + 1) * perBatch) { body(index) }
+        }
+        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+        total += nanoseconds
+        best = min(best, nanoseconds / Double(perBatch))
+    }
+    let mean = total / Double(perBatch * batches)
+    print("\(name): mean \(Double(Int(mean / 100)) / 10) µs, best batch \(Double(Int(best / 100)) / 10) µs"
+          + " (\(perBatch * batches) frames)")
+    return RenderBenchmarkResult(name: name, iterations: perBatch * batches, nanosecondsPerIteration: mean,
+                                 bestBatchNanosecondsPerIteration: best)
+}

@@ -1,0 +1,67 @@
+import BackendClient
+import Foundation
+import SettingsStore
+import Synchronization
+
+/// Tests servers with the four checks, sending each server's stored token to the `auth`
+/// check. The transport settings can change while the app runs (the `ca_bundle` setting), so
+/// they sit behind a lock and every test reads the current ones.
+public final class ServerProber: Sendable {
+    public let paths: AppPaths
+    private let transport: any HTTPTransport
+    private let checker: Mutex<ConnectivityChecker>
+
+    public init(paths: AppPaths, settings: TransportSettings, transport: any HTTPTransport = CurlEngine.shared) {
+        self.paths = paths
+        self.transport = transport
+        checker = Mutex(ConnectivityChecker(settings: settings, transport: transport))
+    }
+
+    public var settings: TransportSettings {
+        checker.withLock { $0.settings }
+    }
+
+    public func update(settings: TransportSettings) {
+        checker.withLock { $0 = ConnectivityChecker(settings: settings, transport: transport) }
+    }
+
+    public var httpTransport: any HTTPTransport { transport }
+
+    public func credentials(for server: ServerConfig) -> CredentialFileStore {
+        CredentialFileStore(paths: paths, server: server)
+    }
+
+    /// One test of one server: the four checks at once, one attempt each.
+    public func check(_ server: ServerConfig) async -> DetailedStatus {
+        let token = credentials(for: server).read()?.accessToken
+        let checker = checker.withLock { $0 }
+        return await checker.check(server, accessToken: token)
+    }
+
+    /// Every server at once; results in input order.
+    public func checkAll(_ servers: [ServerConfig]) async -> [DetailedStatus] {
+        var tokens: [String: String] = [:]
+        for server in servers {
+            if let token = credentials(for: server).read()?.accessToken { tokens[server.id] = token }
+        }
+        let checker = checker.withLock { $0 }
+        return await checker.checkAll(servers, accessTokens: tokens)
+    }
+}
+
+extension ServerProber {
+    /// The server's `/api/config` answer (sanitized JSON), one attempt; nil when it fails.
+    public func fetchConfig(_ server: ServerConfig) async -> Data? {
+        var settings = settings
+        if server.connectionTimeout > 0 {
+            settings.connectTimeoutMs = server.connectionTimeout
+            settings.totalTimeoutMs = server.connectionTimeout
+        }
+        settings.maxBodyBytes = TransportSettings.checkBodyCap
+        guard let client = APIClient(baseURL: server.baseUrl, settings: settings, retryPolicy: .none,
+                                     transport: httpTransport),
+              let response = try? await client.get("/config"),
+              let value = response.json(), JSONSerialization.isValidJSONObject(value) else { return nil }
+        return try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
+    }
+}

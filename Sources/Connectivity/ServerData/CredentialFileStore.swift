@@ -1,0 +1,48 @@
+import BackendClient
+import Foundation
+import SettingsStore
+
+/// A server's sign-in tokens in `credentials/<id>.json` in the state directory, mode 0600
+/// (SPEC §6.5, §8): the app's `TokenStore`. The file records the server's base URL; tokens
+/// written for another address under the same id are not used. Passwords are never stored.
+public final class CredentialFileStore: TokenStore, Sendable {
+    public let path: String
+    public let baseUrl: String
+
+    public init(paths: AppPaths, server: ServerConfig) {
+        path = paths.credentialsFile(serverId: server.id)
+        baseUrl = server.baseUrl
+    }
+
+    public func loadTokens() async -> AuthTokens? {
+        read()
+    }
+
+    public func saveTokens(_ tokens: AuthTokens) async {
+        let file = CredentialFile(baseUrl: baseUrl, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        // A failed write loses only this session's tokens: the user signs in again next time.
+        guard let bytes = try? encoder.encode(file) else { return }
+        try? AtomicFile.write(Array(bytes), to: path)
+    }
+
+    /// Sign-out or a refused refresh: the tokens are worthless, so the file is removed.
+    public func clearTokens() async {
+        unlink(path)
+    }
+
+    /// Synchronous read, for callers outside async code.
+    public func read() -> AuthTokens? {
+        guard let bytes = try? AtomicFile.read(path, limit: 64 * 1024),
+              let file = try? JSONDecoder().decode(CredentialFile.self, from: Data(bytes)),
+              file.baseUrl == baseUrl, !file.accessToken.isEmpty else { return nil }
+        return AuthTokens(accessToken: file.accessToken, refreshToken: file.refreshToken)
+    }
+
+    private struct CredentialFile: Codable {
+        var baseUrl: String
+        var accessToken: String
+        var refreshToken: String?
+    }
+}

@@ -1,0 +1,63 @@
+import SettingsStore
+
+/// Where a key binding applies. Several contexts are active at once (the focused area plus, for
+/// example, "a switch is running"); overlays replace the screen's contexts entirely.
+public enum KeyContext: String, Hashable, Sendable, CaseIterable {
+    case languagePicker
+    case openSettingsButton
+    case notices
+    /// A server switch is running (main screen): Esc cancels it.
+    case switching
+    /// The configured server recovered during a fallback: `s` switches back.
+    case switchBackOffer
+    case paneList
+    case paneTextField
+    /// The address field has a suggestion: Tab accepts it.
+    case addressSuggestion
+    case paneStepper
+    case paneToggle
+    case help
+    case login
+    case confirm
+
+    public static let mainAreas: Set<KeyContext> = [.languagePicker, .openSettingsButton, .notices]
+    public static let paneAreas: Set<KeyContext> = [.paneList, .paneTextField, .paneStepper, .paneToggle]
+    public static let screens: Set<KeyContext> = mainAreas.union(paneAreas)
+    public static let dialogs: Set<KeyContext> = [.login, .confirm]
+    public static let everywhere = Set(KeyContext.allCases)
+    /// Contexts where printable keys type.
+    public static let typing: Set<KeyContext> = [.paneTextField, .login]
+
+    /// The contexts active for a state.
+    public static func active(ui: UIState, settings: SettingsState) -> Set<KeyContext> {
+        switch ui.activeOverlay(settings) {
+        case .help: return [.help]
+        case .login: return [.login]
+        case .confirm: return [.confirm]
+        case .none: break
+        }
+        if ui.isPaneOpen {
+            switch ui.focus {
+            case .customAddress:
+                return ui.addressSuggestion == nil ? [.paneTextField] : [.paneTextField, .addressSuggestion]
+            case .caBundle: return [.paneTextField]
+            case .connectionTimeout: return [.paneStepper]
+            case .autoSwitch, .detailedLogging: return [.paneToggle]
+            default: return [.paneList]
+            }
+        }
+        var contexts: Set<KeyContext>
+        switch ui.focus {
+        case .openSettings: contexts = [.openSettingsButton]
+        case .notices: contexts = [.notices]
+        default: contexts = [.languagePicker]
+        }
+        if settings.serverSwitchState.isInProgress {
+            contexts.insert(.switching)
+        }
+        if ui.isSwitchBackOffered(settings) {
+            contexts.insert(.switchBackOffer)
+        }
+        return contexts
+    }
+}

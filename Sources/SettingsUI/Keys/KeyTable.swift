@@ -1,0 +1,141 @@
+import TerminalRendering
+
+/// The one key table (SPEC §10.3). The update function dispatches through it, the footer shows
+/// the bindings of the focused area from it, and the help overlay lists all of it, so the three
+/// can never disagree.
+///
+/// Order matters twice: the first binding that applies wins a key (Tab accepts a suggestion
+/// before it moves to the next area), and the footer lists hints in table order.
+public enum KeyTable {
+    private typealias G = KeyBinding.Group
+
+    private static let panesWithoutText: Set<KeyContext> = [.paneList, .paneStepper, .paneToggle]
+    private static let lists: Set<KeyContext> = KeyContext.screens.union([.help])
+    private static let languageContexts: Set<KeyContext> = KeyContext.mainAreas.union(panesWithoutText)
+
+    public static let bindings: [KeyBinding] = [
+        KeyBinding(.acceptSuggestion, [G("Tab", [.tab])], hint: "key.suggestion", help: "help.suggestion",
+                   contexts: [.addressSuggestion], section: .pane),
+        KeyBinding(.nextArea, [G("Tab", [.tab]), G("⇧Tab", [.backTab])], hint: "key.area", help: "help.tab",
+                   contexts: KeyContext.screens, section: .global),
+        KeyBinding(.nextField, [G("Tab", [.tab, .backTab]), G("←→", [.left, .right]), G("↑↓", [.up, .down])],
+                   hint: "key.next_field", help: "help.next_field", contexts: KeyContext.dialogs, section: .global),
+        KeyBinding(.move, [G("↑↓", [.up, .down]), G("k j", [.character("k"), .character("j")])],
+                   hint: "key.move", help: "help.move", contexts: lists, section: .global),
+        KeyBinding(.adjust, [G("←→", [.left, .right])], hint: "key.adjust", help: "help.adjust",
+                   contexts: [.paneStepper], section: .pane),
+        KeyBinding(.choose, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.choose",
+                   help: "help.choose", contexts: [.languagePicker, .openSettingsButton, .paneList, .confirm],
+                   section: .global),
+        KeyBinding(.toggle, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.toggle",
+                   help: "help.toggle", contexts: [.paneToggle], section: .pane),
+        KeyBinding(.submit, [G("Enter", [.enter])], hint: "key.submit", help: "help.submit",
+                   contexts: [.paneTextField, .login], section: .pane),
+        KeyBinding(.dismiss, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.dismiss",
+                   help: "help.dismiss", contexts: [.notices], section: .main),
+        KeyBinding(.switchBack, [G("s", [.character("s")])], hint: "key.switch_back", help: "help.switch_back",
+                   contexts: [.switchBackOffer], section: .main),
+        KeyBinding(.remove, [G("Del", [.delete])], hint: "key.remove", help: "help.remove",
+                   contexts: [.paneList], section: .pane),
+        KeyBinding(.openSettings, [G("o", [.character("o")])], hint: "key.settings", help: "help.open_settings",
+                   contexts: KeyContext.mainAreas, section: .main),
+        KeyBinding(.nextLanguage, [G("l", [.character("l")])], hint: "key.language", help: "help.next_language",
+                   contexts: languageContexts, section: .global),
+        KeyBinding(.chooseLanguage, [G("1 2 3", [.character("1"), .character("2"), .character("3")])],
+                   hint: "key.language", help: "help.choose_language", contexts: languageContexts,
+                   section: .global, inFooter: false),
+        KeyBinding(.test, [G("r", [.character("r")])], hint: "key.test", help: "help.test",
+                   contexts: KeyContext.mainAreas, section: .main),
+        KeyBinding(.testAll, [G("r", [.character("r")])], hint: "key.test_all", help: "help.test_all",
+                   contexts: KeyContext.paneAreas, section: .pane),
+        KeyBinding(.cancelSwitch, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
+                   contexts: [.switching], section: .global),
+        KeyBinding(.cancelEdit, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
+                   contexts: [.paneTextField], section: .global),
+        KeyBinding(.leavePane, [G("Esc", [.escape])], hint: "key.back", help: "help.escape",
+                   contexts: panesWithoutText, section: .global),
+        KeyBinding(.cancelDialog, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
+                   contexts: KeyContext.dialogs, section: .global),
+        KeyBinding(.help, [G("?", [.character("?")]), G("F1", [.function(1)])], hint: "key.help",
+                   help: "help.help", contexts: KeyContext.screens, section: .global),
+        KeyBinding(.closeHelp, [G("Esc", [.escape]), G("?", [.character("?")]), G("F1", [.function(1)])],
+                   hint: "key.close", help: "help.close", contexts: [.help], section: .global),
+        KeyBinding(.editText, [G("←→", [.left, .right]), G("Home End", [.home, .end]),
+                               G("⌫ Del", [.backspace, .delete])],
+                   hint: "key.edit", help: "help.text_field", contexts: KeyContext.typing, section: .pane),
+        KeyBinding(.quit, [G("q", [.character("q")]), G("F10", [.function(10)]), G("Ctrl-C", [.ctrl("c")])],
+                   hint: "key.quit", help: "help.quit", contexts: KeyContext.everywhere, section: .global),
+        KeyBinding(.redraw, [G("Ctrl-L", [.ctrl("l")])], hint: "key.redraw", help: "help.redraw",
+                   contexts: KeyContext.everywhere, section: .global, inFooter: false),
+    ]
+
+    /// A footer entry: the keys as written in this context and the binding.
+    public struct Hint: Hashable, Sendable {
+        public var label: String
+        public var binding: KeyBinding
+    }
+
+    /// A help overlay row.
+    public struct HelpRow: Hashable, Sendable {
+        public var label: String
+        public var helpKey: String
+    }
+
+    /// The binding a key triggers, or nil. Printable keys never reach the table while a field
+    /// takes typing (the update function types them first), and neither do the editing keys.
+    public static func binding(for key: Key, in active: Set<KeyContext>) -> KeyBinding? {
+        if isTyped(key, in: active) { return nil }
+        return bindings.first { $0.applies(in: active) && $0.keys.contains(key) }
+    }
+
+    /// Whether the key types into (or edits) a text field in these contexts.
+    public static func isTyped(_ key: Key, in active: Set<KeyContext>) -> Bool {
+        guard !active.isDisjoint(with: KeyContext.typing) else { return false }
+        if case .character = key { return true }
+        return TextField.editingKeys.contains(key)
+    }
+
+    /// The bindings that act in `active` (what help promises for that context).
+    public static func bindings(in active: Set<KeyContext>) -> [KeyBinding] {
+        bindings.filter { $0.applies(in: active) && !liveKeys(of: $0, in: active).isEmpty }
+    }
+
+    /// The footer for `active`: each binding with the first of its key groups that still acts
+    /// here (a key typed by a field, or taken by an earlier binding, is not offered).
+    public static func footer(for active: Set<KeyContext>) -> [Hint] {
+        var hints: [Hint] = []
+        for binding in bindings where binding.inFooter && binding.applies(in: active) {
+            let live = liveKeys(of: binding, in: active)
+            guard let group = binding.groups.first(where: { !$0.keys.allSatisfy { !live.contains($0) } }) else {
+                continue
+            }
+            hints.append(Hint(label: group.label, binding: binding))
+        }
+        return hints
+    }
+
+    /// Every binding, by section, one row per distinct (keys, sentence).
+    public static func helpSections() -> [(section: KeyBinding.Section, rows: [HelpRow])] {
+        KeyBinding.Section.allCases.compactMap { section in
+            var rows: [HelpRow] = []
+            for binding in bindings where binding.section == section {
+                let row = HelpRow(label: binding.fullLabel, helpKey: binding.helpKey)
+                if !rows.contains(row) {
+                    rows.append(row)
+                }
+            }
+            return rows.isEmpty ? nil : (section, rows)
+        }
+    }
+
+    /// The keys of `binding` that reach it in `active`.
+    private static func liveKeys(of binding: KeyBinding, in active: Set<KeyContext>) -> Set<Key> {
+        var live: Set<Key> = []
+        for key in binding.keys where !isTyped(key, in: active) || binding.action == .editText {
+            if binding.action == .editText || self.binding(for: key, in: active) == binding {
+                live.insert(key)
+            }
+        }
+        return live
+    }
+}

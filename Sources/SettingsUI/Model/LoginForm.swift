@@ -1,0 +1,33 @@
+/// The re-login dialog's fields (SPEC §6.5). The password is a secret field: drawn as bullets,
+/// never in a description, and cleared as soon as it has been handed to the runtime.
+public struct LoginForm: Hashable, Sendable {
+    public enum Field: Hashable, Sendable, CaseIterable {
+        case username
+        case password
+    }
+
+    /// The server the form was opened for; a request for another server starts a fresh form.
+    public var serverId: String?
+    public var username: TextField
+    public var password: TextField
+    public var focus: Field
+
+    public init(serverId: String? = nil) {
+        self.serverId = serverId
+        self.username = TextField()
+        self.password = TextField(isSecret: true)
+        self.focus = .username
+    }
+
+    /// The field that has focus.
+    public var focusedField: TextField {
+        get { focus == .username ? username : password }
+        set {
+            if focus == .username {
+                username = newValue
+            } else {
+                password = newValue
+            }
+        }
+    }
+}

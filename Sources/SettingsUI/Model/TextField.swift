@@ -1,0 +1,89 @@
+import TerminalRendering
+
+/// An editable single-line text with a cursor counted in grapheme clusters, so a CJK character
+/// or an emoji with modifiers is one step of the arrow keys and one Backspace.
+public struct TextField: Hashable, Sendable {
+    public private(set) var text: String
+    /// Clusters before the cursor, `0...text.count`.
+    public private(set) var cursor: Int
+    /// Shown as bullets and kept out of descriptions and mirrors (passwords).
+    public let isSecret: Bool
+
+    /// Far above the validator's 255-character limit, so `too_long` can still be shown, but
+    /// bounded so a paste of a huge text cannot make every frame slow.
+    public static let maximumLength = 1024
+
+    public init(text: String = "", isSecret: Bool = false) {
+        let cleaned = String(text.filter(TextField.isTypeable).prefix(TextField.maximumLength))
+        self.text = cleaned
+        self.cursor = cleaned.count
+        self.isSecret = isSecret
+    }
+
+    public var isEmpty: Bool { text.isEmpty }
+
+    /// Replaces the text and puts the cursor at its end.
+    public mutating func setText(_ newText: String) {
+        self = TextField(text: newText, isSecret: isSecret)
+    }
+
+    public mutating func clear() {
+        setText("")
+    }
+
+    /// Inserts a printable character at the cursor; controls and zero-width-only clusters are ignored.
+    public mutating func insert(_ character: Character) {
+        guard TextField.isTypeable(character), text.count < TextField.maximumLength else { return }
+        let before = text.count
+        text.insert(character, at: text.index(text.startIndex, offsetBy: cursor))
+        // A combining mark typed after a letter merges into that letter's cluster: count, don't assume +1.
+        cursor = min(text.count, cursor + text.count - before)
+    }
+
+    /// Applies an editing key; returns whether the key was an editing key (consumed).
+    @discardableResult
+    public mutating func edit(_ key: Key) -> Bool {
+        switch key {
+        case .left: cursor = max(0, cursor - 1)
+        case .right: cursor = min(text.count, cursor + 1)
+        case .home: cursor = 0
+        case .end: cursor = text.count
+        case .backspace:
+            guard cursor > 0 else { return true }
+            let index = text.index(text.startIndex, offsetBy: cursor - 1)
+            text.remove(at: index)
+            cursor -= 1
+        case .delete:
+            guard cursor < text.count else { return true }
+            text.remove(at: text.index(text.startIndex, offsetBy: cursor))
+        case .character(let character):
+            insert(character)
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The keys `edit` consumes besides printable characters.
+    public static let editingKeys: Set<Key> = [.left, .right, .home, .end, .backspace, .delete]
+
+    /// No C0/C1 control or DEL anywhere in the cluster (a pasted escape sequence never gets in).
+    static func isTypeable(_ character: Character) -> Bool {
+        !character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    }
+}
+
+extension TextField: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public var description: String {
+        isSecret ? "TextField(secret, \(text.count) characters)" : "TextField(\(text.debugDescription), cursor: \(cursor))"
+    }
+
+    public var debugDescription: String { description }
+
+    /// `dump()` and debuggers see no password.
+    public var customMirror: Mirror {
+        isSecret
+            ? Mirror(self, children: ["isSecret": true, "count": text.count])
+            : Mirror(self, children: ["text": text, "cursor": cursor])
+    }
+}

@@ -1,1 +1,0 @@
-// SettingsUI: screens as pure functions of state (see docs/ARCHITECTURE.md).

@@ -1,0 +1,185 @@
+import Localization
+import SettingsStore
+import TerminalRendering
+
+/// Every word the screens show, from the catalogs. Names (pn51, Mac Mini, URLs) are the only
+/// text that is not localized. Values that may come from a server are sanitized here, once.
+struct UIText {
+    let localizer: Localizer
+    let settings: SettingsState
+
+    init(settings: SettingsState) {
+        self.localizer = Localizer(language: settings.currentLanguage)
+        self.settings = settings
+    }
+
+    func callAsFunction(_ key: String, _ parameters: [String: String] = [:]) -> String {
+        localizer.text(key, parameters)
+    }
+
+    /// `TextSanitizer.clean`, skipped for printable ASCII (every frame cleans every server name
+    /// in the pane list, and nearly all of them are plain host names).
+    static func clean(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return text
+        }
+        return TextSanitizer.clean(text)
+    }
+
+    // MARK: - Status
+
+    func statusWord(_ status: ConnectionStatus) -> String {
+        switch status {
+        case .connected: localizer.text("status.connected")
+        case .disconnected: localizer.text("status.disconnected")
+        case .testing: localizer.text("status.testing")
+        case .switching: localizer.text("status.switching")
+        case .error: localizer.text("status.error")
+        }
+    }
+
+    /// The widest status word, so status columns line up whatever the status.
+    func widestStatusWord(_ metrics: DisplayWidth) -> Int {
+        ConnectionStatus.allCases.map { metrics.width(of: statusWord($0)) }.max() ?? 0
+    }
+
+    /// "12 ms"; below 1 ms "<1 ms" (a kept-alive probe), so it never reads "0 ms".
+    func milliseconds(_ value: Double) -> String {
+        let shown: String
+        if !value.isFinite || value < 0 {
+            shown = "?"
+        } else if value < 1 {
+            shown = "<1"
+        } else {
+            shown = String(Int(value.rounded()))
+        }
+        return localizer.text("ui.response_ms", ["ms": shown])
+    }
+
+    /// "3 s ago", "5 min ago" from two minutes on, "not yet" without a test.
+    func checkedAgo(lastChecked: Double?, now: Double) -> String {
+        guard let lastChecked, lastChecked.isFinite, now.isFinite else { return localizer.text("ui.never_checked") }
+        let seconds = Int(max(0, min(now - lastChecked, 1e9)))
+        if seconds >= 120 {
+            return localizer.text("ui.checked_ago_minutes", ["minutes": String(seconds / 60)])
+        }
+        return localizer.text("ui.checked_ago", ["seconds": String(seconds)])
+    }
+
+    // MARK: - Servers
+
+    /// Short name: `server.<id>.name` for prefilled servers, else the host.
+    func serverName(_ server: ServerConfig) -> String {
+        if server.isPrefilled, localizer.hasText("server.\(server.id).name") {
+            return localizer.text("server.\(server.id).name")
+        }
+        return UIText.clean(server.displayName.isEmpty ? server.name : server.displayName)
+    }
+
+    /// The name of a server id, also for servers no longer in the list.
+    func serverName(id: String) -> String {
+        if let server = server(id: id) {
+            return serverName(server)
+        }
+        if localizer.hasText("server.\(id).name") {
+            return localizer.text("server.\(id).name")
+        }
+        return UIText.clean(id)
+    }
+
+    /// The pane entry: `server.<id>.title` ("pn51 (Default)") for prefilled servers.
+    func serverTitle(_ server: ServerConfig) -> String {
+        if server.isPrefilled, localizer.hasText("server.\(server.id).title") {
+            return localizer.text("server.\(server.id).title")
+        }
+        return serverName(server)
+    }
+
+    func serverDescription(_ server: ServerConfig) -> String {
+        if server.isPrefilled, localizer.hasText("server.\(server.id).description") {
+            return localizer.text("server.\(server.id).description")
+        }
+        return localizer.text("server.custom.description")
+    }
+
+    func server(id: String) -> ServerConfig? {
+        if settings.currentServer.id == id {
+            return settings.currentServer
+        }
+        return settings.availableServers.first { $0.id == id }
+    }
+
+    // MARK: - Errors and messages
+
+    /// `error.<code>.short`, e.g. "timeout after 10 s", "HTTP 502".
+    func shortError(_ error: ConnectivityError, httpStatus: Int? = nil) -> String {
+        localizer.text("error.\(error.code.rawValue).short", errorParameters(error, httpStatus: httpStatus))
+    }
+
+    /// `error.<code>.message`; HTTP errors say whether the server or the request was at fault.
+    func errorMessage(_ error: ConnectivityError, httpStatus: Int? = nil) -> String {
+        let parameters = errorParameters(error, httpStatus: httpStatus)
+        if error.code == .httpStatus, let status = Int(parameters["status"] ?? "") {
+            if status >= 500 {
+                return localizer.text("error.http_status.server_message", parameters)
+            }
+            if status >= 400 {
+                return localizer.text("error.http_status.client_message", parameters)
+            }
+        }
+        return localizer.text("error.\(error.code.rawValue).message", parameters)
+    }
+
+    func action(_ code: ConnectivityErrorCode) -> String {
+        localizer.text("error.\(code.rawValue).action")
+    }
+
+    func message(_ error: AppError) -> String {
+        localizer.text(error.key, parameters(error.parameters, code: error.code, reason: nil))
+    }
+
+    func message(_ message: UIMessage) -> String {
+        localizer.text(message.key, parameters(message.parameters, code: nil, reason: message.reason))
+    }
+
+    /// Fills what a template may need and the producer left out: `{reason}` from the code's
+    /// short text, server ids as names, `{host}` and `{seconds}` from the settings.
+    func parameters(_ given: [String: String], code: ConnectivityErrorCode?, reason: ConnectivityError?) -> [String: String] {
+        var result: [String: String] = [:]
+        for (name, value) in given {
+            let clean = UIText.clean(value)
+            let namesAServer = ["server", "failed", "previous", "fallback"].contains(name)
+            result[name] = namesAServer && server(id: clean) != nil ? serverName(id: clean) : clean
+        }
+        if result["reason"] == nil {
+            if let reason {
+                result["reason"] = shortError(reason)
+            } else if let code {
+                result["reason"] = localizer.text("error.\(code.rawValue).short", defaults(result))
+            }
+        }
+        return defaults(result)
+    }
+
+    private func errorParameters(_ error: ConnectivityError, httpStatus: Int?) -> [String: String] {
+        var result = error.parameters.mapValues(UIText.clean)
+        if result["status"] == nil, let httpStatus {
+            result["status"] = String(httpStatus)
+        }
+        return defaults(result)
+    }
+
+    private func defaults(_ parameters: [String: String]) -> [String: String] {
+        var result = parameters
+        if result["host"] == nil {
+            result["host"] = UIText.clean(settings.currentServer.name)
+        }
+        if result["seconds"] == nil {
+            result["seconds"] = String(settings.connectionTimeout)
+        }
+        if result["status"] == nil {
+            result["status"] = "?"
+        }
+        return result
+    }
+}

@@ -1,0 +1,59 @@
+import SettingsStore
+import TerminalRendering
+
+/// The frame of every screen: title and environment badge, the status indicator on the right,
+/// and the key hints of the focused area on the bottom edge.
+enum ChromeView {
+    /// Draws the frame and returns the area inside it.
+    static func render(_ canvas: inout Canvas, in area: Rect, title: String) -> Rect {
+        var titleLine = Line([])
+        if let badge = canvas.settings.environment.badge {
+            // First, so that truncation at narrow widths takes the title, never the badge.
+            titleLine.spans.append(Span(" \(badge) ", style: .colored(.warning, [.reverse, .bold])))
+            titleLine.spans.append(Span(" "))
+        }
+        titleLine.spans.append(Span(title, style: .bold))
+        let hints = hintLine(canvas, width: area.width - 2 * borderWidth(canvas) - 3)
+        return canvas.box(area, title: titleLine, rightTitle: StatusIndicator.line(canvas), bottomTitle: hints)
+    }
+
+    /// The area inside the frame, for overlays drawn on top of a screen.
+    static func inner(of area: Rect, canvas: Canvas) -> Rect {
+        Box(border: canvas.border).inner(area, metrics: canvas.metrics)
+    }
+
+    static func hintLine(_ canvas: Canvas, width: Int) -> Line {
+        let active = KeyContext.active(ui: canvas.ui, settings: canvas.settings)
+        var footer = KeyTable.footer(for: active)
+        // When not all fit, the hints for help, leaving and quitting stay; others go from the end.
+        let metrics = canvas.metrics
+        func line(_ hints: [KeyTable.Hint]) -> Line {
+            let items = hints.map { KeyHints.Hint(key: $0.label, label: canvas.text($0.binding.hintKey)) }
+            return KeyHints(items, keyStyle: .bold, labelStyle: .plain).line(width: width, metrics: metrics)
+        }
+        func fits(_ hints: [KeyTable.Hint]) -> Bool {
+            let items = hints.map { KeyHints.Hint(key: $0.label, label: canvas.text($0.binding.hintKey)) }
+            return KeyHints(items, keyStyle: .bold, labelStyle: .plain).line(width: .max, metrics: metrics).width(metrics)
+                <= width - 3  // room for the trailing "  …"
+        }
+        let full = footer
+        while footer.count > 1 && !fits(footer),
+              let last = footer.lastIndex(where: { !essential.contains($0.binding.action) }) {
+            footer.remove(at: last)
+        }
+        var result = line(footer)
+        if footer.count < full.count && fits(footer) {
+            result.spans.append(Span("  …"))
+        }
+        return result
+    }
+
+    /// Footer hints kept when the others do not fit.
+    private static let essential: Set<KeyAction> = [
+        .help, .closeHelp, .quit, .cancelSwitch, .cancelEdit, .leavePane, .cancelDialog, .acceptSuggestion, .submit,
+    ]
+
+    private static func borderWidth(_ canvas: Canvas) -> Int {
+        max(1, canvas.metrics.width(of: canvas.border.vertical))
+    }
+}

@@ -1,0 +1,57 @@
+import Localization
+import SettingsStore
+import TerminalRendering
+
+/// Every key, by section, generated from `KeyTable` (the footer's source too). Scrolls with ↑↓
+/// when the screen is too short for all of it.
+enum HelpOverlayView {
+    static func render(_ canvas: inout Canvas, in inside: Rect) {
+        let width = min(inside.width - 2, 92)
+        let textWidth = max(1, canvas.textWidth(inBoxOf: width))
+        let lines = self.lines(canvas.text, width: textWidth, metrics: canvas.metrics)
+        let height = min(inside.height, lines.count + 2)
+        let area = inside.centered(width: width, height: height)
+        let visible = max(0, height - 2)
+        let scroll = min(canvas.ui.helpScroll, max(0, lines.count - visible))
+        var position: Line?
+        if lines.count > visible {
+            position = Line("\(scroll + 1)–\(scroll + visible)/\(lines.count)", style: .colored(.muted))
+        }
+        let inner = canvas.dialog(area, within: inside, title: Line(canvas.text("help.title"), style: .bold),
+                                  rightTitle: position, bottomTitle: Line(canvas.text("help.close"), style: .colored(.muted)))
+            .inset(left: 1, right: 1)
+        for (index, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
+            canvas.draw(line, in: inner.row(index))
+        }
+        canvas.markFocus(x: inner.x, y: inner.y)
+    }
+
+    /// The overlay's lines for a text width: section headings, then `keys  sentence` rows whose
+    /// sentences wrap under themselves.
+    static func lines(_ text: UIText, width: Int, metrics: DisplayWidth) -> [Line] {
+        let sections = KeyTable.helpSections()
+        let labelWidth = min(width / 3, (sections.flatMap(\.rows).map { metrics.width(of: $0.label) }.max() ?? 0) + 2)
+        var lines: [Line] = []
+        for (index, section) in sections.enumerated() {
+            if index > 0 {
+                lines.append(Line(""))
+            }
+            lines.append(Line(text(section.section.titleKey), style: .colored(.accent, .bold)))
+            for row in section.rows {
+                let sentence = LineBreaker.wrap(text(row.helpKey), width: max(1, width - labelWidth - 2), metrics: metrics)
+                for (part, piece) in sentence.enumerated() {
+                    let keys = part == 0 ? metrics.fit(row.label, toWidth: labelWidth) : String(repeating: " ", count: labelWidth)
+                    lines.append(Line([Span("  "), Span(keys, style: .bold), Span(piece)]))
+                }
+            }
+        }
+        return lines
+    }
+
+    /// How far the help can scroll at most (its length at the smallest screen), for the update.
+    static func maximumScroll(_ settings: SettingsState) -> Int {
+        let width = min(ScreenRenderer.minimumWidth - 4, 92) - 4
+        let count = lines(UIText(settings: settings), width: width, metrics: .standard).count
+        return max(0, count - 1)
+    }
+}

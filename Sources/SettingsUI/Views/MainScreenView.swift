@@ -1,0 +1,82 @@
+import Localization
+import SettingsStore
+import TerminalRendering
+
+/// The main settings screen (SPEC §10.1, sketch §10.5): the server panel (or the switch in
+/// progress) on the left, the language picker and the "open settings" box on the right,
+/// notices across the bottom.
+enum MainScreenView {
+    static func render(_ canvas: inout Canvas, in area: Rect) {
+        let title = canvas.text("app.name") + " · " + canvas.text("app.title")
+        let inner = ChromeView.render(&canvas, in: area, title: title)
+        let content = inner.inset(left: 1, right: 1)
+        guard !content.isEmpty else { return }
+
+        let noticeLines = NoticesView.lines(canvas, width: content.width)
+        let maxNoticeRows = content.height >= 20 ? 6 : 3
+        let noticeRows = min(noticeLines.count, maxNoticeRows)
+        let gap = noticeRows > 0 && content.height >= 20 ? 1 : 0
+        let top = Rect(x: content.x, y: content.y, width: content.width, height: content.height - noticeRows - gap)
+        NoticesView.render(&canvas, lines: noticeLines,
+                           in: Rect(x: content.x, y: top.maxY + gap, width: content.width, height: noticeRows))
+
+        let rightWidth = min(max(content.width * 2 / 5, 23), 40)
+        let columns = top.split(.horizontal, [.fill, .length(rightWidth)], spacing: 1)
+        if canvas.settings.serverSwitchState.isInProgress {
+            SwitchProgressView.render(&canvas, in: columns[0])
+        } else {
+            ServerPanelView.render(&canvas, in: columns[0])
+        }
+        renderRightColumn(&canvas, in: columns[1])
+    }
+
+    private static func renderRightColumn(_ canvas: inout Canvas, in area: Rect) {
+        let languages = UIState.languages(canvas.settings)
+        let languageHeight = min(area.height, languages.count + 2)
+        let languageArea = Rect(x: area.x, y: area.y, width: area.width, height: languageHeight)
+        renderLanguages(&canvas, languages: languages, in: languageArea)
+
+        let below = Rect(x: area.x, y: languageArea.maxY, width: area.width, height: area.height - languageHeight)
+        renderOpenSettings(&canvas, in: below)
+    }
+
+    private static func renderLanguages(_ canvas: inout Canvas, languages: [AppLanguage], in area: Rect) {
+        let focused = canvas.ui.focus == .languagePicker
+        let inner = canvas.box(area, title: Line(canvas.text("ui.panel.language"), style: .bold), focused: focused)
+        let list = SelectionList(
+            items: languages.map { Line($0.nativeName) },
+            chosen: languages.firstIndex(of: canvas.settings.currentLanguage),
+            cursor: canvas.ui.languageCursor, isFocused: focused,
+            markers: canvas.plain ? .ascii : .radio)
+        list.render(in: inner, buffer: &canvas.buffer)
+        if focused {
+            let row = canvas.ui.languageCursor - list.scrollOffset(height: inner.height)
+            canvas.markFocus(x: inner.x + 1, y: inner.y + row)
+        }
+    }
+
+    private static func renderOpenSettings(_ canvas: inout Canvas, in area: Rect) {
+        guard area.height >= 3 else { return }
+        let focused = canvas.ui.focus == .openSettings
+        let explanation = Paragraph(canvas.text("ui.open_settings.explain"), style: .colored(.muted))
+        let explainLines = explanation.lines(width: max(1, canvas.textWidth(inBoxOf: area.width)), metrics: canvas.metrics).count
+        // Explanation, a blank line when there is room, the button.
+        let wanted = explainLines + 2
+        let height = min(area.height, wanted + 2)
+        let boxArea = Rect(x: area.x, y: area.y, width: area.width, height: height)
+        let inner = canvas.box(boxArea, title: Line(canvas.text("ui.panel.open_settings"), style: .bold),
+                               focused: focused).inset(left: 1, right: 1)
+        guard inner.height >= 1 else { return }
+        let buttonRow = inner.row(inner.height - 1)
+        let textRows = max(0, min(explainLines, inner.height - (inner.height > explainLines + 1 ? 2 : 1)))
+        explanation.render(in: Rect(x: inner.x, y: inner.y, width: inner.width, height: textRows), buffer: &canvas.buffer)
+
+        let name = canvas.text("ui.open_settings.button")
+        // Narrow: brackets without their inner spaces rather than losing the key "(o)".
+        let label = canvas.width("[ " + name + " ]") <= buttonRow.width ? "[ " + name + " ]" : "[" + name + "]"
+        canvas.draw(Line(label, style: focused ? .reverse.adding(.bold) : .bold), in: buttonRow)
+        if focused {
+            canvas.markFocus(x: buttonRow.x, y: buttonRow.y)
+        }
+    }
+}

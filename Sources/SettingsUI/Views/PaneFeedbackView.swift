@@ -1,0 +1,67 @@
+import SettingsStore
+import TerminalRendering
+
+/// The lines under the address field: the test of a new address, the last action's result,
+/// and validation as you type (errors ✗, warnings !, the suggestion and "(Tab accepts)").
+enum PaneFeedbackView {
+    static func lines(_ canvas: Canvas, width: Int) -> [Line] {
+        let ui = canvas.ui
+        let text = canvas.text
+        var lines: [Line] = []
+        if case .testing(let address) = ui.addFlow {
+            lines.append(Line([mark("◐", .accent, canvas), Span(text("ui.pane.adding", ["address": address]), style: .colored(.accent))]))
+        }
+        if let message = ui.paneMessage {
+            switch message.tone {
+            case .success: lines.append(Line([mark("✓", .ok, canvas), Span(text.message(message))]))
+            case .failure: lines.append(Line([mark("✗", .error, canvas), Span(text.message(message), style: .colored(.error))]))
+            case .info: lines.append(Line([mark("·", .muted, canvas), Span(text.message(message))]))
+            }
+        }
+        guard let validation = ui.validation, !ui.addressField.isEmpty || !validation.errors.isEmpty else { return lines }
+        let suggestion = ui.addressSuggestion.map { suggestion in
+            Line([Span(text("validation.suggestion", ["address": suggestion]), style: .bold),
+                  Span(" " + text("validation.tab_accepts"), style: .colored(.muted))])
+        }
+        var suggestionShown = false
+        for (index, issue) in validation.errors.enumerated() {
+            var line = Line([mark("✗", .error, canvas, word: "ui.error_label"), Span(message(issue, text), style: .colored(.error))])
+            if index == 0, let suggestion {
+                // On the same line when the pane is wide enough, as in the sketch.
+                let joined = line + Line("   ") + suggestion
+                if joined.width(canvas.metrics) <= width {
+                    line = joined
+                    suggestionShown = true
+                }
+            }
+            lines.append(line)
+        }
+        if let suggestion, !suggestionShown {
+            lines.append(Line("  ") + suggestion)
+        }
+        for issue in validation.warnings {
+            lines.append(Line([mark("!", .warning, canvas, word: "ui.warning_label"), Span(message(issue, text), style: .colored(.warning))]))
+        }
+        if validation.isValid && validation.warnings.isEmpty && ui.addFlow == .idle {
+            lines.append(Line([mark("✓", .ok, canvas), Span(text("validation.valid"), style: .colored(.ok))]))
+        }
+        return lines
+    }
+
+    /// `validation.<code>` with its parameters (`{max}` for too_long).
+    private static func message(_ issue: ValidationIssue, _ text: UIText) -> String {
+        var parameters = issue.parameters.mapValues(UIText.clean)
+        if parameters["max"] == nil {
+            parameters["max"] = String(AddressValidator.maxLength)
+        }
+        return text("validation.\(issue.code.rawValue)", parameters)
+    }
+
+    /// A symbol before the line; in `--plain` a word for errors and warnings, nothing otherwise.
+    private static func mark(_ symbol: String, _ color: SemanticColor, _ canvas: Canvas, word: String? = nil) -> Span {
+        if canvas.plain {
+            return Span(word.map { canvas.text($0) + ": " } ?? "", style: .colored(color, .bold))
+        }
+        return Span(symbol + " ", style: .colored(color, .bold))
+    }
+}

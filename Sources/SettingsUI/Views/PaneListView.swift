@@ -1,0 +1,116 @@
+import SettingsStore
+import TerminalRendering
+
+/// The pane's server list: marker, title, address, live status word, response time or reason.
+/// Only the visible rows are laid out, so 200 custom servers cost what 10 do.
+enum PaneListView {
+    private struct Columns {
+        var marker: Int
+        var title: Int
+        var url: Int
+        var status: Int
+        var detail: Int
+    }
+
+    static func render(_ canvas: inout Canvas, in area: Rect, header: Rect) {
+        let settings = canvas.settings
+        let ui = canvas.ui
+        let rowCount = UIState.paneRowCount(settings)
+        let offset = scrollOffset(cursor: ui.paneCursor, rows: area.height, count: rowCount)
+        canvas.draw(Line(canvas.text("ui.pane.backend_server"), style: .bold), in: header)
+        if rowCount > area.height && area.height > 0 {
+            let position = "\(offset + 1)–\(offset + area.height)/\(rowCount)"
+            canvas.draw(position, in: header, style: .colored(.muted), alignment: .right)
+        }
+        guard !area.isEmpty else { return }
+
+        let columns = self.columns(canvas, width: area.width)
+        let marked = ui.paneMarkedServerId(settings)
+        let focused = ui.focus == .paneList
+        for index in offset..<min(rowCount, offset + area.height) {
+            let rowArea = area.row(index - offset)
+            if settings.availableServers.indices.contains(index) {
+                let server = settings.availableServers[index]
+                canvas.draw(line(canvas, server: server, isMarked: server.id == marked, columns: columns), in: rowArea)
+            } else {
+                canvas.draw(Line([Span(" " + canvas.fit("+", columns.marker - 1)),
+                                  Span(canvas.text("ui.pane.add_custom"), style: .colored(.accent))]), in: rowArea)
+            }
+            if focused && index == ui.paneCursor {
+                canvas.highlight(rowArea)
+                canvas.markFocus(x: rowArea.x + 1, y: rowArea.y)
+            }
+        }
+    }
+
+    /// 0, or just enough to show the cursor with one row of context below it when possible.
+    static func scrollOffset(cursor: Int, rows: Int, count: Int) -> Int {
+        guard rows > 0, count > rows else { return 0 }
+        let wanted = cursor - rows + 2
+        return min(max(0, wanted), count - rows)
+    }
+
+    private static func columns(_ canvas: Canvas, width: Int) -> Columns {
+        let markerWidth = canvas.width(canvas.plain ? "(*)" : "●") + 2
+        // The widest title, up to a cap: stop measuring once one reaches it (200 long names).
+        let cap = max(12, width / 4)
+        var title = 0
+        for server in canvas.settings.availableServers where title < cap {
+            title = max(title, canvas.width(canvas.text.serverTitle(server)))
+        }
+        title = min(title, cap)
+        let status = canvas.text.widestStatusWord(canvas.metrics)
+        let detail = min(18, max(8, width / 6))
+        let gaps = 6
+        var url = width - markerWidth - title - status - detail - gaps
+        if url < 20 {
+            title += max(0, url)
+            url = 0
+        }
+        return Columns(marker: markerWidth, title: max(0, title), url: url, status: status, detail: detail)
+    }
+
+    private static func line(_ canvas: Canvas, server: ServerConfig, isMarked: Bool, columns: Columns) -> Line {
+        let text = canvas.text
+        let markers = canvas.plain ? ListMarkers.ascii : ListMarkers.radio
+        var line = Line([
+            Span(" "),
+            Span(canvas.fit(isMarked ? markers.chosen : markers.other, columns.marker - 1), style: isMarked ? .colored(.accent) : .plain),
+            Span(canvas.fit(text.serverTitle(server), columns.title), style: isMarked ? .bold : .plain),
+            Span("  "),
+        ])
+        if columns.url > 0 {
+            line.spans.append(Span(canvas.fit(UIText.clean(server.baseUrl), columns.url), style: .colored(.muted)))
+            line.spans.append(Span("  "))
+        }
+        guard let summary = summary(for: server, settings: canvas.settings) else { return line }
+        line.spans.append(Span(canvas.fit(text.statusWord(summary.status), columns.status),
+                               style: .colored(StatusIndicator.color(summary.status))))
+        line.spans.append(Span("  "))
+        line.spans.append(Span(canvas.fit(detail(summary, text), columns.detail),
+                               style: summary.error == nil ? .plain : .colored(.error)))
+        return line
+    }
+
+    /// The server's last pane test, or for the current server the main status.
+    private static func summary(for server: ServerConfig, settings: SettingsState) -> ServerProbeSummary? {
+        if let summary = settings.serverStatuses[server.id] {
+            return summary
+        }
+        guard server.id == settings.currentServer.id else { return nil }
+        let detailed = settings.detailedStatus?.serverId == server.id ? settings.detailedStatus : nil
+        return ServerProbeSummary(status: settings.connectionStatus, responseTime: detailed?.responseTime)
+    }
+
+    private static func detail(_ summary: ServerProbeSummary, _ text: UIText) -> String {
+        if let error = summary.error {
+            return text.shortError(error, httpStatus: summary.httpStatus)
+        }
+        switch summary.status {
+        case .connected, .testing:
+            return summary.responseTime.map(text.milliseconds) ?? ""
+        case .error, .disconnected, .switching:
+            return summary.httpStatus.map { text("ui.http_status", ["status": String($0)]) } ?? ""
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import SettingsStore
+import TerminalRendering
+
+/// Connection timeout, auto switch, detailed logging (one row when they fit, else one each),
+/// and the CA bundle field.
+enum PaneOptionsView {
+    struct Layout {
+        var isSingleRow: Bool
+        /// Label column for stacked rows and the CA bundle row.
+        var labelWidth: Int
+        var rowCount: Int { isSingleRow ? 1 : 3 }
+    }
+
+    private struct Control {
+        var area: FocusArea
+        var label: String
+        var value: String
+    }
+
+    static func layout(_ canvas: Canvas, width: Int) -> Layout {
+        let controls = self.controls(canvas)
+        let labels = controls.map(\.label) + [canvas.text("ui.pane.ca_bundle")]
+        // In one row the first label is padded to line up with "CA bundle" below it.
+        let firstLabelWidth = max(canvas.width(controls[0].label), canvas.width(canvas.text("ui.pane.ca_bundle")))
+        let singleRowWidth = controls.dropFirst().reduce(firstLabelWidth + 1 + canvas.width(controls[0].value)) {
+            $0 + 4 + canvas.width($1.label) + 1 + canvas.width($1.value)
+        }
+        if singleRowWidth <= width {
+            return Layout(isSingleRow: true, labelWidth: firstLabelWidth)
+        }
+        return Layout(isSingleRow: false, labelWidth: min(labels.map { canvas.width($0) }.max() ?? 0, width / 2))
+    }
+
+    static func render(_ canvas: inout Canvas, _ layout: Layout, in area: Rect) {
+        guard !area.isEmpty else { return }
+        let controls = self.controls(canvas)
+        var y = area.y
+        if layout.isSingleRow {
+            var x = area.x
+            for (index, control) in controls.enumerated() {
+                let label = index == 0 ? canvas.fit(control.label, layout.labelWidth) : control.label
+                x = draw(&canvas, control, label: label, x: x, y: y, limit: area.maxX) + 4
+            }
+            y += 1
+        } else {
+            for control in controls where y < area.maxY {
+                draw(&canvas, control, label: canvas.fit(control.label, layout.labelWidth), x: area.x, y: y, limit: area.maxX)
+                y += 1
+            }
+        }
+        guard y < area.maxY else { return }
+        let label = canvas.fit(canvas.text("ui.pane.ca_bundle"), layout.labelWidth) + " "
+        let fieldX = canvas.buffer.write(label, x: area.x, y: y, maxWidth: area.width, style: labelStyle(.caBundle, canvas))
+        let focused = canvas.ui.focus == .caBundle
+        let field = focused ? canvas.ui.caBundleField : TextField(text: canvas.settings.caBundle ?? "")
+        TextFieldView.render(&canvas, field: field, in: Rect(x: fieldX, y: y, width: min(area.maxX - fieldX, 58), height: 1),
+                             focused: focused, placeholder: canvas.text("ui.pane.ca_bundle_system"))
+    }
+
+    /// Draws `label [value]`; returns the column after it.
+    @discardableResult
+    private static func draw(_ canvas: inout Canvas, _ control: Control, label: String, x: Int, y: Int, limit: Int) -> Int {
+        guard x < limit else { return x }
+        let focused = canvas.ui.focus == control.area
+        let afterLabel = canvas.buffer.write(label + " ", x: x, y: y, maxWidth: limit - x, style: labelStyle(control.area, canvas))
+        let end = canvas.buffer.write(control.value, x: afterLabel, y: y, maxWidth: limit - afterLabel,
+                                      style: focused ? .reverse.adding(.bold) : .bold)
+        if focused {
+            canvas.markFocus(x: afterLabel, y: y)
+        }
+        return end
+    }
+
+    private static func labelStyle(_ area: FocusArea, _ canvas: Canvas) -> Style {
+        canvas.ui.focus == area ? .bold : .plain
+    }
+
+    private static func controls(_ canvas: Canvas) -> [Control] {
+        let settings = canvas.settings
+        let text = canvas.text
+        return [
+            Control(area: .connectionTimeout, label: text("ui.pane.connection_timeout"),
+                    value: "[ " + text("ui.pane.seconds", ["seconds": String(settings.connectionTimeout)]) + " ]"),
+            Control(area: .autoSwitch, label: text("ui.pane.auto_switch"), value: checkbox(settings.autoSwitchOnFailure, canvas)),
+            Control(area: .detailedLogging, label: text("ui.pane.detailed_logging"), value: checkbox(settings.detailedLogging, canvas)),
+        ]
+    }
+
+    /// `[x]` / `[ ]`; in `--plain` the word, which a screen reader can say.
+    private static func checkbox(_ isOn: Bool, _ canvas: Canvas) -> String {
+        if canvas.plain {
+            return "[" + canvas.text(isOn ? "ui.on" : "ui.off") + "]"
+        }
+        return isOn ? "[x]" : "[ ]"
+    }
+}

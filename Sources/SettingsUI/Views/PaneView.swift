@@ -1,0 +1,47 @@
+import SettingsStore
+import TerminalRendering
+
+/// Settings › VerbumCare (SPEC §10.2): the server list with each server's live status, the
+/// Custom Server Address field with validation as you type, and the connection options.
+enum PaneView {
+    static func render(_ canvas: inout Canvas, in area: Rect) {
+        let inner = ChromeView.render(&canvas, in: area, title: canvas.text("ui.pane.title"))
+        let content = inner.inset(left: 1, right: 1)
+        guard content.height >= 1, content.width >= 1 else { return }
+
+        let options = PaneOptionsView.layout(canvas, width: content.width)
+        var feedback = PaneFeedbackView.lines(canvas, width: content.width - 1)
+        let fixedRows = 3 + options.rowCount + 1
+        let rowCount = UIState.paneRowCount(canvas.settings)
+        // The list keeps up to five rows (the built-in servers and "Add" on the smallest
+        // screen); feedback lines give way first.
+        feedback = Array(feedback.prefix(max(0, min(4, content.height - fixedRows - min(rowCount, 5)))))
+        let spare = content.height - fixedRows - feedback.count
+        let gaps = spare - rowCount >= 2 ? 2 : (spare - rowCount >= 1 ? 1 : 0)
+        let listRows = max(0, min(rowCount, spare - gaps))
+
+        var y = content.y
+        let listHeader = Rect(x: content.x, y: y, width: content.width, height: 1)
+        y += 1
+        let listArea = Rect(x: content.x, y: y, width: content.width, height: listRows)
+        PaneListView.render(&canvas, in: listArea, header: listHeader)
+        y += listRows + (gaps >= 1 ? 1 : 0)
+
+        canvas.draw(Line(canvas.text("ui.pane.custom_address"), style: .bold), in: row(content, y))
+        y += 1
+        let fieldWidth = min(content.width - 1, 72)
+        TextFieldView.render(&canvas, field: canvas.ui.addressField, in: Rect(x: content.x + 1, y: y, width: fieldWidth, height: 1),
+                             focused: canvas.ui.focus == .customAddress, placeholder: "https://…/api")
+        y += 1
+        for line in feedback {
+            canvas.draw(line, in: row(content, y).inset(left: 1))
+            y += 1
+        }
+        y += gaps >= 2 ? 1 : 0
+        PaneOptionsView.render(&canvas, options, in: Rect(x: content.x, y: y, width: content.width, height: content.maxY - y))
+    }
+
+    private static func row(_ content: Rect, _ y: Int) -> Rect {
+        Rect(x: content.x, y: y, width: content.width, height: y < content.maxY ? 1 : 0)
+    }
+}

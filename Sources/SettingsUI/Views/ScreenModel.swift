@@ -1,0 +1,17 @@
+import SettingsStore
+
+/// Everything a frame is drawn from.
+public struct ScreenModel: Equatable, Sendable {
+    public var settings: SettingsState
+    public var ui: UIState
+    /// Wall-clock seconds since 1970, for "checked N s ago".
+    public var now: Double
+    public var options: RenderOptions
+
+    public init(settings: SettingsState, ui: UIState, now: Double, options: RenderOptions = RenderOptions()) {
+        self.settings = settings
+        self.ui = ui
+        self.now = now
+        self.options = options
+    }
+}

@@ -1,0 +1,44 @@
+import SettingsStore
+import TerminalRendering
+
+/// Draws a frame from a `ScreenModel`: a pure function of state and size, no I/O.
+public enum ScreenRenderer {
+    /// Below this size one centered line says the terminal is too small (SPEC §10.4).
+    public static let minimumWidth = 60
+    public static let minimumHeight = 16
+
+    public static func render(_ model: ScreenModel, width: Int, height: Int) -> RenderedFrame {
+        var model = model
+        model.ui.normalize(model.settings)
+        var canvas = Canvas(model: model, width: width, height: height)
+        guard width >= minimumWidth && height >= minimumHeight else {
+            TooSmallView.render(&canvas)
+            return RenderedFrame(buffer: canvas.buffer, cursor: nil)
+        }
+        let area = canvas.buffer.bounds
+        if model.ui.isPaneOpen {
+            PaneView.render(&canvas, in: area)
+        } else {
+            MainScreenView.render(&canvas, in: area)
+        }
+        let overlay = model.ui.activeOverlay(model.settings)
+        if overlay != .none {
+            // The screen below keeps its looks but not the cursor: the overlay has the focus.
+            canvas.caret = nil
+            canvas.focusPoint = nil
+            let inside = ChromeView.inner(of: area, canvas: canvas)
+            canvas.buffer.updateStyle(in: inside) { style in
+                style.attributes.subtract([.reverse, .bold])
+                style.attributes.insert(.dim)
+            }
+            switch overlay {
+            case .help: HelpOverlayView.render(&canvas, in: inside)
+            case .login(let serverId): LoginDialogView.render(&canvas, serverId: serverId, in: inside)
+            case .confirm(let dialog): ConfirmDialogView.render(&canvas, dialog: dialog, in: inside)
+            case .none: break
+            }
+        }
+        canvas.buffer.cursor = canvas.caret ?? (canvas.plain ? canvas.focusPoint : nil)
+        return RenderedFrame(buffer: canvas.buffer, cursor: canvas.buffer.cursor)
+    }
+}

@@ -1,0 +1,196 @@
+import SettingsStore
+import TerminalRendering
+
+/// The read-only server panel: name, description, address, source, status with response time
+/// and sparkline, when it was checked, and one row per check.
+enum ServerPanelView {
+    /// A content row and how readily it is dropped when the panel is short (higher goes first).
+    private struct Row {
+        var line: Line
+        var dropOrder: Int
+        /// For the first row of wrapped text: the whole text on one row ending in `…`, shown
+        /// when the rows after it were dropped.
+        var shortened: Line?
+    }
+
+    static func render(_ canvas: inout Canvas, in area: Rect) {
+        guard !area.isEmpty else { return }
+        let innerWidth = canvas.textWidth(inBoxOf: area.width)
+        let all = self.rows(canvas, width: innerWidth)
+        let room = max(0, area.height - 2)
+        // Drop the least important rows until the rest fit, keeping their order; a wrapped text
+        // that lost its second row ends its first in `…`.
+        var kept = Array(all.indices)
+        while kept.count > room, let victim = kept.indices.max(by: { all[kept[$0]].dropOrder < all[kept[$1]].dropOrder }) {
+            kept.remove(at: victim)
+        }
+        let rows = kept.map { index in
+            var row = all[index]
+            if let shortened = row.shortened, !kept.contains(index + 1) {
+                row.line = shortened
+            }
+            return row
+        }
+        let boxArea = Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, rows.count + 2))
+        let inner = canvas.box(boxArea, title: Line(canvas.text("ui.panel.server"), style: .bold)).inset(left: 1, right: 1)
+        for (index, row) in rows.enumerated() {
+            canvas.draw(row.line, in: inner.row(index))
+        }
+    }
+
+    private static func rows(_ canvas: Canvas, width: Int) -> [Row] {
+        let settings = canvas.settings
+        let text = canvas.text
+        let server = settings.currentServer
+        // Drop order on a short screen: the blank row, second rows of wrapped text, websocket,
+        // auth, api, description, checked, source, health, address; never the name or status.
+        var rows = [Row(line: Line(text.serverName(server), style: .bold), dropOrder: 0)]
+        rows += wrapped(Line(text.serverDescription(server), style: .colored(.muted)), width: width, canvas: canvas,
+                        dropOrders: [7, 11])
+        rows.append(Row(line: Line(UIText.clean(server.baseUrl), style: .colored(.accent)), dropOrder: 3))
+        rows += wrapped(sourceLine(canvas), width: width, canvas: canvas, dropOrders: [5, 11])
+        rows.append(Row(line: Line(""), dropOrder: 12))
+        let labelWidth = labelColumn(canvas)
+        rows.append(Row(line: statusLine(canvas, labelWidth: labelWidth, width: width), dropOrder: 0))
+        let status = currentStatus(settings)
+        rows.append(Row(line: labeled(text("ui.checked"), Line(text.checkedAgo(lastChecked: status?.lastChecked, now: canvas.model.now)),
+                                      labelWidth: labelWidth, canvas: canvas), dropOrder: 6))
+        if settings.preferences.showCheckDetails {
+            let dropOrders: [CheckEndpoint: Int] = [.health: 4, .api: 8, .auth: 9, .websocket: 10]
+            for endpoint in CheckEndpoint.allCases {
+                let check = status?.checks.first { $0.endpoint == endpoint }
+                rows.append(Row(line: checkLine(canvas, endpoint: endpoint, check: check, labelWidth: labelWidth, width: width),
+                                dropOrder: dropOrders[endpoint] ?? 10))
+            }
+        }
+        return rows
+    }
+
+    /// A one-style line wrapped onto up to `dropOrders.count` rows, the last ending in `…` when
+    /// text was left out.
+    private static func wrapped(_ line: Line, width: Int, canvas: Canvas, dropOrders: [Int]) -> [Row] {
+        let style = line.spans.first?.style ?? .plain
+        let pieces = LineBreaker.wrap(line.text, width: max(1, width), metrics: canvas.metrics)
+        var rows: [Row] = []
+        for (index, piece) in pieces.prefix(dropOrders.count).enumerated() {
+            let isLast = index == dropOrders.count - 1 || index == pieces.count - 1
+            let rest = pieces[index...].joined(separator: " ")
+            var row = Row(line: Line(isLast ? canvas.metrics.truncate(rest, toWidth: width) : piece, style: style),
+                          dropOrder: dropOrders[index])
+            if !isLast {
+                row.shortened = Line(canvas.metrics.truncate(rest, toWidth: width), style: style)
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// The last test, if it was of the current server.
+    private static func currentStatus(_ settings: SettingsState) -> DetailedStatus? {
+        guard let status = settings.detailedStatus, status.serverId == settings.currentServer.id else { return nil }
+        return status
+    }
+
+    private static func sourceLine(_ canvas: Canvas) -> Line {
+        let text = canvas.text
+        switch canvas.settings.serverSource {
+        case .nativeSettings:
+            return Line(text("source.native_settings"))
+        case .default:
+            return Line(text("source.default"))
+        case .fallback:
+            guard let fallback = canvas.settings.fallback else {
+                return Line(text("source.fallback", ["server": "?", "reason": "?"]), style: .colored(.warning))
+            }
+            let parameters = ["server": text.serverName(id: fallback.fromServerId), "reason": text.shortError(fallback.reason)]
+            return Line(text("source.fallback", parameters), style: .colored(.warning))
+        }
+    }
+
+    /// Width of the label column: the widest of "Status", "Checked" and the check names.
+    private static func labelColumn(_ canvas: Canvas) -> Int {
+        let labels = [canvas.text("ui.status"), canvas.text("ui.checked")] + CheckEndpoint.allCases.map { checkLabel($0, canvas) }
+        return min(16, labels.map { canvas.width($0) }.max() ?? 0) + 2
+    }
+
+    private static func checkLabel(_ endpoint: CheckEndpoint, _ canvas: Canvas) -> String {
+        switch endpoint {
+        case .health: canvas.text("check.health")
+        case .api: canvas.text("check.api")
+        case .auth: canvas.text("check.auth")
+        case .websocket: canvas.text("check.websocket")
+        }
+    }
+
+    private static func labeled(_ label: String, _ value: Line, labelWidth: Int, canvas: Canvas) -> Line {
+        Line(canvas.fit(label, labelWidth), style: .colored(.muted)) + value
+    }
+
+    private static func statusLine(_ canvas: Canvas, labelWidth: Int, width: Int) -> Line {
+        let settings = canvas.settings
+        let text = canvas.text
+        let room = width - labelWidth
+        var value = StatusIndicator.word(settings.connectionStatus, canvas: canvas)
+        let response = currentStatus(settings)?.responseTime.map(text.milliseconds) ?? "—"
+        // Line the response time up with the check rows' when there is room for it.
+        let symbolWidth = canvas.plain ? 0 : canvas.width(StatusIndicator.symbol(.connected) + " ")
+        let wordColumn = symbolWidth + text.widestStatusWord(canvas.metrics) + 2
+        let free = room - value.width(canvas.metrics) - canvas.width(response)
+        let padding = max(1, min(max(2, wordColumn - value.width(canvas.metrics)), free))
+        value.spans.append(Span(String(repeating: " ", count: padding) + response))
+        if !canvas.plain {
+            let bars = Sparkline(settings.responseTimes).text(width: min(room - value.width(canvas.metrics) - 3, 30),
+                                                               metrics: canvas.metrics)
+            if !bars.isEmpty {
+                value.spans.append(Span("   "))
+                value.spans.append(Span(bars, style: .colored(.accent)))
+            }
+        }
+        return labeled(text("ui.status"), value, labelWidth: labelWidth, canvas: canvas)
+    }
+
+    /// `health    ✓ 200     12 ms`, `auth      ! 401     10 ms  sign-in required`.
+    private static func checkLine(_ canvas: Canvas, endpoint: CheckEndpoint, check: CheckResult?, labelWidth: Int,
+                                  width: Int) -> Line {
+        let text = canvas.text
+        let label = checkLabel(endpoint, canvas)
+        guard let check else {
+            return labeled(label, Line(text("check.not_run"), style: .colored(.muted)), labelWidth: labelWidth, canvas: canvas)
+        }
+        let needsSignIn = check.error?.code == .authRequired || (endpoint == .auth && check.httpStatus == 401)
+        let mark: (symbol: String, word: String, color: SemanticColor)
+        if check.status == .success {
+            mark = ("✓", text("check.ok"), .ok)
+        } else if needsSignIn {
+            mark = ("!", text("ui.warning_label"), .warning)
+        } else {
+            mark = ("✗", text("check.failed"), .error)
+        }
+        var value = Line([])
+        if canvas.plain {
+            let words = [text("check.ok"), text("check.failed"), text("ui.warning_label")]
+            let wordWidth = words.map { canvas.width($0) }.max() ?? 0
+            let word = needsSignIn ? text("ui.warning_label") : mark.word
+            value.spans.append(Span(canvas.fit(word, wordWidth) + " ", style: .colored(mark.color)))
+        } else {
+            value.spans.append(Span(mark.symbol + " ", style: .colored(mark.color, .bold)))
+        }
+        value.spans.append(Span(canvas.fit(check.httpStatus.map(String.init) ?? "—", 3, alignment: .right)))
+        let milliseconds = Span(canvas.fit(text.milliseconds(check.timings.totalMs), 10, alignment: .right))
+        var detail: Span?
+        if needsSignIn {
+            detail = Span("   " + text("check.auth_required"), style: .colored(.warning))
+        } else if let error = check.error, check.status == .failure {
+            let words = error.code == .httpStatus ? text("check.failed") : text.shortError(error, httpStatus: check.httpStatus)
+            detail = Span("   " + words, style: .colored(.error))
+        }
+        // A narrow panel keeps the reason and gives up the time.
+        let full = Line(value.spans + [milliseconds] + (detail.map { [$0] } ?? []))
+        if let detail, full.width(canvas.metrics) > width - labelWidth {
+            value.spans.append(Span(" " + detail.text.drop { $0 == " " }, style: detail.style))
+        } else {
+            value = full
+        }
+        return labeled(label, value, labelWidth: labelWidth, canvas: canvas)
+    }
+}

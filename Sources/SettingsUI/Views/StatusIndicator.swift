@@ -1,0 +1,63 @@
+import SettingsStore
+import TerminalRendering
+
+/// The status indicator on every screen: symbol + status word + server + response time (or the
+/// reason it failed). Status is never shown by colour alone: the word is always there.
+enum StatusIndicator {
+    static func symbol(_ status: ConnectionStatus) -> String {
+        switch status {
+        case .connected: "●"
+        case .testing, .switching: "◐"
+        case .disconnected: "○"
+        case .error: "✗"
+        }
+    }
+
+    static func color(_ status: ConnectionStatus) -> SemanticColor {
+        switch status {
+        case .connected: .ok
+        case .testing, .switching: .accent
+        case .disconnected: .muted
+        case .error: .error
+        }
+    }
+
+    /// "● Connected", or just the word in `--plain`.
+    static func word(_ status: ConnectionStatus, canvas: Canvas) -> Line {
+        let style = Style.colored(color(status), .bold)
+        if canvas.plain {
+            return Line(canvas.text.statusWord(status), style: style)
+        }
+        return Line([Span(symbol(status) + " ", style: .colored(color(status))),
+                     Span(canvas.text.statusWord(status), style: style)])
+    }
+
+    static func line(_ canvas: Canvas) -> Line {
+        let settings = canvas.settings
+        let text = canvas.text
+        var line = word(settings.connectionStatus, canvas: canvas)
+        let separator = Span(" · ", style: .colored(.muted))
+        line.spans.append(separator)
+        line.spans.append(Span(text.serverName(settings.currentServer)))
+        if let detail = detail(canvas) {
+            line.spans.append(separator)
+            line.spans.append(detail)
+        }
+        return line
+    }
+
+    /// Response time of the current server's last test, or why it failed.
+    private static func detail(_ canvas: Canvas) -> Span? {
+        let settings = canvas.settings
+        guard let status = settings.detailedStatus, status.serverId == settings.currentServer.id else { return nil }
+        switch settings.connectionStatus {
+        case .connected, .testing:
+            return status.responseTime.map { Span(canvas.text.milliseconds($0)) }
+        case .error, .disconnected:
+            let health = status.checks.first { $0.endpoint == .health }
+            return health?.error.map { Span(canvas.text.shortError($0, httpStatus: health?.httpStatus), style: .colored(.error)) }
+        case .switching:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import TerminalRendering
+
+/// `[ text ]` in one row: scrolled so the caret stays visible, a password as bullets, reverse
+/// video while focused (the caret is reported to the canvas then).
+enum TextFieldView {
+    static let bullet: Character = "•"
+
+    static func render(_ canvas: inout Canvas, field: TextField, in area: Rect, focused: Bool, placeholder: String? = nil) {
+        guard area.width >= 5, area.height >= 1 else {
+            canvas.draw(Line("[]"), in: area)
+            return
+        }
+        let y = area.y
+        let inside = Rect(x: area.x + 2, y: y, width: area.width - 4, height: 1)
+        let bracketStyle: Style = focused ? .bold : .plain
+        canvas.buffer.write("[ ", x: area.x, y: y, maxWidth: 2, style: bracketStyle)
+        canvas.buffer.write(" ]", x: inside.maxX, y: y, maxWidth: 2, style: bracketStyle)
+
+        let clusters: [Character] = field.isSecret ? Array(repeating: bullet, count: field.text.count) : Array(field.text)
+        if clusters.isEmpty, let placeholder, !focused {
+            canvas.draw(placeholder, in: inside, style: .colored(.muted))
+        } else {
+            let (start, caretOffset) = window(clusters, cursor: field.cursor, width: inside.width, metrics: canvas.metrics)
+            canvas.buffer.write(String(clusters[start...]), x: inside.x, y: y, maxWidth: inside.width)
+            if focused {
+                canvas.caret = Point(x: inside.x + caretOffset, y: y)
+            }
+        }
+        if focused {
+            canvas.highlight(inside)
+            canvas.markFocus(x: inside.x, y: y)
+        }
+    }
+
+    /// The first visible cluster, and the caret's column from the left edge, such that the caret
+    /// (one cell after the text before it) fits in `width`.
+    static func window(_ clusters: [Character], cursor: Int, width: Int, metrics: DisplayWidth) -> (start: Int, caret: Int) {
+        let cursor = min(max(0, cursor), clusters.count)
+        var start = cursor
+        var used = 0
+        while start > 0 {
+            let next = used + metrics.width(of: clusters[start - 1])
+            if next > width - 1 { break }
+            used = next
+            start -= 1
+        }
+        return (start, used)
+    }
+}

@@ -1,0 +1,197 @@
+import ArgumentParser
+import BackendClient
+import Connectivity
+import Localization
+import SettingsStore
+
+/// `status [--json]` (SPEC §11): loads the settings, tests the effective server once (one
+/// attempt per check, all at once), applies the fallback rule and prints the result.
+/// Exit 0 when the effective server is connected, 2 when not.
+struct StatusCommand: VerbumCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: HelpText.text("cli.help.status"))
+
+    @Flag(help: HelpText.help("cli.help.json")) var json = false
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(context: CommandContext) throws {
+        let probe = try Self.makeProbe(context: context)
+        let state = context.store.getState()
+        let configured = context.store.configuredServer
+        let source = context.store.configuredSource
+        let fallbackServer = state.availableServers.first { $0.id == FallbackRule.fallbackServerId }
+            ?? ServerCatalog.defaultServer
+        let autoSwitch = state.autoSwitchOnFailure
+        let outcome = SynchronousWait.result {
+            await probe.status(configured: configured, source: source, fallbackServer: fallbackServer,
+                               autoSwitchOnFailure: autoSwitch)
+        }
+        let console = context.console
+        if json {
+            console.output(json: Self.json(server: outcome.server, source: outcome.source, result: outcome.result,
+                                           fallback: outcome.fallback, context: context))
+        } else {
+            var lines: [String] = []
+            if let fallback = outcome.fallback {
+                let notice = ConnectivityMessages.fallbackNotice(failed: configured, reason: fallback.reason,
+                                                                 using: outcome.server)
+                lines.append(Self.render(notice, console: console))
+            }
+            lines += Self.humanLines(server: outcome.server, result: outcome.result, console: console)
+            console.output(lines.joined(separator: "\n"))
+        }
+        switch outcome.decision {
+        case .allUnreachable(let reason):
+            console.diagnostic(Self.render(ConnectivityMessages.allUnreachable(configured: configured,
+                                                                              fallback: fallbackServer, reason: reason),
+                                           console: console))
+        case .configured, .fallback, .configuredFailed:
+            break
+        }
+        if !outcome.isConnected {
+            Self.explainFailure(server: outcome.server, result: outcome.result, console: console)
+            throw ExitCode(2)
+        }
+    }
+
+    // MARK: Shared with `check`
+
+    /// The transport from `--cacert`, `--connect-to`, `VERBUMCARE_CONNECT_TO`, the `ca_bundle`
+    /// setting and the CA variables; a malformed `--connect-to` is a usage error.
+    @MainActor
+    static func makeProbe(context: CommandContext) throws -> StatusProbe {
+        let transport: TransportConfiguration
+        do {
+            transport = try TransportConfiguration.make(commandLineCACert: context.options.cacert,
+                                                        connectToArguments: context.options.connectTo,
+                                                        processEnvironment: context.environmentVariables,
+                                                        environment: context.environment)
+        } catch {
+            context.console.error("cli.invalid_connect_to", ["value": error.spec])
+            throw ExitCode.validationFailure
+        }
+        let settings = transport.settings(caBundleSetting: context.store.getState().caBundle)
+        return StatusProbe(prober: ServerProber(paths: context.paths, settings: settings))
+    }
+
+    /// The JSON object of one tested server (SPEC §11); `check` prints the same shape.
+    @MainActor
+    static func json(server: ServerConfig, source: ServerSource?, result: DetailedStatus, fallback: FallbackInfo?,
+                     context: CommandContext) -> JSONValue {
+        .object([
+            ("server", .object([
+                ("id", .string(server.id)),
+                ("displayName", .string(server.displayName)),
+                ("baseUrl", .string(server.baseUrl)),
+                ("source", source.map { .string($0.rawValue) } ?? .null),
+            ])),
+            ("connectionStatus", .string((result.isHealthy ? ConnectionStatus.connected : .error).rawValue)),
+            ("responseTimeMs", result.responseTime.map { .double(milliseconds($0)) } ?? .null),
+            ("checks", .array(result.checks.map(checkJSON))),
+            ("fallback", fallback.map { info in
+                .object([("fromServerId", .string(info.fromServerId)), ("reason", errorJSON(info.reason))])
+            } ?? .null),
+            ("language", .string(context.console.localizer.language.rawValue)),
+            ("environment", .string(context.environment.rawValue)),
+        ])
+    }
+
+    static func checkJSON(_ check: CheckResult) -> JSONValue {
+        let t = check.timings
+        return .object([
+            ("endpoint", .string(check.endpoint.rawValue)),
+            ("url", .string(check.url)),
+            ("status", .string(check.status.rawValue)),
+            ("httpStatus", check.httpStatus.map(JSONValue.int) ?? .null),
+            ("timings", .object([
+                ("dnsMs", .double(milliseconds(t.dnsMs))),
+                ("connectMs", .double(milliseconds(t.connectMs))),
+                ("tlsMs", .double(milliseconds(t.tlsMs))),
+                ("firstByteMs", .double(milliseconds(t.firstByteMs))),
+                ("totalMs", .double(milliseconds(t.totalMs))),
+            ])),
+            ("error", check.error.map(errorJSON) ?? .null),
+        ])
+    }
+
+    static func errorJSON(_ error: ConnectivityError) -> JSONValue {
+        .object([("code", .string(error.code.rawValue)), ("message", .string(TextSanitizer.clean(error.message)))])
+    }
+
+    /// Tenths of a millisecond are as precise as the timings are meaningful.
+    static func milliseconds(_ value: Double) -> Double {
+        (value * 10).rounded() / 10
+    }
+
+    /// `Connected to pn51 (12 ms)` or `Not connected to Mac Mini`, then one row per check.
+    static func humanLines(server: ServerConfig, result: DetailedStatus, console: Console) -> [String] {
+        let name = displayName(server, console: console)
+        var lines: [String] = []
+        if result.isHealthy {
+            let ms = result.responseTime.map { String(Int($0.rounded())) } ?? "-"
+            lines.append(console.text("cli.status.connected", ["server": name, "ms": ms]))
+        } else {
+            lines.append(console.text("cli.status.not_connected", ["server": name]))
+        }
+        lines.append("  " + server.baseUrl)
+        let labels = result.checks.map { console.text("check.\($0.endpoint.rawValue)") }
+        let width = labels.map(columns).max() ?? 0
+        for (check, label) in zip(result.checks, labels) {
+            let mark: String
+            if check.error?.code == .authRequired {
+                mark = "!"
+            } else {
+                mark = check.status == .success ? "✓" : "✗"
+            }
+            let http = check.httpStatus.map(String.init) ?? "-"
+            let ms = String(Int(check.timings.totalMs.rounded())) + " ms"
+            var row = "  " + label + String(repeating: " ", count: max(0, width - columns(label))) + "  " + mark + " "
+                + http.padding(toLength: 3, withPad: " ", startingAt: 0) + "  "
+                + String(repeating: " ", count: max(0, 7 - ms.count)) + ms
+            if let error = check.error {
+                row += "  " + errorText(error, url: check.url, server: server, console: console)
+            }
+            lines.append(row)
+        }
+        return lines
+    }
+
+    /// The error's localized one-line message.
+    static func errorText(_ error: ConnectivityError, url: String, server: ServerConfig, console: Console) -> String {
+        if error.code == .authRequired { return console.text("check.auth_required") }
+        let parameters = ConnectivityMessages.parameters(error, url: url, timeoutMs: server.connectionTimeout)
+        return console.text(ConnectivityMessages.messageKey(error), parameters)
+    }
+
+    /// Why the server is not connected and what to do, on stderr.
+    static func explainFailure(server: ServerConfig, result: DetailedStatus, console: Console) {
+        let reason = ConnectivityMessages.failureReason(result)
+        let url = result.checks.first { $0.endpoint == .health }?.url ?? server.baseUrl
+        console.diagnostic(console.text("cli.error.prefix") + ": " + errorText(reason, url: url, server: server, console: console))
+        console.diagnostic("  " + console.text(ConnectivityMessages.actionKey(reason)))
+    }
+
+    static func render(_ error: AppError, console: Console) -> String {
+        ConnectivityMessages.render(error) { key, parameters in console.text(key, parameters) }
+    }
+
+    /// Terminal columns of a short label: CJK and fullwidth characters take two. Enough for
+    /// the catalog's check labels; the terminal app has the full East Asian Width table.
+    static func columns(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                 0xFF00...0xFF60, 0xFFE0...0xFFE6:
+                total + 2
+            default:
+                total + 1
+            }
+        }
+    }
+
+    /// Prefilled servers by their catalog name, custom ones by their address.
+    static func displayName(_ server: ServerConfig, console: Console) -> String {
+        server.isPrefilled ? console.text("server.\(server.id).name") : server.displayName
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import BackendClient
+import SettingsStore
+import TestSupport
+@testable import Connectivity
+
+/// The runtime against the demo backend over real TLS (loopback only, every host routed with
+/// connect-to). Waits are generous; nothing asserts how fast anything happens.
+@Suite("Connectivity runtime end to end (demo backend)", .serialized)
+@MainActor
+struct RuntimeEndToEndTests {
+    @Test func fallsBackFromAFailingMacMiniAndOffersTheSwitchBack() async throws {
+        let rig = try await DemoRig(settings: ["backend_server_address": "https://verbumcaremac-mini/api"],
+                                    initialModes: ["mac-mini": "status502"])
+        defer { rig.stop() }
+        #expect(await waitUntil { rig.state.serverSource == .fallback && rig.state.connectionStatus == .connected })
+        #expect(rig.state.currentServer.id == "pn51")
+        #expect(rig.state.fallback?.fromServerId == "mac-mini")
+        #expect(rig.state.fallback?.reason.code == .httpStatus)
+        #expect(rig.state.lastError?.key == "notice.fallback")
+        #expect(rig.state.lastError?.parameters["status"] == "502")
+        #expect(rig.state.detailedStatus?.serverId == "pn51")
+
+        // Mac Mini comes back: it is offered, not forced.
+        try rig.demo.setMode("mac-mini", "up")
+        #expect(await waitUntil { rig.state.fallback?.configuredRecovered == true })
+        #expect(rig.state.lastError?.key == "notice.switch_back_offer")
+        #expect(rig.state.currentServer.id == "pn51")
+
+        rig.runtime?.switchBack()
+        #expect(await waitUntil { rig.state.currentServer.id == "mac-mini" && rig.state.connectionStatus == .connected })
+        #expect(rig.state.fallback == nil)
+        #expect(rig.state.serverSource == .nativeSettings)
+        #expect(rig.state.serverHistory.first?.serverId == "mac-mini")
+    }
+
+    @Test func withAutoSwitchOffTheConfiguredServerStaysInError() async throws {
+        let rig = try await DemoRig(settings: ["backend_server_address": "https://verbumcaremac-mini/api",
+                                               "auto_switch_on_failure": false],
+                                    initialModes: ["mac-mini": "down"])
+        defer { rig.stop() }
+        #expect(await waitUntil { rig.state.connectionStatus == .error })
+        #expect(rig.state.currentServer.id == "mac-mini")
+        #expect(rig.state.fallback == nil)
+        #expect(rig.state.lastError?.key == "error.connect.message")
+        #expect(try rig.demo.stats().servers["pn51"]?.totalRequests == 0)
+    }
+
+    @Test func noticesAServerGoingDownAndComingBack() async throws {
+        let rig = try await DemoRig()
+        defer { rig.stop() }
+        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        try rig.demo.setMode("pn51", "down")
+        #expect(await waitUntil { rig.state.connectionStatus == .error })
+        #expect(rig.state.detailedStatus?.checks.first?.error?.code == .connect)
+        #expect(rig.state.currentServer.id == "pn51") // pn51 is the fallback itself: nowhere to go
+        try rig.demo.setMode("pn51", "up")
+        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        #expect(rig.state.detailedStatus?.isHealthy == true)
+        #expect(!rig.state.responseTimes.isEmpty)
+    }
+
+    @Test func aRunningServerThatFailsFallsBackToPn51() async throws {
+        let rig = try await DemoRig(settings: ["backend_server_address": "https://verbumcaremac-mini/api"])
+        defer { rig.stop() }
+        #expect(await waitUntil { rig.state.currentServer.id == "mac-mini" && rig.state.connectionStatus == .connected })
+        try rig.demo.setMode("mac-mini", "down")
+        #expect(await waitUntil { rig.state.serverSource == .fallback && rig.state.connectionStatus == .connected })
+        #expect(rig.state.currentServer.id == "pn51")
+        #expect(rig.state.fallback?.reason.code == .connect)
+    }
+
+    @Test func serverDataIsSavedWhenSwitchingAwayAndRestoredWhenSwitchingBack() async throws {
+        let rig = try await DemoRig()
+        defer { rig.stop() }
+        let runtime = try #require(rig.runtime)
+        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        try rig.store.selectServer(id: "mac-mini")
+        await runtime.waitUntilIdle()
+        #expect(rig.state.currentServer.id == "mac-mini")
+        let cache = ServerDataStore(paths: rig.home.paths)
+        let savedPn51 = cache.restore(rig.server("pn51"))
+        #expect(savedPn51.health?.serverId == "pn51")
+        let config = try #require(savedPn51.config)
+        let object = try JSONSerialization.jsonObject(with: config) as? [String: Any]
+        #expect(object?["hostname"] != nil)
+        let languageBefore = rig.state.currentLanguage
+        let preferencesBefore = rig.state.preferences
+
+        try rig.store.selectServer(id: "pn51")
+        await runtime.waitUntilIdle()
+        #expect(rig.state.currentServer.id == "pn51")
+        #expect(cache.restore(rig.server("mac-mini")).health?.serverId == "mac-mini")
+        #expect(runtime.switcher.snapshots["pn51"]?.config != nil)
+        #expect(rig.state.currentLanguage == languageBefore)
+        #expect(rig.state.preferences == preferencesBefore)
+    }
+
+    @Test func signInRefreshAndReLogin() async throws {
+        let rig = try await DemoRig()
+        defer { rig.stop() }
+        let runtime = try #require(rig.runtime)
+        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        let credentials = CredentialFileStore(paths: rig.home.paths, server: rig.server("pn51"))
+
+        #expect(await runtime.login(username: "demo", password: "wrong") == false)
+        #expect(rig.state.loginRequest?.failure?.key == "dialog.login.bad_credentials")
+        #expect(await runtime.login(username: "demo", password: "demo"))
+        #expect(rig.state.loginRequest == nil)
+        let first = try #require(credentials.read())
+        let mode = try FileManager.default.attributesOfItem(atPath: credentials.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let file = try String(contentsOfFile: credentials.path, encoding: .utf8)
+        #expect(!file.contains("demo\"") && !file.lowercased().contains("password"))
+        #expect(await waitUntil {
+            rig.state.detailedStatus?.checks.contains { $0.endpoint == .auth && $0.httpStatus == 200 } == true
+        })
+
+        // The server expires the token: one refresh, a new token, no dialog.
+        try rig.demo.setMode("pn51", "expire_tokens")
+        #expect(await waitUntil { credentials.read().map { $0.accessToken != first.accessToken } ?? false })
+        #expect(rig.state.loginRequest == nil)
+
+        // The server refuses every token: the refresh fails and the dialog opens.
+        try rig.demo.setMode("pn51", "reject_tokens")
+        #expect(await waitUntil { rig.state.loginRequest?.serverId == "pn51" })
+
+        await runtime.logout()
+        #expect(credentials.read() == nil)
+    }
+
+    @Test func switchingToAServerThatRefusesTheStoredTokenAsksForLogin() async throws {
+        let rig = try await DemoRig()
+        defer { rig.stop() }
+        let runtime = try #require(rig.runtime)
+        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        await CredentialFileStore(paths: rig.home.paths, server: rig.server("mac-mini"))
+            .saveTokens(AuthTokens(accessToken: "stale", refreshToken: nil))
+        try rig.store.selectServer(id: "mac-mini")
+        await runtime.waitUntilIdle()
+        #expect(rig.state.currentServer.id == "mac-mini")
+        #expect(rig.state.loginRequest?.serverId == "mac-mini")
+        #expect(await runtime.login(username: "demo", password: "demo"))
+        #expect(rig.state.loginRequest == nil)
+    }
+
+    @Test func aHandEditOfSettingsJsonSwitches() async throws {
+        let rig = try await DemoRig(watchSettingsFile: true)
+        defer { rig.stop() }
+        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        let edited = #"{"backend_server_address": "https://verbumcaremac-mini/api", "probe_interval": 2}"#
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: rig.home.paths.settingsFile))
+        #expect(await waitUntil { rig.state.currentServer.id == "mac-mini" && rig.state.connectionStatus == .connected })
+        #expect(rig.state.serverSource == .nativeSettings)
+        #expect(rig.state.serverHistory.first?.serverId == "mac-mini")
+    }
+
+    @Test func openingThePaneTestsEveryServer() async throws {
+        let rig = try await DemoRig(initialModes: ["mac-mini-tailscale": "down"])
+        defer { rig.stop() }
+        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        rig.store.openNativeSettings()
+        #expect(await waitUntil { rig.state.serverStatuses.count == 3
+            && !rig.state.serverStatuses.values.contains { $0.status == .testing } })
+        #expect(rig.state.serverStatuses["pn51"]?.status == .connected)
+        #expect(rig.state.serverStatuses["mac-mini"]?.status == .connected)
+        #expect(rig.state.serverStatuses["mac-mini-tailscale"]?.status == .error)
+    }
+}

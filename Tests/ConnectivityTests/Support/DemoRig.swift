@@ -1,0 +1,51 @@
+import Foundation
+import BackendClient
+import SettingsStore
+import TestSupport
+@testable import Connectivity
+
+/// The demo backend over real TLS on loopback, a home, a loaded store and the connectivity
+/// runtime reaching every server under its real name through connect-to rules.
+@MainActor
+final class DemoRig {
+    let demo: DemoBackendProcess
+    let home: ConnectivityTestHome
+    let store: AppSettingsStore
+    private(set) var runtime: ConnectivityRuntime?
+
+    init(settings: [String: Any] = [:], initialModes: [String: String] = [:], extraArguments: [String] = [],
+         start: Bool = true, watchSettingsFile: Bool = false) async throws {
+        demo = try await DemoBackendProcess.start(initialModes: initialModes, extraArguments: extraArguments)
+        home = try ConnectivityTestHome()
+        var all: [String: Any] = ["probe_interval": 2, "connection_timeout": 5]
+        all.merge(settings) { _, new in new }
+        try home.writeSettings(all)
+        store = home.loadedStore()
+        if start { startRuntime(watchSettingsFile: watchSettingsFile) }
+    }
+
+    var transport: TransportConfiguration {
+        TransportConfiguration(commandLineCACert: demo.caFile,
+                               connectTo: demo.connectTo.compactMap { try? ConnectToSpec(parsing: $0) })
+    }
+
+    /// Probe intervals and backoff run ten times faster than real time.
+    @discardableResult
+    func startRuntime(watchSettingsFile: Bool = false) -> ConnectivityRuntime {
+        let made = ConnectivityRuntime.start(store: store, transport: transport, clock: .accelerated(by: 10),
+                                             watchSettingsFile: watchSettingsFile, logger: quietLogger)
+        runtime = made
+        return made
+    }
+
+    var state: SettingsState { store.getState() }
+
+    func server(_ id: String) -> ServerConfig {
+        store.getState().availableServers.first { $0.id == id } ?? ServerCatalog.defaultServer
+    }
+
+    func stop() {
+        runtime?.stop()
+        demo.stop()
+    }
+}
