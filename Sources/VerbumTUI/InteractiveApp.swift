@@ -1,8 +1,8 @@
-/// The seam where the full-screen app (SPEC §10) starts, reached when `verbumcare-tui` runs
-/// with no subcommand on a terminal. Until the terminal app lands it prints the server listing.
+/// Where the full-screen app (SPEC §10) starts: `verbumcare-tui` with no subcommand on a
+/// terminal.
 enum InteractiveApp {
     @MainActor
     static func run(context: CommandContext) throws {
-        ServersCommand.printListing(context: context, json: false)
+        try TerminalApp(context: context).run()
     }
 }

@@ -106,3 +106,33 @@ struct RenderTests {
         #expect(fallback.contains("Press s to switch back"))
     }
 }
+
+@Suite("Catalog coverage")
+struct CatalogCoverageTests {
+    /// Latin words that may appear on a Japanese or Chinese screen: names, key names, protocol
+    /// and product terms the catalogs themselves keep in Latin letters.
+    static let allowed: Set<String> = [
+        "VerbumCare", "Mac", "Mini", "Tailscale", "Apple", "Silicon", "English", "pn51", "ward3",
+        "Tab", "Enter", "Esc", "Space", "Del", "Home", "End", "Ctrl", "F1", "F10",
+        "health", "api", "auth", "websocket", "HTTP", "https", "nginx", "mDNS", "CA", "ms", "STAGING", "DEVELOPMENT",
+    ]
+
+    @Test("Japanese and Chinese screens contain no English words: every word comes from the catalogs",
+          arguments: [AppLanguage.ja, .zhHant])
+    func noEnglishLeaks(language: AppLanguage) throws {
+        let addressLike = try Regex(#"[^\s\[\]（）()「」]*[./:@][^\s\[\]（）()「」]*"#)
+        let word = try Regex(#"[A-Za-z][A-Za-z0-9]+"#)
+        for scenario in Fixtures.scenarios(language) {
+            for (width, height) in [(60, 16), (120, 40)] {
+                let model = ScreenModel(settings: scenario.settings, ui: scenario.ui, now: Fixtures.now)
+                let text = ScreenRenderer.render(model, width: width, height: height).buffer.textDump()
+                let withoutAddresses = text.replacing(addressLike, with: " ")
+                for match in withoutAddresses.matches(of: word) {
+                    let found = String(withoutAddresses[match.range])
+                    // A name cut short by truncation (Apple Sil…) counts as the name.
+                    #expect(Self.allowed.contains { $0.hasPrefix(found) }, "\(found) on \(language.rawValue) \(scenario.name) \(width)x\(height)")
+                }
+            }
+        }
+    }
+}

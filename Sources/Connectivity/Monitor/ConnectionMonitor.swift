@@ -251,8 +251,6 @@ public final class ConnectionMonitor {
     }
 
     static func summary(_ result: DetailedStatus) -> ServerProbeSummary {
-        let health = result.checks.first { $0.endpoint == .health }
-        return ServerProbeSummary(status: result.isHealthy ? .connected : .error, responseTime: result.responseTime,
-                                  httpStatus: health?.httpStatus, error: result.isHealthy ? nil : health?.error)
+        ServerProbeSummary(result)
     }
 }

@@ -14,3 +14,12 @@ public struct ServerProbeSummary: Codable, Equatable, Sendable {
         self.error = error
     }
 }
+
+extension ServerProbeSummary {
+    /// The pane's one-line summary of a full test: connected iff `health` succeeded.
+    public init(_ result: DetailedStatus) {
+        let health = result.checks.first { $0.endpoint == .health }
+        self.init(status: result.isHealthy ? .connected : .error, responseTime: result.responseTime,
+                  httpStatus: health?.httpStatus, error: result.isHealthy ? nil : health?.error)
+    }
+}

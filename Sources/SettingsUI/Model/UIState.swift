@@ -121,6 +121,10 @@ public struct UIState: Equatable, Sendable {
         languageCursor = min(max(0, languageCursor), UIState.languages(settings).count - 1)
         paneCursor = min(max(0, paneCursor), UIState.paneRowCount(settings) - 1)
         helpScroll = max(0, helpScroll)
+        if overlay == .help {
+            // Another language may have a shorter help.
+            helpScroll = min(helpScroll, HelpOverlayView.maximumScroll(settings))
+        }
         if isPaneOpen && !focus.isInPane {
             focus = .paneList
         } else if !isPaneOpen && focus.isInPane {

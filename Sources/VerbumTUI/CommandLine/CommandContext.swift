@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Localization
+import Logging
 import SettingsStore
 
 /// Everything a command needs that follows from the global options and the environment:
@@ -37,6 +38,9 @@ struct CommandContext {
                                      environmentVariables: environmentVariables)
         store = AppSettingsStore(paths: paths, environment: environment, languageOverride: runLanguage,
                                  processEnvironment: environmentVariables)
+        // Logs go to the state directory, never to the screen or the command's streams
+        // (swift-log's default handler would write to stdout).
+        LoggingSystem.bootstrap(FileLogHandler.factory(path: paths.logFile))
         store.loadSettings()
         console = Console(language: store.getState().currentLanguage)
         console.report(store.fileProblems)

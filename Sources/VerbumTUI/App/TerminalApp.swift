@@ -1,0 +1,173 @@
+import Dispatch
+import Foundation
+import Localization
+import SettingsStore
+import SettingsUI
+import TerminalBackend
+import TerminalRendering
+
+/// The full-screen app: one thread (the main queue) owns ncurses, the UI state and the store.
+/// Keys, signals, timers and background results all arrive as main-queue events; each one
+/// updates state, and a coalesced frame renders state into cells and writes only the
+/// difference (SPEC §2).
+@MainActor
+final class TerminalApp {
+    private let context: CommandContext
+    private let store: AppSettingsStore
+    private let screen = NcursesScreen()
+    private let signals = SignalChannel()
+    private let input = InputSource()
+    private let connectivity: ConnectivityBridge
+    private var ui: UIState
+    private var options: RenderOptions
+    private var lastBuffer: CellBuffer?
+    private var subscriptions: [StoreSubscription] = []
+    private lazy var frames = FrameScheduler { [unowned self] in self.drawFrame() }
+    private lazy var ticker = SecondTicker { [unowned self] in self.frames.request() }
+    private var isRunning = false
+    private let stats: FrameStats?
+
+    init(context: CommandContext) {
+        self.context = context
+        store = context.store
+        ui = UIState(settings: context.store.getState())
+        let metrics = DisplayWidth(options: WidthOptions.fromEnvironment(context.environmentVariables))
+        options = RenderOptions(plain: context.options.plain, metrics: metrics)
+        connectivity = ConnectivityBridge(context: context)
+        stats = FrameStats(environment: context.environmentVariables)
+    }
+
+    /// Sets the terminal up, draws the first frame and serves events until quit. Never returns.
+    func run() throws -> Never {
+        let transport = try ConnectivityBridge.transport(context: context)
+        try screen.start(noColor: context.options.noColor, environment: context.environmentVariables,
+                         cursorVisible: options.plain)
+        isRunning = true
+        try signals.start { [unowned self] signal in self.handle(signal: signal) }
+        input.start { [unowned self] in self.handleInput() }
+        subscriptions.append(store.subscribe { [unowned self] _, _ in self.frames.request() })
+        connectivity.start(transport: transport, onEvent: { [unowned self] event in self.apply(event) })
+        drawFrame()
+        dispatchMain()
+    }
+
+    // MARK: - Events
+
+    private func handleInput() {
+        for key in screen.readKeys() {
+            if key == .resize {
+                frames.request()
+                continue
+            }
+            stats?.keyReceived(String(describing: key))
+            apply(.key(key))
+        }
+    }
+
+    private func apply(_ event: UIEvent) {
+        let commands = UIUpdate.handle(event, ui: &ui, settings: store.getState())
+        for command in commands { perform(command) }
+        frames.request()
+    }
+
+    private func handle(signal: Int32) {
+        switch signal {
+        case SIGWINCH:
+            screen.handleResize()
+            handleInput()
+            frames.request()
+        case SIGCONT:
+            screen.clearAndRepaint()
+            lastBuffer = nil
+            frames.request()
+        default:
+            quit()
+        }
+    }
+
+    // MARK: - Commands
+
+    private func perform(_ command: UICommand) {
+        do {
+            switch command {
+            case .setLanguage(let language): store.setLanguage(language)
+            case .openPane:
+                store.openNativeSettings()
+            case .closePane: store.closeNativeSettings()
+            case .testNow: connectivity.testNow()
+            case .testAll: connectivity.testAll()
+            case .selectServer(let id): try store.selectServer(id: id)
+            case .addCustomServer(let address, _):
+                let result = try store.addCustomServer(address)
+                apply(.paneMessage(PaneMessages.added(result)))
+            case .testCustomAddress(let address):
+                connectivity.testAddress(address)
+            case .removeCustomServer(let id):
+                if let removed = try store.removeCustomServer(id) {
+                    apply(.paneMessage(UIMessage(key: "ui.pane.removed", parameters: ["address": removed.baseUrl], tone: .success)))
+                }
+            case .setConnectionTimeout(let seconds): try store.setConnectionTimeout(seconds)
+            case .setAutoSwitchOnFailure(let on): try store.setAutoSwitchOnFailure(on)
+            case .setDetailedLogging(let on): try store.setDetailedLogging(on)
+            case .setCABundle(let path): try store.setCABundle(path)
+            case .cancelSwitch: connectivity.cancelSwitch()
+            case .switchBack: connectivity.switchBack()
+            case .dismissNotice: store.clearError()
+            case .login(let username, let password): connectivity.login(username: username, password: password)
+            case .cancelLogin: connectivity.cancelLogin()
+            case .quit: quit()
+            case .redraw:
+                screen.clearAndRepaint()
+                lastBuffer = nil
+            }
+        } catch let error as SettingsActionError {
+            let e = error.appError
+            apply(.paneMessage(UIMessage(key: e.key, parameters: e.parameters, tone: .failure)))
+        } catch {
+            apply(.paneMessage(UIMessage(key: "files.write_failed",
+                                         parameters: ["file": "settings.json", "reason": String(describing: error)],
+                                         tone: .failure)))
+        }
+    }
+
+    // MARK: - Frames
+
+    private func drawFrame() {
+        guard isRunning else { return }
+        let size = screen.size
+        let state = store.getState()
+        let model = ScreenModel(settings: state, ui: ui, now: Date().timeIntervalSince1970, options: options)
+        let frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
+        let previous = lastBuffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics)
+        screen.present(frame.buffer.diff(from: previous))
+        lastBuffer = frame.buffer
+        if let cursor = frame.cursor {
+            screen.moveCursor(row: cursor.y, column: cursor.x)
+            screen.setCursorVisible(true)
+        } else {
+            screen.setCursorVisible(false)
+        }
+        screen.flush()
+        stats?.frameFlushed()
+        ticker.setActive(state.detailedStatus != nil)
+    }
+
+    // MARK: - Exit
+
+    private func quit() -> Never {
+        isRunning = false
+        ticker.setActive(false)
+        connectivity.stop()
+        input.stop()
+        signals.stop()
+        subscriptions.forEach { $0.cancel() }
+        screen.stop()
+        do {
+            try store.flushPersistence()
+        } catch {
+            context.console.error("files.write_failed", ["file": "app-state.json", "reason": String(describing: error)])
+            exit(1)
+        }
+        exit(0)
+    }
+}
