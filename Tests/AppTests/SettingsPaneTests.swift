@@ -69,8 +69,15 @@ struct SettingsPaneTests {
         try await app.waitFor("the server tested and added") { screen in
             let settings = (try? app.nativeSettings()) ?? [:]
             return (settings["custom_servers"] as? [String] ?? []).contains(secure)
-                && screen.rows.contains { Screen.contains(en.text("status.connected"), in: $0) && $0.contains(host) }
+                && screen.containsSquashed(en.text("ui.pane.added", ["address": secure]))
         }
+        // Its row shows its status like every other row (SPEC §10.2), from the test that added it.
+        let statuses = ["status.connected", "status.testing"].map { en.text($0) }
+        let withStatus = try? await app.waitFor("a status word on the new row", timeout: .seconds(10)) { screen in
+            screen.rows.contains { $0.contains(secure) && statuses.contains(where: $0.contains) }
+        }
+        let screenNow = try await app.screen()
+        #expect(withStatus != nil, "the added server's row shows no status:\n\(screenNow)")
 
         // Focus stays in the emptied field after adding: Esc there returns to the list (and only there,
         // since Esc in the list would leave the pane).

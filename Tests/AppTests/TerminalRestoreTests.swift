@@ -31,7 +31,7 @@ struct TerminalRestoreTests {
         try await expectRestored(app)
     }
 
-    @Test("Ctrl-Z suspends with the terminal restored; SIGCONT brings the screen back")
+    @Test("Ctrl-Z suspends with the terminal restored; fg brings the screen back")
     func suspendAndResume() async throws {
         let app = try await AppFixture.start()
         defer { app.close() }
@@ -39,17 +39,17 @@ struct TerminalRestoreTests {
         let pid = try await app.session.appPID()
         try await app.session.sendKeys("C-z")
         let deadline = ContinuousClock.now + .seconds(30)
-        while processState(pid) != "T" && ContinuousClock.now < deadline {
+        while !app.session.isSuspended && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(processState(pid) == "T", "the app stopped after Ctrl-Z")
+        #expect(app.session.isSuspended && processState(pid) == "T", "the app stopped after Ctrl-Z")
         #expect(try await app.session.alternateScreenOn() == false, "the alternate screen is left while suspended")
         #expect(try await app.session.terminalSettingsNow() == app.session.terminalSettingsBefore,
                 "the terminal modes are restored while suspended")
-        // The wrapper shell has no job control, so it may have stopped too: continue the whole group.
-        kill(-getpgid(pid), SIGCONT)
-        kill(pid, SIGCONT)
-        try await app.waitForConnectedMainScreen("en")
+        try app.session.resume()
+        try await app.waitFor("the screen redrawn after fg") { screen in
+            screen.contains(app.catalog("en").text("ui.panel.server"))
+        }
         #expect(try await app.session.alternateScreenOn())
         try await app.session.sendKeys("q")
         #expect(try await app.session.waitForExit() == 0)

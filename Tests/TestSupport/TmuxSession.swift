@@ -88,11 +88,24 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// `$1` is the session directory, the rest the program and its arguments. The inner `sh -c` writes its
     /// own pid and then becomes the program, so `app.pid` is the program's pid.
+    ///
+    /// `set -m` gives the script job control, as a login shell has: the program runs in its own foreground
+    /// process group (so Ctrl-C and Ctrl-Z reach only it, and its group is not orphaned, which would make
+    /// the kernel discard a terminal stop). When the program stops (status 147 to 150), the script marks it
+    /// with the file `stopped` and waits for `resume` to appear before it runs `fg`, as a person would.
     private static let wrapperScript = """
+        set -m
         dir=$1; shift
         stty -g > "$dir/stty.before" 2>/dev/null
         sh -c 'echo $$ > "$0/app.pid.tmp" && mv "$0/app.pid.tmp" "$0/app.pid" && exec "$@"' "$dir" "$@"
         status=$?
+        while [ "$status" -ge 147 ] && [ "$status" -le 150 ]; do
+            : > "$dir/stopped"
+            while [ ! -e "$dir/resume" ]; do sleep 0.02; done
+            rm -f "$dir/resume" "$dir/stopped"
+            fg > /dev/null 2>&1
+            status=$?
+        done
         stty -g > "$dir/stty.after" 2>/dev/null
         echo "__EXIT__=$status"
         exec sleep 86400
@@ -229,6 +242,16 @@ public final class TmuxSession: @unchecked Sendable {
             self.columns = columns
             self.rows = rows
         }
+    }
+
+    /// Whether the program is stopped (Ctrl-Z) and the shell has the terminal back.
+    public var isSuspended: Bool {
+        FileManager.default.fileExists(atPath: directory + "/stopped")
+    }
+
+    /// Resumes a stopped program in the foreground (the shell's `fg`).
+    public func resume() throws {
+        try Data().write(to: URL(fileURLWithPath: directory + "/resume"))
     }
 
     /// `stty -g` of the pane's terminal just before the program started, and just after it ended
