@@ -70,6 +70,7 @@ def main():
         peak_kb = int(benchlib.proc_status(pid, "VmHWM").split()[0])
         rss_kb = int(benchlib.proc_status(pid, "VmRSS").split()[0])
         threads = benchlib.proc_status(pid, "Threads")
+        breakdown = {key: benchlib.proc_status(pid, key) for key in ("RssAnon", "RssFile", "RssShmem")}
         screen = tmux.capture()
     finally:
         tmux.close()
@@ -84,7 +85,8 @@ def main():
     print(f"  CPU (schedstat, all threads):     {(sched1 - sched0) / 1e6:.1f} ms = {sched_percent:.4f} %")
     print(f"  threads {threads}; requests served during the window: "
           + ", ".join(f"{server} {count}" for server, count in sorted(requests.items())))
-    print(f"  memory: peak resident (VmHWM) {peak_kb / 1024:.1f} MB, resident now {rss_kb / 1024:.1f} MB")
+    print(f"  memory: peak resident (VmHWM) {peak_kb / 1024:.1f} MB, resident now {rss_kb / 1024:.1f} MB"
+          f" ({', '.join(f'{key} {value}' for key, value in breakdown.items())})")
     if en["status.connected"] not in screen:
         print("  warning: the last screen did not show Connected:\n" + screen)
     cpu_verdict = "PASS" if sched_percent < 0.1 else "FAIL"

@@ -20,12 +20,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
 
 LINE = re.compile(r"key=(\S+)\s+cpu_us=([0-9.]+)")
+CHARACTER = re.compile(r'^character\("(.*)"\)$')
+
+
+def key_name(raw):
+    """`l` whether the app writes it as `l` or as the Key enum's `character("l")`."""
+    match = CHARACTER.match(raw)
+    return match.group(1) if match else raw
 
 
 def read_stats(path):
     try:
         with open(path, encoding="utf-8") as handle:
-            return [(m.group(1), float(m.group(2))) for m in map(LINE.search, handle) if m]
+            return [(key_name(m.group(1)), float(m.group(2))) for m in map(LINE.search, handle) if m]
     except FileNotFoundError:
         return []
 
