@@ -1,3 +1,5 @@
+import SettingsStore
+
 /// A JSON document with keys kept in the order they were written.
 ///
 /// The command line's JSON is a contract read by scripts and compared by golden tests, so
@@ -76,27 +78,6 @@ enum JSONValue: Equatable, Sendable {
     }
 
     private static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                // Control characters (and DEL, C1) are escaped so the document stays one
-                // line per field and is safe to print on a terminal.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        JSONStringEscaper.append(s, to: &out)
     }
 }

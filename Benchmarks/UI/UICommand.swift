@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// `verbumcare-bench ui`: whole-screen frames from the real screens (SPEC §13: a frame with
+/// 200 custom servers under 2 ms; language switch keypress to frame under 2 ms).
+struct UIBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ui",
+        abstract: "Time rendering the real screens: main screen in three languages, the 200-server pane, a language switch.")
+
+    @Option(help: "Iterations per benchmark.")
+    var iterations = 2000
+
+    func run() {
+        _ = runUIBenchmarks(iterations: iterations)
+    }
+}
