@@ -30,6 +30,14 @@ int vc_guard_prepare(int fd, const char *bytes, size_t len) {
     return 0;
 }
 
+int vc_guard_set_restore_bytes(const char *bytes, size_t len) {
+    if (len > RESTORE_MAX) return -1;
+    // Written before any handler that reads it is installed for this screen.
+    memcpy(restore_bytes, bytes, len);
+    restore_len = len;
+    return 0;
+}
+
 static void restore_terminal(void) {
     if (restored) return;
     restored = 1;

@@ -23,6 +23,11 @@ public final class NcursesScreen {
     /// terminal cursor marks the focused item for screen readers.
     public func start(noColor: Bool, environment: [String: String], cursorVisible: Bool) throws {
         Self.ensureUTF8Locale()
+        // The guard must remember the terminal as the shell left it: newterm/cbreak/noecho
+        // change the modes, and a handler restoring those would leave the shell without echo.
+        _ = Self.restoreSequence().withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { vc_guard_prepare(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        }
         guard let scr = newterm(nil, vc_stdout(), vc_stdin()) else { throw TerminalError.cannotInitialize }
         screen = scr
         set_term(scr)
@@ -37,9 +42,9 @@ public final class NcursesScreen {
         _ = curs_set(cursorVisible ? 1 : 0)
         leaveok(window, !cursorVisible)
         scrollok(window, false)
-        let restore = Self.restoreSequence()
-        _ = restore.withUnsafeBufferPointer { buf in
-            buf.withMemoryRebound(to: CChar.self) { vc_guard_prepare(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        // Now that terminfo is loaded, the terminal's own undo sequences replace the defaults.
+        _ = Self.restoreSequence().withUnsafeBufferPointer { buf in
+            buf.withMemoryRebound(to: CChar.self) { vc_guard_set_restore_bytes($0.baseAddress, $0.count) }
         }
         _ = vc_guard_install_crash_handlers()
         var colors = 0

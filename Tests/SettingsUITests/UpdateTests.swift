@@ -8,11 +8,20 @@ import Testing
 struct UpdateTests {
     typealias F = Fixtures
 
-    /// The settings with the runtime's answer to a language command applied.
+    /// The settings with the runtime's answer to language and add commands applied.
     static func applying(_ commands: [UICommand], to settings: SettingsState) -> SettingsState {
         var settings = settings
-        for case .setLanguage(let language) in commands {
-            settings.currentLanguage = language
+        for command in commands {
+            switch command {
+            case .setLanguage(let language):
+                settings.currentLanguage = language
+            case .addCustomServer(let address, _):
+                if let server = ServerCatalog.customServer(address: address, connectionTimeoutSeconds: 10) {
+                    settings.availableServers.append(server)
+                }
+            default:
+                break
+            }
         }
         return settings
     }
@@ -133,6 +142,10 @@ struct UpdateTests {
         #expect(commands == [.addCustomServer(address: address, confirmedUnreachable: false)])
         #expect(ui.addFlow == .idle && ui.addressField.isEmpty)
         #expect(ui.paneMessage?.key == "ui.pane.added")
+        // The list takes focus on the new server, so Enter chooses it.
+        let after = Self.applying(commands, to: settings)
+        #expect(ui.focus == .paneList)
+        #expect(ui.serverUnderCursor(after)?.baseUrl == address)
     }
 
     @Test("an address that does not answer is added only after the user confirms")
@@ -151,8 +164,11 @@ struct UpdateTests {
         #expect(dialog.message.key == "ui.pane.confirm_add_unreachable")
         #expect(!dialog.isYesFocused)
         #expect(F.press([.character("q")], &ui, settings) == [.quit], "q is not typed in a dialog")
-        #expect(F.press([.tab, .enter], &ui, settings) == [.addCustomServer(address: address, confirmedUnreachable: true)])
+        let confirmed = F.press([.tab, .enter], &ui, settings)
+        #expect(confirmed == [.addCustomServer(address: address, confirmedUnreachable: true)])
         #expect(ui.overlay == .none && ui.addFlow == .idle)
+        #expect(ui.focus == .paneList)
+        #expect(ui.serverUnderCursor(Self.applying(confirmed, to: settings))?.baseUrl == address)
     }
 
     @Test("a stale test result is ignored, and a duplicate address is refused before testing")

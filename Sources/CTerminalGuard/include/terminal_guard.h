@@ -11,6 +11,9 @@
 /// Returns 0 on success, -1 if `fd` is not a terminal or `len` is too large.
 int vc_guard_prepare(int fd, const char *restore_bytes, size_t len);
 
+/// Replaces the restore bytes only (after terminfo is loaded), keeping the saved termios.
+int vc_guard_set_restore_bytes(const char *restore_bytes, size_t len);
+
 /// Fatal signals (SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE): restore, then re-raise with the
 /// default action so the exit status and core dump stay truthful.
 int vc_guard_install_crash_handlers(void);

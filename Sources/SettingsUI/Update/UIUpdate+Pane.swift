@@ -19,7 +19,8 @@ extension UIUpdate {
     }
 
     /// The test of a new address finished: add it if it answered, else ask first.
-    static func customAddressTested(address: String, summary: ServerProbeSummary, ui: inout UIState) -> [UICommand] {
+    static func customAddressTested(address: String, summary: ServerProbeSummary, ui: inout UIState,
+                                    settings: SettingsState) -> [UICommand] {
         guard ui.addFlow == .testing(address: address) else { return [] }
         let parameters = ["address": address]
         let added = UIMessage(key: "ui.pane.added", parameters: parameters, tone: .success)
@@ -28,6 +29,7 @@ extension UIUpdate {
             ui.addressField.clear()
             ui.validation = nil
             ui.paneMessage = added
+            focusNewServer(ui: &ui, settings: settings)
             return [.addCustomServer(address: address, confirmedUnreachable: false)]
         }
         let reason = summary.error
@@ -56,7 +58,7 @@ extension UIUpdate {
             confirmedMessage: UIMessage(key: "ui.pane.removed", parameters: parameters, tone: .success)))
     }
 
-    static func answerConfirmation(yes: Bool, ui: inout UIState) -> [UICommand] {
+    static func answerConfirmation(yes: Bool, ui: inout UIState, settings: SettingsState) -> [UICommand] {
         guard case .confirm(let dialog) = ui.overlay else { return [] }
         ui.overlay = .none
         if case .confirmingUnreachable = ui.addFlow {
@@ -70,8 +72,16 @@ extension UIUpdate {
         if case .addCustomServer = dialog.command {
             ui.addressField.clear()
             ui.validation = nil
+            focusNewServer(ui: &ui, settings: settings)
         }
         return [dialog.command]
+    }
+
+    /// After an add, the list takes focus with its cursor on the new server (appended after the
+    /// known ones), so Enter chooses it at once.
+    private static func focusNewServer(ui: inout UIState, settings: SettingsState) {
+        ui.focus = .paneList
+        ui.paneCursor = settings.availableServers.count
     }
 
     /// Esc in a text field: drop the edit (and any test of it) and return to the list. Leaving

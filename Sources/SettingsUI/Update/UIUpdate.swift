@@ -15,7 +15,7 @@ public enum UIUpdate {
         case .key(let key):
             commands = handleKey(key, ui: &ui, settings: settings)
         case .customAddressTested(let address, let summary):
-            commands = customAddressTested(address: address, summary: summary, ui: &ui)
+            commands = customAddressTested(address: address, summary: summary, ui: &ui, settings: settings)
         case .paneMessage(let message):
             ui.paneMessage = message
             commands = []
@@ -133,7 +133,7 @@ public enum UIUpdate {
                 ui.login = LoginForm(serverId: ui.login.serverId)
                 return [.cancelLogin]
             }
-            return answerConfirmation(yes: false, ui: &ui)
+            return answerConfirmation(yes: false, ui: &ui, settings: settings)
         case .quit:
             return [.quit]
         case .redraw:
@@ -143,7 +143,7 @@ public enum UIUpdate {
 
     private static func choose(active: Set<KeyContext>, ui: inout UIState, settings: SettingsState) -> [UICommand] {
         if case .confirm(let dialog) = ui.overlay {
-            return answerConfirmation(yes: dialog.isYesFocused, ui: &ui)
+            return answerConfirmation(yes: dialog.isYesFocused, ui: &ui, settings: settings)
         }
         switch ui.focus {
         case .languagePicker:

@@ -38,6 +38,12 @@ final class ConnectivityBridge {
 
     func testNow() { runtime?.testNow() }
     func testAll() { runtime?.testAll() }
+
+    /// Tests one known server, e.g. a custom server just added, so its pane row has a status.
+    func testServer(id: String) {
+        guard let runtime else { return }
+        Task { @MainActor in _ = await runtime.testServerConnectivity(id) }
+    }
     func cancelSwitch() { runtime?.cancelSwitch() }
     func switchBack() { runtime?.switchBack() }
 

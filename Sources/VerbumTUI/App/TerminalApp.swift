@@ -99,6 +99,7 @@ final class TerminalApp {
             case .selectServer(let id): try store.selectServer(id: id)
             case .addCustomServer(let address, _):
                 let result = try store.addCustomServer(address)
+                if case .added(let server) = result.outcome { connectivity.testServer(id: server.id) }
                 apply(.paneMessage(PaneMessages.added(result)))
             case .testCustomAddress(let address):
                 connectivity.testAddress(address)
