@@ -24,19 +24,41 @@ enum Spawn {
         return (Double(end - start) / 1_000_000, status)
     }
 
-    /// Runs a program and returns its standard output.
+    /// Runs a program and returns its standard output. posix_spawn with a close-on-exec pipe
+    /// rather than Foundation.Process, whose pipes can leak into other children (then EOF never
+    /// comes and the read hangs, as seen with curl here).
     static func output(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw SpawnError.pipe }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard rc == 0 else { throw SpawnError.spawn(rc) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fds[0], &buffer, buffer.count)
+            if n > 0 { bytes += buffer[0..<n] } else if n < 0, errno == EINTR { continue } else { break }
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return String(decoding: bytes, as: UTF8.self)
     }
+}
+
+enum SpawnError: Error {
+    case pipe
+    case spawn(Int32)
 }
 
 /// Order statistics of a sample, in milliseconds.

@@ -19,7 +19,10 @@ import termios
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SCRATCH = os.path.join(ROOT, ".build-release")
+# The app is measured as it ships: a release build with the Swift runtime linked statically
+# (about 7 ms less start-up than loading libswiftCore/Foundation/ICU at run time).
+SCRATCH = os.path.join(ROOT, ".build-release-static")
+BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", SCRATCH]
 DEMO = os.path.join(ROOT, "DemoBackend", "demo_backend.py")
 STRINGS = os.path.join(ROOT, "Resources", "strings")
 
@@ -36,10 +39,10 @@ def release_binary(build=True):
     if explicit:
         return explicit
     if build:
-        log("building: swift build -c release --scratch-path .build-release --product verbumcare-tui")
-        subprocess.run(["swift", "build", "-c", "release", "--scratch-path", SCRATCH,
-                        "--product", "verbumcare-tui"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
-    path = subprocess.run(["swift", "build", "-c", "release", "--scratch-path", SCRATCH, "--show-bin-path"],
+        log("building: " + " ".join(BUILD[:-1]) + " .build-release-static --product verbumcare-tui")
+        subprocess.run(BUILD + ["--product", "verbumcare-tui"], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    path = subprocess.run(BUILD + ["--show-bin-path"],
                           cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
     binary = os.path.join(path, "verbumcare-tui")
     if not os.access(binary, os.X_OK):

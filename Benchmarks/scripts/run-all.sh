@@ -10,8 +10,8 @@ cd "$root"
 runs=21; seconds=60; presses=100
 if [[ "${1:-}" == "--quick" ]]; then runs=7; seconds=10; presses=30; fi
 
-echo "== building the release binary: swift build -c release --scratch-path .build-release --product verbumcare-tui"
-swift build -c release --scratch-path .build-release --product verbumcare-tui > /dev/null
+echo "== building the release binary: swift build -c release --static-swift-stdlib --scratch-path .build-release-static --product verbumcare-tui"
+swift build -c release --static-swift-stdlib --scratch-path .build-release-static --product verbumcare-tui > /dev/null 2>&1
 
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
