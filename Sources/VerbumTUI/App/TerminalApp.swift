@@ -46,8 +46,14 @@ final class TerminalApp {
         try signals.start { [unowned self] signal in self.handle(signal: signal) }
         input.start { [unowned self] in self.handleInput() }
         subscriptions.append(store.subscribe { [unowned self] _, _ in self.frames.request() })
-        connectivity.start(transport: transport, onEvent: { [unowned self] event in self.apply(event) })
+        // The first frame comes from the hydrated store alone (status: disconnected until the
+        // first test, SPEC §6.4); libcurl and OpenSSL start after it, off the first-frame path.
         drawFrame()
+        DispatchQueue.main.async {
+            MainActor.assumeIsolated {
+                self.connectivity.start(transport: transport, onEvent: { [unowned self] event in self.apply(event) })
+            }
+        }
         dispatchMain()
     }
 
