@@ -60,7 +60,7 @@ func runRenderBenchmarks(iterations: Int = 2000, ambiguousWide: Bool = false) ->
 
 /// Times `body` over `iterations` runs after a warm-up and prints the mean per run; also the
 /// fastest of 5 equal batches, which is what the code costs when the shared machine lets it run.
-private func measure(_ name: String, iterations: Int, _ body: (Int) -> Void) -> RenderBenchmarkResult {
+func measure(_ name: String, iterations: Int, _ body: (Int) -> Void) -> RenderBenchmarkResult {
     let clock = ContinuousClock()
     for index in 0..<max(1, iterations / 10) { body(index) }
     let batches = 5

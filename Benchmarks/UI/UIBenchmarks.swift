@@ -15,7 +15,7 @@ func runUIBenchmarks(iterations: Int = 2000) -> [RenderBenchmarkResult] {
     for language in AppLanguage.allCases {
         let settings = UIBenchmarkStates.connected(language: language, customServers: 1)
         let model = ScreenModel(settings: settings, ui: UIState(settings: settings), now: now)
-        results.append(timeUI("ui.main-100x30 (\(language.rawValue), full frame)", iterations: iterations) { _ in
+        results.append(measure("ui.main-100x30 (\(language.rawValue), full frame)", iterations: iterations) { _ in
             sink &+= ScreenRenderer.render(model, width: 100, height: 30).buffer.width
         })
     }
@@ -23,7 +23,7 @@ func runUIBenchmarks(iterations: Int = 2000) -> [RenderBenchmarkResult] {
     let crowded = UIBenchmarkStates.connected(language: .en, customServers: 200)
     var paneUI = UIState(settings: crowded)
     _ = UIUpdate.handle(.key(.character("o")), ui: &paneUI, settings: crowded)
-    results.append(timeUI("ui.pane-200-servers-100x30 (full frame, cursor moving)", iterations: iterations) { index in
+    results.append(measure("ui.pane-200-servers-100x30 (full frame, cursor moving)", iterations: iterations) { index in
         var ui = paneUI
         ui.paneCursor = index % crowded.availableServers.count
         sink &+= ScreenRenderer.render(ScreenModel(settings: crowded, ui: ui, now: now), width: 100, height: 30).buffer.width
@@ -31,7 +31,7 @@ func runUIBenchmarks(iterations: Int = 2000) -> [RenderBenchmarkResult] {
 
     var helpUI = UIState(settings: crowded)
     helpUI.overlay = .help
-    results.append(timeUI("ui.help-overlay-100x30", iterations: iterations) { _ in
+    results.append(measure("ui.help-overlay-100x30", iterations: iterations) { _ in
         sink &+= ScreenRenderer.render(ScreenModel(settings: crowded, ui: helpUI, now: now), width: 100, height: 30).buffer.width
     })
 
@@ -39,7 +39,7 @@ func runUIBenchmarks(iterations: Int = 2000) -> [RenderBenchmarkResult] {
     var settings = UIBenchmarkStates.connected(language: .ja, customServers: 1)
     var ui = UIState(settings: settings)
     var previous = ScreenRenderer.render(ScreenModel(settings: settings, ui: ui, now: now), width: 100, height: 30).buffer
-    results.append(timeUI("ui.language-switch-100x30 (l → update → render → diff)", iterations: iterations) { _ in
+    results.append(measure("ui.language-switch-100x30 (l → update → render → diff)", iterations: iterations) { _ in
         for case .setLanguage(let language) in UIUpdate.handle(.key(.character("l")), ui: &ui, settings: settings) {
             settings.currentLanguage = language
         }
@@ -80,25 +80,3 @@ enum UIBenchmarkStates {
     }
 }
 
-/// Times `body` after a warm-up, in 5 equal batches; prints the mean and the fastest batch per run.
-private func timeUI(_ name: String, iterations: Int, _ body: (Int) -> Void) -> RenderBenchmarkResult {
-    let clock = ContinuousClock()
-    for index in 0..<max(1, iterations / 10) { body(index) }
-    let batches = 5
-    let perBatch = max(1, iterations / batches)
-    var best = Double.infinity
-    var total = 0.0
-    for batch in 0..<batches {
-        let elapsed = clock.measure {
-            for index in (batch * perBatch)..<((batch + 1) * perBatch) { body(index) }
-        }
-        let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-        total += nanoseconds
-        best = min(best, nanoseconds / Double(perBatch))
-    }
-    let mean = total / Double(perBatch * batches)
-    print("\(name): mean \(Double(Int(mean / 100)) / 10) µs, best batch \(Double(Int(best / 100)) / 10) µs"
-          + " (\(perBatch * batches) frames)")
-    return RenderBenchmarkResult(name: name, iterations: perBatch * batches, nanosecondsPerIteration: mean,
-                                 bestBatchNanosecondsPerIteration: best)
-}

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Connectivity
 import SettingsStore
 import SettingsUI
@@ -16,19 +15,6 @@ final class ConnectivityBridge {
 
     init(context: CommandContext) {
         self.context = context
-    }
-
-    /// A malformed `--connect-to` is a usage error, found before the screen is set up.
-    static func transport(context: CommandContext) throws -> TransportConfiguration {
-        do {
-            return try TransportConfiguration.make(commandLineCACert: context.options.cacert,
-                                                   connectToArguments: context.options.connectTo,
-                                                   processEnvironment: context.environmentVariables,
-                                                   environment: context.environment)
-        } catch {
-            context.console.error("cli.invalid_connect_to", ["value": error.spec])
-            throw ExitCode.validationFailure
-        }
     }
 
     func start(transport: TransportConfiguration, onEvent: @escaping @MainActor (UIEvent) -> Void) {

@@ -39,7 +39,8 @@ final class TerminalApp {
 
     /// Sets the terminal up, draws the first frame and serves events until quit. Never returns.
     func run() throws -> Never {
-        let transport = try ConnectivityBridge.transport(context: context)
+        // A malformed --connect-to is a usage error, told before the screen is set up.
+        let transport = try context.transportConfiguration()
         try screen.start(noColor: context.options.noColor, environment: context.environmentVariables,
                          cursorVisible: options.plain)
         isRunning = true

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Connectivity
 import Foundation
 import Localization
 import Logging
@@ -54,6 +55,20 @@ struct CommandContext {
     /// settings.json as the store read it. Its problems were told when the context was made.
     var settingsFile: NativeSettingsFile {
         NativeSettingsFile(path: paths.settingsFile, environment: environment)
+    }
+
+    /// The transport from `--cacert`, `--connect-to`, `VERBUMCARE_CONNECT_TO` and the CA
+    /// variables; a malformed `--connect-to` is told (localized) and is a usage error.
+    func transportConfiguration() throws -> TransportConfiguration {
+        do {
+            return try TransportConfiguration.make(commandLineCACert: options.cacert,
+                                                   connectToArguments: options.connectTo,
+                                                   processEnvironment: environmentVariables,
+                                                   environment: environment)
+        } catch {
+            console.error("cli.invalid_connect_to", ["value": error.spec])
+            throw ExitCode.validationFailure
+        }
     }
 
     /// Waits for app-state.json writes the command caused; a failure is told and is exit 1.

@@ -61,16 +61,7 @@ struct StatusCommand: VerbumCommand {
     /// setting and the CA variables; a malformed `--connect-to` is a usage error.
     @MainActor
     static func makeProbe(context: CommandContext) throws -> StatusProbe {
-        let transport: TransportConfiguration
-        do {
-            transport = try TransportConfiguration.make(commandLineCACert: context.options.cacert,
-                                                        connectToArguments: context.options.connectTo,
-                                                        processEnvironment: context.environmentVariables,
-                                                        environment: context.environment)
-        } catch {
-            context.console.error("cli.invalid_connect_to", ["value": error.spec])
-            throw ExitCode.validationFailure
-        }
+        let transport = try context.transportConfiguration()
         let settings = transport.settings(caBundleSetting: context.store.getState().caBundle)
         return StatusProbe(prober: ServerProber(paths: context.paths, settings: settings))
     }
