@@ -69,7 +69,8 @@ let package = Package(
 
         // Tests
         .target(name: "TestSupport",
-                dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
+                dependencies: [.product(name: "Subprocess", package: "swift-subprocess"),
+                               .product(name: "PropertyBased", package: "swift-property-based")],
                 path: "Tests/TestSupport", swiftSettings: strictSettings),
         .testTarget(name: "LocalizationTests",
                     dependencies: ["Localization", "TestSupport",

@@ -24,6 +24,23 @@ struct ProbeCommand: AsyncParsableCommand {
                           connectTo: try demo.ready.connectTo.map { try ConnectToSpec(parsing: $0) })
     }
 
+    /// The health request of pn51 on the demo, routed and trusted as above.
+    static func healthRequest(_ demo: BenchDemoBackend) throws -> (url: String, request: TransportRequest) {
+        let url = try healthURL(demo)
+        return (url, TransportRequest(method: .get, url: url, settings: try settings(for: demo)))
+    }
+
+    /// One probe: wall milliseconds in-process and libcurl's own total; a failure ends the run.
+    static func timedProbe(_ engine: CurlEngine, _ request: TransportRequest) async throws -> (wall: Double, libcurl: Double) {
+        let start = monotonicMs()
+        let result = await engine.perform(request)
+        let wall = monotonicMs() - start
+        guard case .success(let response) = result, response.status == 200 else {
+            throw BenchError("probe failed: \(result)")
+        }
+        return (wall, response.timings.totalMs)
+    }
+
     static func healthURL(_ demo: BenchDemoBackend, server: String = "pn51") throws -> String {
         guard let host = demo.ready.servers[server]?.host else { throw BenchError("demo has no server \(server)") }
         return "https://\(host)/health"
@@ -43,22 +60,16 @@ struct ProbeCommand: AsyncParsableCommand {
         func run() async throws {
             let demo = try BenchDemoBackend(script: options.demoScript)
             defer { demo.stop() }
-            let settings = try ProbeCommand.settings(for: demo)
-            let url = try ProbeCommand.healthURL(demo)
+            let (url, request) = try ProbeCommand.healthRequest(demo)
             let engine = CurlEngine()
             defer { engine.shutdown() }
-            let request = TransportRequest(method: .get, url: url, settings: settings)
             _ = await engine.perform(request) // opens the connection
             var warm: [Double] = []
             var libcurlTotals: [Double] = []
             for _ in 0..<options.iterations {
-                let start = monotonicMs()
-                let result = await engine.perform(request)
-                warm.append(monotonicMs() - start)
-                guard case .success(let response) = result, response.status == 200 else {
-                    throw BenchError("probe failed: \(result)")
-                }
-                libcurlTotals.append(response.timings.totalMs)
+                let probe = try await ProbeCommand.timedProbe(engine, request)
+                warm.append(probe.wall)
+                libcurlTotals.append(probe.libcurl)
             }
             var curl: [Double] = []
             for _ in 0..<options.iterations {
@@ -84,23 +95,17 @@ struct ProbeCommand: AsyncParsableCommand {
         func run() async throws {
             let demo = try BenchDemoBackend(script: options.demoScript)
             defer { demo.stop() }
-            let settings = try ProbeCommand.settings(for: demo)
-            let url = try ProbeCommand.healthURL(demo)
-            let request = TransportRequest(method: .get, url: url, settings: settings)
+            let (url, request) = try ProbeCommand.healthRequest(demo)
             var wall: [Double] = []
             var libcurlTotals: [Double] = []
             var curl: [Double] = []
             for _ in 0..<options.iterations {
                 // A new engine has an empty connection cache: every probe connects and shakes hands.
                 let engine = CurlEngine()
-                let start = monotonicMs()
-                let result = await engine.perform(request)
-                wall.append(monotonicMs() - start)
+                let probe = try await ProbeCommand.timedProbe(engine, request)
                 engine.shutdown()
-                guard case .success(let response) = result, response.status == 200 else {
-                    throw BenchError("probe failed: \(result)")
-                }
-                libcurlTotals.append(response.timings.totalMs)
+                wall.append(probe.wall)
+                libcurlTotals.append(probe.libcurl)
                 let output = try Spawn.output(ProbeCommand.curlArguments(demo, url: url, extra: ["-w", "%{time_total}"]))
                 guard let seconds = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                     throw BenchError("curl printed \(output)")

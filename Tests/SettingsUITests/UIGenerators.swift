@@ -1,26 +1,13 @@
 import Localization
 import PropertyBased
+import TestSupport
 import SettingsStore
 import SettingsUI
 import TerminalRendering
 
 /// Random states, keys and sizes for the property tests: statuses, errors, long server lists
 /// with long and CJK names, overlays, and text typed in every script.
-enum UIGen {
-    typealias RNG = any SeededRandomNumberGenerator
-
-    static func pick<T>(_ items: [T], _ rng: inout RNG) -> T {
-        items[Int.random(in: 0..<items.count, using: &rng)]
-    }
-
-    static func chance(_ probability: Double, _ rng: inout RNG) -> Bool {
-        Double.random(in: 0..<1, using: &rng) < probability
-    }
-
-    static func int(_ range: ClosedRange<Int>, _ rng: inout RNG) -> Int {
-        Int.random(in: range, using: &rng)
-    }
-
+enum UIGen: RandomChoices {
     static let typedCharacters: [Character] = [
         "a", "q", "k", "j", "l", "o", "r", "s", "1", "2", "3", "?", " ", "/", ":", ".", "-", "日", "本", "語", "繁",
         "體", "ア", "ｱ", "한", "é", "e\u{301}", "👍🏽", "🇯🇵", "…", "●", "\u{200B}", "\u{FF21}", "ー",

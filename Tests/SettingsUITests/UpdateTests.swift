@@ -67,13 +67,13 @@ struct UpdateTests {
         var settings = F.connected(.en)
         settings.currentServer = F.server("mac-mini")
         var ui = UIState(settings: settings)
-        #expect(F.press([.character("o")], &ui, settings) == [.openPane, .testAll])
+        #expect(F.press([.character("o")], &ui, settings) == [.openPane])
         #expect(ui.isPaneOpen && ui.focus == .paneList)
         #expect(ui.paneCursor == 1)
         #expect(F.press([.character("o")], &ui, settings) == [], "o does nothing in the pane")
         // Enter on the button opens it too.
         var other = UIState(settings: settings)
-        #expect(F.press([.tab, .enter], &other, settings) == [.openPane, .testAll])
+        #expect(F.press([.tab, .enter], &other, settings) == [.openPane])
     }
 
     @Test("Esc closes the overlay, then leaves the pane, then cancels a switch")

@@ -3,7 +3,7 @@ import Localization
 /// What the runtime must do after a key press. The update function never performs effects itself.
 public enum UICommand: Hashable, Sendable {
     case setLanguage(AppLanguage)
-    /// The pane was opened (`openNativeSettings`); `testAll` follows in the same batch.
+    /// The pane was opened (`openNativeSettings`, which also tests every server).
     case openPane
     /// Leaving the pane is "returning to the app": run `refreshServerConfig` and switch if the
     /// selection changed.

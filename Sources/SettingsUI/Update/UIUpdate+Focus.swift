@@ -67,8 +67,9 @@ extension UIUpdate {
         ui.paneCursor = settings.availableServers.firstIndex { $0.id == marked } ?? 0
         ui.addFlow = .idle
         ui.paneMessage = nil
-        // The pane tests every server at once when it opens (SPEC §10.2).
-        return [.openPane, .testAll]
+        // The store's `openNativeSettings` makes the connectivity layer test every server at
+        // once (SPEC §10.2); asking for `testAll` here too would send every probe twice.
+        return [.openPane]
     }
 
     static func closePane(ui: inout UIState) -> [UICommand] {

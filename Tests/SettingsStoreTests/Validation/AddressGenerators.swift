@@ -1,24 +1,11 @@
 import Foundation
 import PropertyBased
+import TestSupport
 
 /// Generators of address-like text for the validator's property tests: realistic URLs with
 /// every part varied (and often wrong), mostly-valid addresses so that properties about
 /// accepted addresses get many cases, and arbitrary Unicode.
-enum AddressGen {
-    typealias RNG = any SeededRandomNumberGenerator
-
-    static func pick<T>(_ items: [T], _ rng: inout RNG) -> T {
-        items[Int.random(in: 0..<items.count, using: &rng)]
-    }
-
-    static func chance(_ probability: Double, _ rng: inout RNG) -> Bool {
-        Double.random(in: 0..<1, using: &rng) < probability
-    }
-
-    static func int(_ range: ClosedRange<Int>, _ rng: inout RNG) -> Int {
-        Int.random(in: range, using: &rng)
-    }
-
+enum AddressGen: RandomChoices {
     // MARK: parts
 
     static func scheme(_ rng: inout RNG, validBias: Double) -> String {
