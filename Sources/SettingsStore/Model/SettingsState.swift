@@ -34,6 +34,8 @@ public struct SettingsState: Equatable, Sendable {
     public var responseTimes: [Double]
     /// Non-nil while the re-login dialog should be shown.
     public var loginRequest: LoginRequest?
+    /// Recent events, newest first, at most `TimelineEntry.limit` (the main screen's timeline).
+    public var timeline: [TimelineEntry]
 
     public init(currentServer: ServerConfig, availableServers: [ServerConfig],
                 connectionStatus: ConnectionStatus = .disconnected, detailedStatus: DetailedStatus? = nil,
@@ -44,7 +46,7 @@ public struct SettingsState: Equatable, Sendable {
                 connectionTimeout: Int = 10, autoSwitchOnFailure: Bool = true, detailedLogging: Bool = false,
                 caBundle: String? = nil, probeInterval: Int = 10, environment: AppEnvironment = .production,
                 fallback: FallbackInfo? = nil, serverStatuses: [String: ServerProbeSummary] = [:],
-                responseTimes: [Double] = [], loginRequest: LoginRequest? = nil) {
+                responseTimes: [Double] = [], loginRequest: LoginRequest? = nil, timeline: [TimelineEntry] = []) {
         self.currentServer = currentServer
         self.availableServers = availableServers
         self.connectionStatus = connectionStatus
@@ -66,5 +68,6 @@ public struct SettingsState: Equatable, Sendable {
         self.serverStatuses = serverStatuses
         self.responseTimes = responseTimes
         self.loginRequest = loginRequest
+        self.timeline = timeline
     }
 }
