@@ -75,7 +75,9 @@ enum UIBenchmarkStates {
             currentServer: pn51, availableServers: servers, connectionStatus: .connected,
             detailedStatus: DetailedStatus(serverId: pn51.id, checks: checks, responseTime: 12.4, lastChecked: 1_759_999_997),
             serverSource: .nativeSettings, currentLanguage: language,
-            lastError: AppError(key: "error.timeout.message", parameters: ["seconds": "10"], code: .timeout),
+            notices: [Notice(subject: .server("mac-mini"), kind: .error,
+                             message: AppError(key: "error.timeout.message", parameters: ["seconds": "10"], code: .timeout),
+                             condition: .untilDismissed, postedAt: 1_759_999_990)],
             serverStatuses: statuses, responseTimes: (0..<30).map { Double(10 + ($0 * 7) % 13) })
     }
 }

@@ -4,19 +4,19 @@ import SettingsStore
 @testable import Connectivity
 
 @Suite("Fallback rule (SPEC §6.5)")
-struct FallbackRuleTests {
+struct FallbackPolicyTests {
     static let pn51 = ServerCatalog.prefilled[0]
     static let macMini = ServerCatalog.prefilled[1]
 
     @Test func healthyConfiguredServerIsUsed() {
-        let decision = FallbackRule.decide(configured: Self.macMini,
+        let decision = FallbackPolicy.decide(configured: Self.macMini,
                                            configuredResult: FakeServers.status(for: Self.macMini, healthy: true),
                                            fallbackResult: nil, autoSwitchOnFailure: true)
         #expect(decision == .configured)
     }
 
     @Test func failingConfiguredServerFallsBackToHealthyPn51() {
-        let decision = FallbackRule.decide(configured: Self.macMini,
+        let decision = FallbackPolicy.decide(configured: Self.macMini,
                                            configuredResult: FakeServers.status(for: Self.macMini, healthy: false),
                                            fallbackResult: FakeServers.status(for: Self.pn51, healthy: true),
                                            autoSwitchOnFailure: true)
@@ -30,7 +30,7 @@ struct FallbackRuleTests {
     }
 
     @Test func bothFailingIsAllUnreachable() {
-        let decision = FallbackRule.decide(configured: Self.macMini,
+        let decision = FallbackPolicy.decide(configured: Self.macMini,
                                            configuredResult: FakeServers.status(for: Self.macMini, healthy: false),
                                            fallbackResult: FakeServers.status(for: Self.pn51, healthy: false),
                                            autoSwitchOnFailure: true)
@@ -38,18 +38,18 @@ struct FallbackRuleTests {
     }
 
     @Test func autoSwitchOffOrPn51ItselfNeverFallsBack() {
-        #expect(!FallbackRule.shouldTryFallback(failed: Self.macMini, autoSwitchOnFailure: false))
-        #expect(!FallbackRule.shouldTryFallback(failed: Self.pn51, autoSwitchOnFailure: true))
-        #expect(FallbackRule.shouldTryFallback(failed: Self.macMini, autoSwitchOnFailure: true))
+        #expect(!FallbackPolicy.shouldTryFallback(failed: Self.macMini, autoSwitchOnFailure: false))
+        #expect(!FallbackPolicy.shouldTryFallback(failed: Self.pn51, autoSwitchOnFailure: true))
+        #expect(FallbackPolicy.shouldTryFallback(failed: Self.macMini, autoSwitchOnFailure: true))
     }
 
     @Test func decisionsFollowTheRuleForEveryCombination() async {
         let servers = Gen.element(of: ServerCatalog.prefilled).map { $0 ?? Self.pn51 }
         await propertyCheck(count: 200, input: servers, Gen.bool, Gen.bool, Gen.bool) { configured, healthy, pn51Healthy, auto in
             let configuredResult = FakeServers.status(for: configured, healthy: healthy)
-            let tries = FallbackRule.shouldTryFallback(failed: configured, autoSwitchOnFailure: auto)
+            let tries = FallbackPolicy.shouldTryFallback(failed: configured, autoSwitchOnFailure: auto)
             let fallbackResult = !healthy && tries ? FakeServers.status(for: Self.pn51, healthy: pn51Healthy) : nil
-            let decision = FallbackRule.decide(configured: configured, configuredResult: configuredResult,
+            let decision = FallbackPolicy.decide(configured: configured, configuredResult: configuredResult,
                                                fallbackResult: fallbackResult, autoSwitchOnFailure: auto)
             switch decision {
             case .configured:

@@ -17,7 +17,7 @@ public struct StatusProbe: Sendable {
         /// The effective server's test.
         public var result: DetailedStatus
         public var fallback: FallbackInfo?
-        public var decision: FallbackRule.Decision
+        public var decision: FallbackPolicy.Decision
         /// The configured server (differs from `server` during a fallback).
         public var configured: ServerConfig
         public var configuredResult: DetailedStatus
@@ -32,10 +32,10 @@ public struct StatusProbe: Sendable {
         let configuredResult = await prober.check(configured)
         var fallbackResult: DetailedStatus?
         if !configuredResult.isHealthy,
-           FallbackRule.shouldTryFallback(failed: configured, autoSwitchOnFailure: autoSwitchOnFailure) {
+           FallbackPolicy.shouldTryFallback(failed: configured, autoSwitchOnFailure: autoSwitchOnFailure) {
             fallbackResult = await prober.check(fallbackServer)
         }
-        let decision = FallbackRule.decide(configured: configured, configuredResult: configuredResult,
+        let decision = FallbackPolicy.decide(configured: configured, configuredResult: configuredResult,
                                            fallbackResult: fallbackResult, autoSwitchOnFailure: autoSwitchOnFailure)
         if case .fallback(let info) = decision, let fallbackResult {
             return Outcome(server: fallbackServer, source: .fallback, result: fallbackResult, fallback: info,

@@ -29,3 +29,13 @@ public struct ConnectivityError: Codable, Equatable, Hashable, Sendable, Error {
         self.parameters = parameters
     }
 }
+
+extension ConnectivityError {
+    /// The error with `parameters` filled in where it has none of its own (`host`, `seconds`
+    /// of the notice it is the reason of).
+    public func merging(parameters extra: [String: String]) -> ConnectivityError {
+        var copy = self
+        copy.parameters = extra.merging(parameters) { _, own in own }
+        return copy
+    }
+}

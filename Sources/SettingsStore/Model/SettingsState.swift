@@ -1,6 +1,8 @@
 import Localization
 
-/// The store's state, with the app's (Zustand) names (SPEC §7).
+/// The store's state, with the app's (Zustand) names, plus everything the reducer needs to
+/// decide: nothing about the app's situation is kept anywhere else. Only `AppReducer` changes
+/// it (see docs/ARCHITECTURE.md).
 public struct SettingsState: Equatable, Sendable {
     public var currentServer: ServerConfig
     public var availableServers: [ServerConfig]
@@ -10,9 +12,14 @@ public struct SettingsState: Equatable, Sendable {
     public var currentLanguage: AppLanguage
     public var availableLanguages: [AppLanguage]
     public var serverSwitchState: ServerSwitchState
-    public var lastError: AppError?
     public var preferences: Preferences
     public var serverHistory: [ServerHistoryEntry]
+
+    /// The server settings.json names (after validation). It differs from `currentServer`
+    /// during a fallback and while a switch to it runs.
+    public var configuredServer: ServerConfig
+    /// `native_settings` when settings.json names a valid server, else `default`.
+    public var configuredSource: ServerSource
 
     // Settings-pane values mirrored from settings.json.
     /// Seconds, 5...60.
@@ -24,29 +31,49 @@ public struct SettingsState: Equatable, Sendable {
     public var probeInterval: Int
 
     public var environment: AppEnvironment
+    /// This run's `--lang`, until a language is chosen.
+    public var languageOverride: AppLanguage?
+    /// The language to save in app-state.json: the saved or chosen one, never `--lang` and
+    /// never one detected from the environment.
+    public var savedLanguage: AppLanguage?
+    /// The Settings › VerbumCare pane is open (`openNativeSettings`).
+    public var isSettingsPaneOpen: Bool
 
-    // Connectivity detail the screens show (filled by the Connectivity module).
+    /// Problems found by the last read of settings.json.
+    public var settingsFileProblems: [FileProblem]
+    /// Problems found when app-state.json was loaded or written.
+    public var appStateFileProblems: [FileProblem]
+    /// Notices on the main screen, newest first, at most one per subject.
+    public var notices: [Notice]
+
     /// Set while the configured server is unreachable and pn51 is used instead.
     public var fallback: FallbackInfo?
     /// Latest result per server id, for the settings pane list.
     public var serverStatuses: [String: ServerProbeSummary]
     /// Recent health response times of the current server, oldest first (the sparkline).
     public var responseTimes: [Double]
-    /// Non-nil while the re-login dialog should be shown.
+    /// Non-nil while the sign-in dialog should be shown.
     public var loginRequest: LoginRequest?
     /// Recent events, newest first, at most `TimelineEntry.limit` (the main screen's timeline).
     public var timeline: [TimelineEntry]
+    /// Probe loops, the switch in progress, generations.
+    public var connectivity: ConnectivityState
 
     public init(currentServer: ServerConfig, availableServers: [ServerConfig],
                 connectionStatus: ConnectionStatus = .disconnected, detailedStatus: DetailedStatus? = nil,
                 serverSource: ServerSource = .default, currentLanguage: AppLanguage = .ja,
                 availableLanguages: [AppLanguage] = AppLanguage.allCases,
-                serverSwitchState: ServerSwitchState = .idle, lastError: AppError? = nil,
+                serverSwitchState: ServerSwitchState = .idle,
                 preferences: Preferences = .defaults, serverHistory: [ServerHistoryEntry] = [],
+                configuredServer: ServerConfig? = nil, configuredSource: ServerSource? = nil,
                 connectionTimeout: Int = 10, autoSwitchOnFailure: Bool = true, detailedLogging: Bool = false,
                 caBundle: String? = nil, probeInterval: Int = 10, environment: AppEnvironment = .production,
+                languageOverride: AppLanguage? = nil, savedLanguage: AppLanguage? = nil,
+                isSettingsPaneOpen: Bool = false, settingsFileProblems: [FileProblem] = [],
+                appStateFileProblems: [FileProblem] = [], notices: [Notice] = [],
                 fallback: FallbackInfo? = nil, serverStatuses: [String: ServerProbeSummary] = [:],
-                responseTimes: [Double] = [], loginRequest: LoginRequest? = nil, timeline: [TimelineEntry] = []) {
+                responseTimes: [Double] = [], loginRequest: LoginRequest? = nil, timeline: [TimelineEntry] = [],
+                connectivity: ConnectivityState = ConnectivityState()) {
         self.currentServer = currentServer
         self.availableServers = availableServers
         self.connectionStatus = connectionStatus
@@ -55,19 +82,62 @@ public struct SettingsState: Equatable, Sendable {
         self.currentLanguage = currentLanguage
         self.availableLanguages = availableLanguages
         self.serverSwitchState = serverSwitchState
-        self.lastError = lastError
         self.preferences = preferences
         self.serverHistory = serverHistory
+        self.configuredServer = configuredServer ?? currentServer
+        self.configuredSource = configuredSource ?? serverSource
         self.connectionTimeout = connectionTimeout
         self.autoSwitchOnFailure = autoSwitchOnFailure
         self.detailedLogging = detailedLogging
         self.caBundle = caBundle
         self.probeInterval = probeInterval
         self.environment = environment
+        self.languageOverride = languageOverride
+        self.savedLanguage = savedLanguage
+        self.isSettingsPaneOpen = isSettingsPaneOpen
+        self.settingsFileProblems = settingsFileProblems
+        self.appStateFileProblems = appStateFileProblems
+        self.notices = notices
         self.fallback = fallback
         self.serverStatuses = serverStatuses
         self.responseTimes = responseTimes
         self.loginRequest = loginRequest
         self.timeline = timeline
+        self.connectivity = connectivity
     }
+
+    /// `lastError` of the app's store: the newest error or warning on screen.
+    public var lastError: AppError? {
+        notices.first { $0.kind == .error || $0.kind == .warning }?.message
+    }
+
+    /// Every problem of both files, settings.json first.
+    public var fileProblems: [FileProblem] {
+        settingsFileProblems + appStateFileProblems
+    }
+
+    public func fileProblems(of file: String) -> [FileProblem] {
+        switch file {
+        case SettingsState.settingsFileName: settingsFileProblems
+        case SettingsState.appStateFileName: appStateFileProblems
+        default: []
+        }
+    }
+
+    /// The server with this id among the known ones (the configured and current servers
+    /// included, which may not be in the list).
+    public func server(id: String) -> ServerConfig? {
+        if currentServer.id == id { return currentServer }
+        if configuredServer.id == id { return configuredServer }
+        return availableServers.first { $0.id == id }
+    }
+
+    /// The probe running for the current server has not answered for this long (nil: none runs).
+    public func secondsWithoutAnswer(now: Double) -> Double? {
+        guard let started = connectivity.monitor?.probeStartedAt else { return nil }
+        return max(0, now - started)
+    }
+
+    public static let settingsFileName = "settings.json"
+    public static let appStateFileName = "app-state.json"
 }

@@ -31,8 +31,9 @@ public final class ObservableStore<State: Equatable & Sendable> {
 
     public func getState() -> State { state }
 
-    /// Mutates the state in place. Listeners are called only if the state changed.
-    public func setState(_ mutate: (inout State) throws -> Void) rethrows {
+    /// Mutates the state in place. Listeners are called only if the state changed. Internal:
+    /// only the store module changes state (through the reducer).
+    func setState(_ mutate: (inout State) throws -> Void) rethrows {
         var next = state
         try mutate(&next)
         guard next != state else { return }
@@ -43,7 +44,7 @@ public final class ObservableStore<State: Equatable & Sendable> {
     }
 
     /// Replaces the whole state.
-    public func setState(_ newState: State) {
+    func setState(_ newState: State) {
         setState { $0 = newState }
     }
 

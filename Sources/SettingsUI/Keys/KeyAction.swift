@@ -17,6 +17,7 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case chooseLanguage
     case test
     case testAll
+    case signIn
     case help
     case closeHelp
     case cancelSwitch

@@ -36,7 +36,7 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .confirm: return [.confirm]
         case .none: break
         }
-        if ui.isPaneOpen {
+        if settings.isSettingsPaneOpen {
             switch ui.focus {
             case .customAddress:
                 return ui.addressSuggestion == nil ? [.paneTextField] : [.paneTextField, .addressSuggestion]

@@ -46,6 +46,8 @@ public enum KeyTable {
                    section: .global, inFooter: false),
         KeyBinding(.test, [G("r", [.character("r")])], hint: "key.test", help: "help.test",
                    contexts: KeyContext.mainAreas, section: .main),
+        KeyBinding(.signIn, [G("i", [.character("i")])], hint: "key.sign_in", help: "help.sign_in",
+                   contexts: KeyContext.mainAreas, section: .main, inFooter: false),
         KeyBinding(.testAll, [G("r", [.character("r")])], hint: "key.test_all", help: "help.test_all",
                    contexts: KeyContext.paneAreas, section: .pane),
         KeyBinding(.cancelSwitch, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",

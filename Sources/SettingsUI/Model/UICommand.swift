@@ -29,6 +29,8 @@ public enum UICommand: Hashable, Sendable {
     case dismissNotice
     case login(username: String, password: String)
     case cancelLogin
+    /// `i`: the sign-in dialog for the current server, at any time.
+    case requestSignIn
     case quit
     case redraw
 }
@@ -55,6 +57,7 @@ extension UICommand: CustomStringConvertible, CustomDebugStringConvertible, Cust
         case .switchBack: "switchBack"
         case .dismissNotice: "dismissNotice"
         case .cancelLogin: "cancelLogin"
+        case .requestSignIn: "requestSignIn"
         case .quit: "quit"
         case .redraw: "redraw"
         }

@@ -5,14 +5,11 @@ import SettingsStore
 /// being typed. Changed only by `UIUpdate.handle`; drawn by `ScreenRenderer`.
 public struct UIState: Equatable, Sendable {
     public var focus: FocusArea
-    public var isPaneOpen: Bool
     public var overlay: Overlay
     /// Row under the cursor in the language picker (index into the available languages).
     public var languageCursor: Int
     /// Row under the cursor in the pane list: the servers, then "Add Custom Server...".
     public var paneCursor: Int
-    /// The server chosen in this visit of the pane (marked ● until the pane is left).
-    public var paneChosenServerId: String?
     public var addressField: TextField
     /// Validation of `addressField` as typed; nil while the field is empty.
     public var validation: ValidationResult?
@@ -22,20 +19,16 @@ public struct UIState: Equatable, Sendable {
     public var login: LoginForm
     /// First row of the help overlay's list.
     public var helpScroll: Int
-    /// The fallback notice the user dismissed; it comes back when the fallback changes.
-    public var dismissedFallback: FallbackInfo?
 
-    public init(focus: FocusArea = .languagePicker, isPaneOpen: Bool = false, overlay: Overlay = .none,
-                languageCursor: Int = 0, paneCursor: Int = 0, paneChosenServerId: String? = nil,
+    public init(focus: FocusArea = .languagePicker, overlay: Overlay = .none,
+                languageCursor: Int = 0, paneCursor: Int = 0,
                 addressField: TextField = TextField(), validation: ValidationResult? = nil,
                 addFlow: AddFlow = .idle, caBundleField: TextField = TextField(), paneMessage: UIMessage? = nil,
-                login: LoginForm = LoginForm(), helpScroll: Int = 0, dismissedFallback: FallbackInfo? = nil) {
+                login: LoginForm = LoginForm(), helpScroll: Int = 0) {
         self.focus = focus
-        self.isPaneOpen = isPaneOpen
         self.overlay = overlay
         self.languageCursor = languageCursor
         self.paneCursor = paneCursor
-        self.paneChosenServerId = paneChosenServerId
         self.addressField = addressField
         self.validation = validation
         self.addFlow = addFlow
@@ -43,7 +36,6 @@ public struct UIState: Equatable, Sendable {
         self.paneMessage = paneMessage
         self.login = login
         self.helpScroll = helpScroll
-        self.dismissedFallback = dismissedFallback
     }
 
     /// The first state for a store state: the language picker's cursor on the current language.
@@ -69,25 +61,19 @@ public struct UIState: Equatable, Sendable {
         settings.availableServers.indices.contains(paneCursor) ? settings.availableServers[paneCursor] : nil
     }
 
-    /// The server marked ● in the pane: chosen in this visit, else the configured one (during a
-    /// fallback the configured server is the one that failed), else the current one.
+    /// The server marked ● in the pane: the one settings.json names (during a fallback, the
+    /// configured server that failed).
     public func paneMarkedServerId(_ settings: SettingsState) -> String {
-        paneChosenServerId ?? settings.fallback?.fromServerId ?? settings.currentServer.id
+        settings.configuredServer.id
     }
 
     public func hasNotices(_ settings: SettingsState) -> Bool {
-        settings.lastError != nil || visibleFallback(settings) != nil
-    }
-
-    /// The fallback notice, unless dismissed.
-    public func visibleFallback(_ settings: SettingsState) -> FallbackInfo? {
-        guard let fallback = settings.fallback, fallback != dismissedFallback else { return nil }
-        return fallback
+        !settings.notices.isEmpty
     }
 
     /// The offer to switch back is shown (and `s` works) once the configured server recovered.
     public func isSwitchBackOffered(_ settings: SettingsState) -> Bool {
-        settings.fallback?.configuredRecovered == true && !isPaneOpen
+        FallbackPolicy.offersSwitchBack(settings) && !settings.isSettingsPaneOpen
     }
 
     public func activeOverlay(_ settings: SettingsState) -> ActiveOverlay {
@@ -105,7 +91,7 @@ public struct UIState: Equatable, Sendable {
         switch activeOverlay(settings) {
         case .login: true
         case .help, .confirm: false
-        case .none: focus.isTextField && isPaneOpen
+        case .none: focus.isTextField && settings.isSettingsPaneOpen
         }
     }
 
@@ -125,9 +111,9 @@ public struct UIState: Equatable, Sendable {
             // Another language may have a shorter help.
             helpScroll = min(helpScroll, HelpOverlayView.maximumScroll(settings))
         }
-        if isPaneOpen && !focus.isInPane {
+        if settings.isSettingsPaneOpen && !focus.isInPane {
             focus = .paneList
-        } else if !isPaneOpen && focus.isInPane {
+        } else if !settings.isSettingsPaneOpen && focus.isInPane {
             focus = .openSettings
         }
         if focus == .notices && !hasNotices(settings) {

@@ -135,7 +135,7 @@ struct UIText {
     }
 
     func message(_ error: AppError) -> String {
-        localizer.text(error.key, parameters(error.parameters, code: error.code, reason: nil))
+        localizer.text(error.key, parameters(error.parameters, code: error.code, reason: error.reason))
     }
 
     func message(_ message: UIMessage) -> String {
@@ -148,12 +148,12 @@ struct UIText {
         var result: [String: String] = [:]
         for (name, value) in given {
             let clean = UIText.clean(value)
-            let namesAServer = ["server", "failed", "previous", "fallback"].contains(name)
+            let namesAServer = ConnectivityMessages.serverParameters.contains(name)
             result[name] = namesAServer && server(id: clean) != nil ? serverName(id: clean) : clean
         }
         if result["reason"] == nil {
             if let reason {
-                result["reason"] = shortError(reason)
+                result["reason"] = shortError(reason.merging(parameters: given))
             } else if let code {
                 result["reason"] = localizer.text("error.\(code.rawValue).short", defaults(result))
             }

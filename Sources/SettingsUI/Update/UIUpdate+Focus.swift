@@ -4,7 +4,7 @@ import SettingsStore
 extension UIUpdate {
     /// The areas Tab visits now, in order.
     static func focusOrder(_ ui: UIState, settings: SettingsState) -> [FocusArea] {
-        if ui.isPaneOpen {
+        if settings.isSettingsPaneOpen {
             return FocusArea.paneAreas
         }
         return FocusArea.mainAreas.filter { $0 != .notices || ui.hasNotices(settings) }
@@ -58,24 +58,18 @@ extension UIUpdate {
         }
     }
 
+    /// The store opens the pane (`openNativeSettings`, which also tests every server); the
+    /// focus follows the store's state in `UIState.normalize`.
     static func openPane(ui: inout UIState, settings: SettingsState) -> [UICommand] {
-        guard !ui.isPaneOpen else { return [] }
-        ui.isPaneOpen = true
-        ui.focus = .paneList
-        ui.paneChosenServerId = nil
+        guard !settings.isSettingsPaneOpen else { return [] }
         let marked = ui.paneMarkedServerId(settings)
         ui.paneCursor = settings.availableServers.firstIndex { $0.id == marked } ?? 0
         ui.addFlow = .idle
         ui.paneMessage = nil
-        // The store's `openNativeSettings` makes the connectivity layer test every server at
-        // once (SPEC §10.2); asking for `testAll` here too would send every probe twice.
         return [.openPane]
     }
 
     static func closePane(ui: inout UIState) -> [UICommand] {
-        ui.isPaneOpen = false
-        ui.focus = .openSettings
-        ui.paneChosenServerId = nil
         ui.addFlow = .idle
         ui.paneMessage = nil
         return [.closePane]

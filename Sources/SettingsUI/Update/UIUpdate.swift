@@ -90,11 +90,7 @@ public enum UIUpdate {
             }
             return ui.focus == .caBundle ? commitCABundle(ui: &ui, settings: settings) : submitAddress(ui: &ui, settings: settings)
         case .dismiss:
-            if settings.lastError != nil {
-                return [.dismissNotice]
-            }
-            ui.dismissedFallback = settings.fallback
-            return []
+            return [.dismissNotice]
         case .switchBack:
             return [.switchBack]
         case .editText:
@@ -114,6 +110,8 @@ public enum UIUpdate {
             return [.testNow]
         case .testAll:
             return [.testAll]
+        case .signIn:
+            return [.requestSignIn]
         case .help:
             ui.overlay = .help
             ui.helpScroll = 0
@@ -157,7 +155,6 @@ public enum UIUpdate {
                 ui.paneMessage = nil
                 return setFocus(.customAddress, ui: &ui, settings: settings)
             }
-            ui.paneChosenServerId = server.id
             return [.selectServer(id: server.id)]
         default:
             return []

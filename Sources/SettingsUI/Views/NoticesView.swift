@@ -1,8 +1,9 @@
 import SettingsStore
 import TerminalRendering
 
-/// Notices across the bottom of the main screen: `lastError` with what to do about it, and the
-/// fallback notice with the offer to switch back. Enter dismisses the first one.
+/// Notices across the bottom of the main screen, newest first, drawn from the state's typed
+/// notices: a mark by kind (errors ✗, warnings ⚠, good news ✓, other news •; words in
+/// `--plain`), the text, and what to do about it. Enter dismisses the first one.
 enum NoticesView {
     struct NoticeLine {
         var line: Line
@@ -14,33 +15,28 @@ enum NoticesView {
         let settings = canvas.settings
         let text = canvas.text
         var blocks: [[Line]] = []
-        if let error = settings.lastError {
-            let lead = prefix(canvas, error: true)
-            var block = paragraph(lead, text.message(error), style: .plain, width: width, canvas: canvas)
-            if let code = error.code {
-                block += paragraph(indentOf: lead, text("ui.suggested_action", ["action": text.action(code)]),
-                                   style: .colored(.muted), width: width, canvas: canvas)
-            }
-            blocks.append(block)
-        }
-        if let fallback = canvas.ui.visibleFallback(settings) {
-            let failed = text.serverName(id: fallback.fromServerId)
-            let notice = text("notice.fallback", ["failed": failed, "reason": text.shortError(fallback.reason),
-                                                  "server": text.serverName(settings.currentServer)])
-            let lead = prefix(canvas, error: false)
-            var block = paragraph(lead, notice, style: .plain, width: width, canvas: canvas)
-            if fallback.configuredRecovered {
-                block += paragraph(indentOf: lead, text("notice.switch_back_offer", ["server": failed]), style: .bold,
-                                   width: width, canvas: canvas)
-            } else {
-                block += paragraph(indentOf: lead, text("notice.watching", ["server": failed]), style: .colored(.muted),
-                                   width: width, canvas: canvas)
+        for notice in settings.notices {
+            let lead = prefix(canvas, kind: notice.kind)
+            var block = paragraph(lead, text.message(notice.message), style: .plain, width: width, canvas: canvas)
+            if let follow = followUp(notice, canvas: canvas) {
+                block += paragraph(indentOf: lead, follow.text, style: follow.style, width: width, canvas: canvas)
             }
             blocks.append(block)
         }
         return blocks.enumerated().flatMap { index, block in
             block.map { NoticeLine(line: $0, isFirstNotice: index == 0) }
         }
+    }
+
+    /// The second line of a notice: what happens next (the configured server is watched), or
+    /// what to do about an error.
+    private static func followUp(_ notice: Notice, canvas: Canvas) -> (text: String, style: Style)? {
+        let text = canvas.text
+        if notice.message.key == "notice.fallback", case .server(let id) = notice.subject {
+            return (text("notice.watching", ["server": text.serverName(id: id)]), .colored(.muted))
+        }
+        guard notice.kind == .error || notice.kind == .warning, let code = notice.message.code else { return nil }
+        return (text("ui.suggested_action", ["action": text.action(code)]), .colored(.muted))
     }
 
     static func render(_ canvas: inout Canvas, lines: [NoticeLine], in area: Rect) {
@@ -63,13 +59,19 @@ enum NoticesView {
         }
     }
 
-    /// "✗ " / "⚠ " in colour, or "Error: " / "Warning: " in `--plain`.
-    private static func prefix(_ canvas: Canvas, error: Bool) -> Span {
-        let color: SemanticColor = error ? .error : .warning
-        if canvas.plain {
-            return Span(canvas.text(error ? "ui.error_label" : "ui.warning_label") + ": ", style: .colored(color, .bold))
+    /// The mark of a notice's kind in its colour, or its word in `--plain`. Good news never
+    /// carries the error mark.
+    static func prefix(_ canvas: Canvas, kind: Notice.Kind) -> Span {
+        let (mark, label, color): (String, String, SemanticColor) = switch kind {
+        case .error: ("✗", "ui.error_label", .error)
+        case .warning: ("⚠", "ui.warning_label", .warning)
+        case .goodNews: ("✓", "ui.good_news_label", .ok)
+        case .info: ("•", "ui.info_label", .accent)
         }
-        return Span(error ? "✗ " : "⚠ ", style: .colored(color, .bold))
+        if canvas.plain {
+            return Span(canvas.text(label) + ": ", style: .colored(color, .bold))
+        }
+        return Span(mark + " ", style: .colored(color, .bold))
     }
 
     /// Wrapped text after `lead`, continuation lines indented by its width.

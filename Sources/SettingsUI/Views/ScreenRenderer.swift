@@ -16,7 +16,7 @@ public enum ScreenRenderer {
             return RenderedFrame(buffer: canvas.buffer, cursor: nil)
         }
         let area = canvas.buffer.bounds
-        if model.ui.isPaneOpen {
+        if model.settings.isSettingsPaneOpen {
             PaneView.render(&canvas, in: area)
         } else {
             MainScreenView.render(&canvas, in: area)

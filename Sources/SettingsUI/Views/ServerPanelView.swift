@@ -103,7 +103,9 @@ enum ServerPanelView {
                 return Line(text("source.fallback", ["server": "?", "reason": "?"]), style: .colored(.warning))
             }
             let parameters = ["server": text.serverName(id: fallback.fromServerId), "reason": text.shortError(fallback.reason)]
-            return Line(text("source.fallback", parameters), style: .colored(.warning))
+            // Once the configured server answers again, its failure is history.
+            let key = fallback.configuredRecovered ? "source.fallback_recovered" : "source.fallback"
+            return Line(text(key, parameters), style: .colored(.warning))
         }
     }
 
@@ -131,7 +133,9 @@ enum ServerPanelView {
         let text = canvas.text
         let room = width - labelWidth
         var value = StatusIndicator.word(settings.connectionStatus, canvas: canvas)
-        let response = currentStatus(settings)?.responseTime.map(text.milliseconds) ?? "—"
+        // A probe that has not answered for a while says so; the status keeps its last word.
+        let response = StatusIndicator.waitingText(canvas)
+            ?? currentStatus(settings)?.responseTime.map(text.milliseconds) ?? "—"
         // Line the response time up with the check rows' when there is room for it.
         let symbolWidth = canvas.plain ? 0 : canvas.width(StatusIndicator.symbol(.connected) + " ")
         let wordColumn = symbolWidth + text.widestStatusWord(canvas.metrics) + 2
@@ -159,10 +163,11 @@ enum ServerPanelView {
         }
         let needsSignIn = check.error?.code == .authRequired || (endpoint == .auth && check.httpStatus == 401)
         let mark: (symbol: String, word: String, color: SemanticColor)
-        if check.status == .success {
-            mark = ("✓", text("check.ok"), .ok)
-        } else if needsSignIn {
+        // A 401 from `auth` is a question (sign-in needed), never a green check.
+        if needsSignIn {
             mark = ("!", text("ui.warning_label"), .warning)
+        } else if check.status == .success {
+            mark = ("✓", text("check.ok"), .ok)
         } else {
             mark = ("✗", text("check.failed"), .error)
         }

@@ -46,8 +46,21 @@ enum StatusIndicator {
         return line
     }
 
+    /// A probe has not answered for `waitingThreshold` seconds: "no answer for N s".
+    static func waitingText(_ canvas: Canvas) -> String? {
+        guard let waited = canvas.settings.secondsWithoutAnswer(now: canvas.model.now),
+              waited >= waitingThreshold else { return nil }
+        return canvas.text("ui.no_answer", ["seconds": String(Int(waited))])
+    }
+
+    /// Seconds a probe may take before the screen says it is waiting.
+    static let waitingThreshold = 2.0
+
     /// Response time of the current server's last test, or why it failed.
     private static func detail(_ canvas: Canvas) -> Span? {
+        if let waiting = waitingText(canvas) {
+            return Span(waiting, style: .colored(.warning))
+        }
         let settings = canvas.settings
         guard let status = settings.detailedStatus, status.serverId == settings.currentServer.id else { return nil }
         switch settings.connectionStatus {

@@ -74,6 +74,9 @@ final class TerminalApp {
     private func apply(_ event: UIEvent) {
         let commands = UIUpdate.handle(event, ui: &ui, settings: store.getState())
         for command in commands { perform(command) }
+        // What the commands changed in the store (the pane opened or closed, a server
+        // removed) moves focus and cursors.
+        ui.normalize(store.getState())
         frames.request()
     }
 
@@ -98,15 +101,14 @@ final class TerminalApp {
         do {
             switch command {
             case .setLanguage(let language): store.setLanguage(language)
-            case .openPane:
-                store.openNativeSettings()
+            case .openPane: store.openNativeSettings()
             case .closePane: store.closeNativeSettings()
-            case .testNow: connectivity.testNow()
-            case .testAll: connectivity.testAll()
+            case .testNow: store.refreshConnectionStatus()
+            case .testAll: store.testAllServers()
             case .selectServer(let id): try store.selectServer(id: id)
             case .addCustomServer(let address, _):
                 let result = try store.addCustomServer(address)
-                if case .added(let server) = result.outcome { connectivity.testServer(id: server.id) }
+                if case .added(let server) = result.outcome { store.testServerConnectivity(server.id) }
                 apply(.paneMessage(PaneMessages.added(result)))
             case .testCustomAddress(let address):
                 connectivity.testAddress(address)
@@ -118,11 +120,12 @@ final class TerminalApp {
             case .setAutoSwitchOnFailure(let on): try store.setAutoSwitchOnFailure(on)
             case .setDetailedLogging(let on): try store.setDetailedLogging(on)
             case .setCABundle(let path): try store.setCABundle(path)
-            case .cancelSwitch: connectivity.cancelSwitch()
-            case .switchBack: connectivity.switchBack()
-            case .dismissNotice: store.clearError()
-            case .login(let username, let password): connectivity.login(username: username, password: password)
-            case .cancelLogin: connectivity.cancelLogin()
+            case .cancelSwitch: store.cancelSwitch()
+            case .switchBack: store.switchBack()
+            case .dismissNotice: store.dismissNotice(nil)
+            case .login(let username, let password): store.signIn(username: username, password: SecretText(password))
+            case .cancelLogin: store.dismissSignIn()
+            case .requestSignIn: store.requestSignIn()
             case .quit: quit()
             case .redraw:
                 screen.clearAndRepaint()
@@ -144,7 +147,7 @@ final class TerminalApp {
         guard isRunning else { return }
         let size = screen.size
         let state = store.getState()
-        let model = ScreenModel(settings: state, ui: ui, now: Date().timeIntervalSince1970, options: options)
+        let model = ScreenModel(settings: state, ui: ui, now: store.now(), options: options)
         let frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
         let previous = lastBuffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics)
         screen.present(frame.buffer.diff(from: previous))
@@ -157,7 +160,8 @@ final class TerminalApp {
         }
         screen.flush()
         stats?.frameFlushed()
-        ticker.setActive(state.detailedStatus != nil)
+        // "checked N s ago" and "no answer for N s" tick while they are on screen.
+        ticker.setActive(state.detailedStatus != nil || state.connectivity.monitor?.probeStartedAt != nil)
     }
 
     // MARK: - Exit

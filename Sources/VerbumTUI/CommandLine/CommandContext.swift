@@ -44,7 +44,7 @@ struct CommandContext {
         LoggingSystem.bootstrap(FileLogHandler.factory(path: paths.logFile))
         store.loadSettings()
         console = Console(language: store.getState().currentLanguage)
-        console.report(store.fileProblems)
+        console.report(store.getState().fileProblems)
 
         connectTo = options.connectTo + (environmentVariables["VERBUMCARE_CONNECT_TO"] ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

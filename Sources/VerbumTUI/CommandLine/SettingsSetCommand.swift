@@ -30,7 +30,7 @@ struct SettingsSetCommand: VerbumCommand {
         }
         try SettingsCommand.change(context: context) { try settingsKey.set(value, context: context) }
         let saved = context.settingsFile.load().settings
-        let shown = SettingsReport(settings: saved, configuredServer: context.store.configuredServer,
+        let shown = SettingsReport(settings: saved, configuredServer: context.store.getState().configuredServer,
                                    localizer: context.console.localizer)
             .valueText(for: settingsKey.rawValue)
         context.console.output(context.console.text("cli.saved", ["key": key, "value": shown]))

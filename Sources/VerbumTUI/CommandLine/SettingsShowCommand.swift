@@ -12,7 +12,7 @@ struct SettingsShowCommand: VerbumCommand {
     func execute(context: CommandContext) throws {
         // Read again without telling problems: the store's load already told them.
         let report = SettingsReport(settings: context.settingsFile.load().settings,
-                                    configuredServer: context.store.configuredServer,
+                                    configuredServer: context.store.getState().configuredServer,
                                     localizer: context.console.localizer)
         if json {
             context.console.output(json: report.json)

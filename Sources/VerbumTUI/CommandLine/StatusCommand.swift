@@ -18,9 +18,9 @@ struct StatusCommand: VerbumCommand {
     func execute(context: CommandContext) throws {
         let probe = try Self.makeProbe(context: context)
         let state = context.store.getState()
-        let configured = context.store.configuredServer
-        let source = context.store.configuredSource
-        let fallbackServer = state.availableServers.first { $0.id == FallbackRule.fallbackServerId }
+        let configured = context.store.getState().configuredServer
+        let source = context.store.getState().configuredSource
+        let fallbackServer = state.availableServers.first { $0.id == FallbackPolicy.fallbackServerId }
             ?? ServerCatalog.defaultServer
         let autoSwitch = state.autoSwitchOnFailure
         let outcome = SynchronousWait.result {
@@ -164,7 +164,9 @@ struct StatusCommand: VerbumCommand {
     }
 
     static func render(_ error: AppError, console: Console) -> String {
-        ConnectivityMessages.render(error) { key, parameters in console.text(key, parameters) }
+        ConnectivityMessages.render(error, serverName: { id in serverName(id: id, console: console) }) { key, parameters in
+            console.text(key, parameters)
+        }
     }
 
     /// Terminal columns of a short label: CJK and fullwidth characters take two. Enough for
@@ -179,6 +181,11 @@ struct StatusCommand: VerbumCommand {
                 total + 1
             }
         }
+    }
+
+    /// A server id in a message: a prefilled server's catalog name, otherwise the id.
+    static func serverName(id: String, console: Console) -> String {
+        console.localizer.hasText("server.\(id).name") ? console.text("server.\(id).name") : id
     }
 
     /// Prefilled servers by their catalog name, custom ones by their address.

@@ -1,5 +1,3 @@
-import SettingsStore
-
 /// Why a switch runs; it decides what a failure leads to.
 public enum SwitchOrigin: Equatable, Sendable {
     /// The configured server is tested when the app starts.

@@ -1,16 +1,14 @@
-import Foundation
-import SettingsStore
-
-/// Catalog keys and parameters for everything this module tells the user: check errors,
-/// fallback notices, switch results. Nothing is localized here; `lastError` keeps a key plus
-/// parameters so a language switch re-words it at once (SPEC §7).
+/// Catalog keys and parameters for what the app tells a person about servers: check errors,
+/// fallback notices, switch results. Nothing is localized here: an `AppError` keeps a key plus
+/// parameters, so a language switch re-words it at once. Servers are named by id in the
+/// parameters (`server`, `failed`, `previous`, `fallback`); the screen and the command line
+/// turn ids into localized names.
 ///
-/// Reasons inside notices (`{reason}` in `notice.fallback`, `switch.failed`) are themselves
-/// catalog texts. Such an `AppError` carries `reasonKey` (e.g. `error.timeout.short`) and the
-/// reason's own parameters next to `reason` (an English fallback); `render` resolves it.
+/// A reason inside a notice (`{reason}` in `notice.fallback`, `switch.failed`) travels as a
+/// typed `ConnectivityError` and is worded by its own catalog text when drawn.
 public enum ConnectivityMessages {
-    /// Parameter holding the catalog key of the `{reason}` text.
-    public static let reasonKeyParameter = "reasonKey"
+    /// Parameters that hold a server id, worded as the server's localized name when drawn.
+    public static let serverParameters: Set<String> = ["server", "failed", "previous", "fallback", "target"]
 
     /// The key of an error's one-line message (`http_status` distinguishes server and client errors).
     public static func messageKey(_ error: ConnectivityError) -> String {
@@ -33,8 +31,8 @@ public enum ConnectivityMessages {
     /// `seconds` (the connection timeout).
     public static func parameters(_ error: ConnectivityError, url: String?, timeoutMs: Int) -> [String: String] {
         var result = error.parameters
-        if result["host"] == nil, let url, let host = URLComponents(string: url)?.host {
-            result["host"] = TextSanitizer.clean(host)
+        if result["host"] == nil, let url, let parts = URLParts(parsing: url) {
+            result["host"] = TextSanitizer.clean(parts.hostText)
         }
         if result["seconds"] == nil {
             result["seconds"] = String(max(1, (timeoutMs + 999) / 1000))
@@ -50,53 +48,53 @@ public enum ConnectivityMessages {
         return ConnectivityError(code: .badResponse, message: "health check failed")
     }
 
-    /// `reason`, `reasonKey` and the reason's parameters, to merge into a notice's parameters.
+    /// The parameters of a notice about `server` failing with `reason`: the reason's own
+    /// parameters (`status`, `host`, `seconds`) next to the notice's.
     public static func reasonParameters(_ error: ConnectivityError, server: ServerConfig) -> [String: String] {
-        var result = parameters(error, url: server.baseUrl, timeoutMs: server.connectionTimeout)
-        result["reason"] = error.code.rawValue
-        result[reasonKeyParameter] = shortKey(error)
-        return result
+        parameters(error, url: server.baseUrl, timeoutMs: server.connectionTimeout)
     }
 
-    /// `lastError` for a server that cannot be reached: the error's message (its action is
+    /// A server that cannot be reached: the error's message (its action is
     /// `error.<code>.action`, found through `code`).
     public static func unreachable(_ server: ServerConfig, reason: ConnectivityError) -> AppError {
         var parameters = reasonParameters(reason, server: server)
-        parameters["server"] = server.displayName
-        return AppError(key: messageKey(reason), parameters: parameters, code: reason.code)
+        parameters["server"] = server.id
+        return AppError(key: messageKey(reason), parameters: parameters, code: reason.code, reason: reason)
     }
 
     /// `notice.fallback`: which server failed, why, and that the fallback is in use.
     public static func fallbackNotice(failed: ServerConfig, reason: ConnectivityError, using: ServerConfig) -> AppError {
         var parameters = reasonParameters(reason, server: failed)
-        parameters["failed"] = failed.displayName
-        parameters["server"] = using.displayName
-        return AppError(key: "notice.fallback", parameters: parameters, code: reason.code)
+        parameters["failed"] = failed.id
+        parameters["server"] = using.id
+        return AppError(key: "notice.fallback", parameters: parameters, code: reason.code, reason: reason)
     }
 
     /// `notice.all_unreachable`: the configured server and the fallback both failed.
     public static func allUnreachable(configured: ServerConfig, fallback: ServerConfig,
                                       reason: ConnectivityError) -> AppError {
         var parameters = reasonParameters(reason, server: configured)
-        parameters["server"] = configured.displayName
-        parameters["fallback"] = fallback.displayName
-        return AppError(key: "notice.all_unreachable", parameters: parameters, code: reason.code)
+        parameters["server"] = configured.id
+        parameters["fallback"] = fallback.id
+        return AppError(key: "notice.all_unreachable", parameters: parameters, code: reason.code, reason: reason)
     }
 
-    /// `notice.switch_back_offer`: the configured server answers again.
+    /// `notice.switch_back_offer`: the configured server answers again (good news).
     public static func switchBackOffer(_ configured: ServerConfig) -> AppError {
-        AppError(key: "notice.switch_back_offer", parameters: ["server": configured.displayName])
+        AppError(key: "notice.switch_back_offer", parameters: ["server": configured.id])
     }
 
+    /// `switch.failed`: the chosen server did not answer; the previous one was kept and
+    /// settings.json names it again.
     public static func switchFailed(target: ServerConfig, previous: ServerConfig, reason: ConnectivityError) -> AppError {
         var parameters = reasonParameters(reason, server: target)
-        parameters["server"] = target.displayName
-        parameters["previous"] = previous.displayName
-        return AppError(key: "switch.failed", parameters: parameters, code: reason.code)
+        parameters["server"] = target.id
+        parameters["previous"] = previous.id
+        return AppError(key: "switch.failed", parameters: parameters, code: reason.code, reason: reason)
     }
 
-    public static func switchCancelled(kept: ServerConfig) -> AppError {
-        AppError(key: "switch.cancelled", parameters: ["server": kept.displayName])
+    public static func switchCancelled(target: ServerConfig, kept: ServerConfig) -> AppError {
+        AppError(key: "switch.cancelled", parameters: ["server": kept.id, "target": target.id])
     }
 
     /// An address the validator refuses (its first error's `validation.<code>` message).
@@ -109,11 +107,16 @@ public enum ConnectivityMessages {
         return AppError(key: "validation.\(issue.code.rawValue)", parameters: parameters)
     }
 
-    /// The text of an `AppError` with its `{reason}` resolved, given the catalog lookup.
-    public static func render(_ error: AppError, text: (String, [String: String]) -> String) -> String {
+    /// The text of an `AppError`, given the catalog lookup: `{reason}` is the reason's own
+    /// catalog text (`error.<code>.short` with its parameters), never its raw code.
+    public static func render(_ error: AppError, serverName: (String) -> String,
+                              text: (String, [String: String]) -> String) -> String {
         var parameters = error.parameters
-        if let reasonKey = parameters[reasonKeyParameter] {
-            parameters["reason"] = text(reasonKey, parameters)
+        for name in serverParameters {
+            if let id = parameters[name] { parameters[name] = serverName(id) }
+        }
+        if let reason = error.reason {
+            parameters["reason"] = text(shortKey(reason), reason.merging(parameters: parameters).parameters)
         }
         return text(error.key, parameters)
     }

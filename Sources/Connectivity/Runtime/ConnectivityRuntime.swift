@@ -1,0 +1,259 @@
+import BackendClient
+import Foundation
+import Logging
+import SettingsStore
+
+/// The full-screen app's effect runner: it performs what the reducer asks for (probes, timers,
+/// the switch's test and server data, sign-in requests, the settings-file watch) and reports
+/// every result back to the store as an event. It never changes the state itself; what it
+/// keeps (timers, tasks in flight, API clients, the last `/api/config` of each server) is the
+/// machinery of the effects, not the app's situation.
+@MainActor
+public final class ConnectivityRuntime {
+    public let store: AppSettingsStore
+    public let prober: ServerProber
+    public let transport: TransportConfiguration
+
+    private let clock: ConnectivityClock
+    private let logger: Logger
+    private let dataStore: ServerDataStore
+    private var fileWatcher: SettingsFileWatcher?
+    private var probeTimer: Task<Void, Never>?
+    private var recoveryTimer: Task<Void, Never>?
+    private var inFlight: [Int: Task<Void, Never>] = [:]
+    private var nextTaskId = 0
+    private let sessions: SessionClients
+    /// The `/api/config` answer of each server, from its last switch test.
+    private var configs: [String: Data] = [:]
+    private var timelineWatch: StoreSubscription?
+    private var isStopped = false
+
+    /// Attaches the runner to the store, starts watching settings.json and tells the store
+    /// that connectivity started (the configured server is tested: a switch on start).
+    public static func start(store: AppSettingsStore, transport: TransportConfiguration,
+                             httpTransport: any HTTPTransport = CurlEngine.shared,
+                             clock: ConnectivityClock = .system, watchSettingsFile: Bool = true,
+                             logger: Logger = Logger(label: "verbumcare.connectivity")) -> ConnectivityRuntime {
+        let runtime = ConnectivityRuntime(store: store, transport: transport, httpTransport: httpTransport,
+                                          clock: clock, logger: logger)
+        runtime.begin(watchSettingsFile: watchSettingsFile)
+        return runtime
+    }
+
+    private init(store: AppSettingsStore, transport: TransportConfiguration, httpTransport: any HTTPTransport,
+                 clock: ConnectivityClock, logger: Logger) {
+        self.store = store
+        self.transport = transport
+        self.clock = clock
+        self.logger = logger
+        prober = ServerProber(paths: store.paths,
+                              settings: transport.settings(caBundleSetting: store.getState().caBundle),
+                              transport: httpTransport)
+        dataStore = ServerDataStore(paths: store.paths)
+        sessions = SessionClients(prober: prober, logger: logger)
+    }
+
+    private func begin(watchSettingsFile: Bool) {
+        store.effectHandler = { [weak self] effects in self?.run(effects) }
+        sessions.onSignInRequired = { [weak self] serverId in
+            guard let self else { return }
+            self.store.dispatch(.signInRequested(serverId: serverId, at: self.clock.now()))
+        }
+        // The timeline is the record of what happened: the log follows it.
+        timelineWatch = store.subscribe({ $0.timeline.first }) { [weak self] entry, _ in
+            guard let entry else { return }
+            self?.logger.info("\(entry.kind.rawValue)", metadata: TimelineLog.metadata(entry))
+        }
+        if watchSettingsFile {
+            let watcher = SettingsFileWatcher(path: store.paths.settingsFile,
+                                              onChange: settingsChangeHandler(WeakRuntime(self)))
+            do {
+                try watcher.start()
+                fileWatcher = watcher
+            } catch {
+                logger.warning("cannot watch settings.json", metadata: ["error": "\(error)"])
+            }
+        }
+        logger.info("start", metadata: ["server": "\(store.getState().configuredServer.id)"])
+        store.dispatch(.connectivityStarted(at: clock.now()))
+    }
+
+    /// What iOS did on becoming active: re-read settings.json and apply it (called by the
+    /// file watcher; the app may call it too).
+    public func settingsFileChanged() {
+        guard !isStopped else { return }
+        store.refreshServerConfig()
+    }
+
+    /// Waits until no switch runs and no effect is in flight (tests, and the app before it quits).
+    public func waitUntilIdle() async {
+        while store.getState().connectivity.activeSwitch != nil || !inFlight.isEmpty {
+            try? await Task.sleep(nanoseconds: 2_000_000)
+        }
+    }
+
+    /// Stops every timer, probe and watcher; saves the current server's data.
+    public func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        fileWatcher?.stop()
+        fileWatcher = nil
+        timelineWatch?.cancel()
+        store.dispatch(.connectivityStopped)
+        store.effectHandler = nil
+        cancelEverything()
+        sessions.stop()
+        let state = store.getState()
+        saveData(of: state.currentServer, health: state.detailedStatus)
+    }
+
+    // MARK: Effects
+
+    func run(_ effects: [AppEffect]) {
+        for effect in effects where !isStopped {
+            run(effect)
+        }
+    }
+
+    private func run(_ effect: AppEffect) {
+        let now = clock.now
+        switch effect {
+        case .writeSettings, .persistAppState:
+            break // the store runs file effects itself
+        case let .scheduleProbe(generation, delay):
+            probeTimer?.cancel()
+            probeTimer = timer(after: delay) { .probeTimerFired(generation: generation, at: now()) }
+        case let .scheduleRecoveryProbe(generation, delay):
+            recoveryTimer?.cancel()
+            recoveryTimer = timer(after: delay) { .recoveryTimerFired(generation: generation, at: now()) }
+        case let .probe(server, generation):
+            perform { [prober] in
+                let hadToken = prober.credentials(for: server).read() != nil
+                let result = await prober.check(server)
+                return .probeCompleted(generation: generation, result: result, hadToken: hadToken, at: now())
+            }
+        case let .testRow(server, generation):
+            perform { [prober] in .rowTestCompleted(generation: generation, result: await prober.check(server)) }
+        case let .probeRecovery(server, generation):
+            perform { [prober] in
+                .recoveryProbeCompleted(generation: generation, result: await prober.check(server), at: now())
+            }
+        case let .testSwitchTarget(server, generation):
+            testSwitchTarget(server, generation: generation)
+        case let .advanceSwitch(generation, step):
+            // A turn of the main queue, so a frame can show the step before the next one.
+            perform { .switchStepCompleted(generation: generation, step: step, at: now()) }
+        case let .saveServerData(server, health, generation):
+            saveData(of: server, health: health)
+            perform { .switchStepCompleted(generation: generation, step: .savingServerData, at: now()) }
+        case let .restoreServerData(server, generation):
+            if configs[server.id] == nil, let saved = dataStore.restore(server).config { configs[server.id] = saved }
+            perform { .switchStepCompleted(generation: generation, step: .restoringServerData, at: now()) }
+        case .verifyToken(let server):
+            sessions.verifyToken(of: server) { [weak self] in self?.store.refreshConnectionStatus() }
+        case let .signIn(server, username, password):
+            perform { [sessions] in await sessions.signIn(server, username: username, password: password, at: now) }
+        case .signOut(let server):
+            perform { [sessions] in await sessions.signOut(server, at: now) }
+        case .updateTransport(let caBundle):
+            prober.update(settings: transport.settings(caBundleSetting: caBundle))
+            sessions.reset()
+        case .stopConnectivity:
+            cancelEverything()
+        }
+    }
+
+    private func testSwitchTarget(_ server: ServerConfig, generation: Int) {
+        let now = clock.now
+        let detailedLogging = store.getState().detailedLogging
+        let logger = logger
+        perform { [prober, weak self] in
+            let hadToken = prober.credentials(for: server).read() != nil
+            async let tested = prober.check(server)
+            async let fetched = prober.fetchConfig(server)
+            let (result, config) = await (tested, fetched)
+            if detailedLogging { logger.info("switch test", metadata: ProbeLog.metadata(server: server, result: result)) }
+            if let config { await self?.remember(config: config, of: server.id) }
+            return .switchTestCompleted(generation: generation, result: result, hadToken: hadToken, at: now())
+        }
+    }
+
+    private func remember(config: Data, of serverId: String) {
+        configs[serverId] = config
+    }
+
+    /// Runs `work` off the main actor and dispatches its event on it.
+    private func perform(_ work: @escaping @Sendable () async -> AppEvent) {
+        nextTaskId += 1
+        let id = nextTaskId
+        inFlight[id] = Task { [weak self] in
+            let event = await work()
+            guard let self, !Task.isCancelled, !self.isStopped else { return }
+            self.inFlight[id] = nil
+            self.log(event)
+            self.store.dispatch(event)
+        }
+    }
+
+    private func timer(after seconds: Double, _ event: @escaping @Sendable () -> AppEvent) -> Task<Void, Never> {
+        let sleep = clock.sleep
+        return Task { [weak self] in
+            do { try await sleep(seconds) } catch { return }
+            guard let self, !Task.isCancelled, !self.isStopped else { return }
+            self.store.dispatch(event())
+        }
+    }
+
+    private func cancelEverything() {
+        probeTimer?.cancel()
+        recoveryTimer?.cancel()
+        probeTimer = nil
+        recoveryTimer = nil
+        inFlight.values.forEach { $0.cancel() }
+        inFlight.removeAll()
+    }
+
+    /// Detailed logging adds every probe's timings.
+    private func log(_ event: AppEvent) {
+        guard store.getState().detailedLogging else { return }
+        switch event {
+        case .probeCompleted(_, let result, _, _), .rowTestCompleted(_, let result),
+             .recoveryProbeCompleted(_, let result, _):
+            if let server = store.getState().server(id: result.serverId) {
+                logger.info("probe", metadata: ProbeLog.metadata(server: server, result: result))
+            }
+        default:
+            break
+        }
+    }
+
+    /// Saves what is known of a server that stops being current. A failed write is logged:
+    /// the switch itself does not depend on the cache.
+    private func saveData(of server: ServerConfig, health: DetailedStatus?) {
+        let snapshot = ServerSnapshot(config: configs[server.id],
+                                      health: health?.serverId == server.id ? health : nil)
+        guard !snapshot.isEmpty else { return }
+        do {
+            try dataStore.save(snapshot, for: server)
+        } catch {
+            logger.warning("could not save server data", metadata: ["server": "\(server.id)", "error": "\(error)"])
+        }
+    }
+}
+
+/// At file scope, so the closure carries no actor isolation: the watcher calls it on its own
+/// thread, and it hops to the main actor itself.
+private func settingsChangeHandler(_ reference: WeakRuntime) -> @Sendable () -> Void {
+    {
+        Task { @MainActor in reference.runtime?.settingsFileChanged() }
+    }
+}
+
+/// A weak reference that can cross to the watcher thread; it is only read on the main actor.
+private final class WeakRuntime: @unchecked Sendable {
+    @MainActor weak var runtime: ConnectivityRuntime?
+
+    @MainActor init(_ runtime: ConnectivityRuntime) {
+        self.runtime = runtime
+    }
+}

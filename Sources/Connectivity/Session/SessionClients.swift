@@ -1,0 +1,128 @@
+import BackendClient
+import Logging
+import SettingsStore
+
+/// The API clients of the servers the app signs in to, and the sign-in effects. A client adds
+/// the bearer token and refreshes it once on a 401; a refused refresh (or a token refused
+/// again right after one) is reported through `onSignInRequired`, which opens the dialog. The
+/// password only passes through to the request body and is wiped afterwards: it is never
+/// kept, logged or written.
+@MainActor
+final class SessionClients {
+    var onSignInRequired: ((_ serverId: String) -> Void)?
+
+    private let prober: ServerProber
+    private let logger: Logger
+    private var clients: [String: APIClient] = [:]
+    private var listeners: [String: Task<Void, Never>] = [:]
+    /// The access token last sent to a refresh because the `auth` check said 401: each token
+    /// gets one refresh, not one per probe.
+    private var verifiedTokens: [String: String] = [:]
+    private var verifying: Set<String> = []
+
+    static let deviceInfo = ["app": "verbumcare-tui", "platform": "terminal"]
+
+    init(prober: ServerProber, logger: Logger) {
+        self.prober = prober
+        self.logger = logger
+    }
+
+    func stop() {
+        listeners.values.forEach { $0.cancel() }
+        listeners.removeAll()
+        clients.removeAll()
+    }
+
+    /// The transport changed (a new CA bundle): clients are made again on next use.
+    func reset() {
+        stop()
+    }
+
+    func client(for server: ServerConfig) -> APIClient? {
+        if let client = clients[server.id], client.baseURL == server.baseUrl { return client }
+        var settings = prober.settings
+        settings.connectTimeoutMs = server.connectionTimeout
+        settings.totalTimeoutMs = server.connectionTimeout
+        guard let made = APIClient(baseURL: server.baseUrl, settings: settings, retryPolicy: .none,
+                                   tokenStore: prober.credentials(for: server), transport: prober.httpTransport) else {
+            return nil
+        }
+        clients[server.id] = made
+        listeners[server.id]?.cancel()
+        let serverId = server.id
+        let stream = made.signInRequired
+        let logger = logger
+        listeners[server.id] = Task { [weak self] in
+            for await event in stream {
+                logger.info("sign-in required", metadata: ["server": "\(serverId)", "reason": "\(event.reason)"])
+                self?.onSignInRequired?(serverId)
+            }
+        }
+        return made
+    }
+
+    /// The `auth` check got 401 with a stored token: one refresh is tried through the API
+    /// client; when it works the server is tested again (`refreshed`).
+    func verifyToken(of server: ServerConfig, refreshed: @escaping @MainActor () -> Void) {
+        guard !verifying.contains(server.id),
+              let token = prober.credentials(for: server).read()?.accessToken,
+              token != verifiedTokens[server.id], let client = client(for: server) else { return }
+        verifiedTokens[server.id] = token
+        verifying.insert(server.id)
+        let logger = logger
+        Task { [weak self] in
+            let worked: Bool
+            do throws(ClientError) {
+                _ = try await client.get("/auth/me")
+                worked = true
+            } catch {
+                worked = false
+            }
+            self?.verifying.remove(server.id)
+            if worked {
+                logger.info("token refreshed", metadata: ["server": "\(server.id)"])
+                refreshed()
+            }
+        }
+    }
+
+    /// `POST /api/auth/login`; the tokens are saved (0600).
+    func signIn(_ server: ServerConfig, username: String, password: SecretText,
+                at now: @Sendable () -> Double) async -> AppEvent {
+        guard let client = client(for: server) else {
+            password.wipe()
+            return .signInFailed(serverId: server.id, error: AppError(key: "dialog.login.failed",
+                                                                      parameters: ["server": server.id]))
+        }
+        defer { password.wipe() }
+        do {
+            _ = try await client.login(username: username, password: password.reveal(), deviceInfo: Self.deviceInfo)
+            logger.info("signed in", metadata: ["server": "\(server.id)"])
+            verifiedTokens[server.id] = nil
+            return .signedIn(serverId: server.id, at: now())
+        } catch {
+            logger.info("sign-in failed", metadata: ["server": "\(server.id)", "code": "\(error.code.rawValue)"])
+            if error.httpStatus == 401 || error.httpStatus == 400 {
+                return .signInFailed(serverId: server.id, error: AppError(key: "dialog.login.bad_credentials", code: error.code))
+            }
+            let reason = error.connectivityError
+            var parameters = ConnectivityMessages.reasonParameters(reason, server: server)
+            parameters["server"] = server.id
+            return .signInFailed(serverId: server.id, error: AppError(key: "dialog.login.failed", parameters: parameters,
+                                                                      code: error.code, reason: reason))
+        }
+    }
+
+    /// `POST /api/auth/logout`; the stored tokens are removed even when the server cannot be told.
+    func signOut(_ server: ServerConfig, at now: @Sendable () -> Double) async -> AppEvent {
+        if let client = client(for: server) {
+            do {
+                try await client.logout()
+            } catch {
+                logger.info("logout not confirmed by the server", metadata: ["code": "\(error.code.rawValue)"])
+            }
+        }
+        verifiedTokens[server.id] = nil
+        return .signedOut(serverId: server.id, at: now())
+    }
+}

@@ -1,0 +1,67 @@
+/// When the app uses pn51 instead of the configured server, and when it offers to go back.
+/// The reducer (the app) and `status` (the command line) decide with these same functions.
+///
+/// The configured server counts as unreachable when its `health` check fails in a confirmed
+/// way: in the app, a connected server's failed probe and its immediate re-test (see
+/// `ProbeSchedule`); when a server is first tested (on start, after a settings change, in
+/// `status`), one test of the four checks with one attempt each, because `status` must answer
+/// within the connection timeout plus one second per server tried. Then, when
+/// `auto_switch_on_failure` is on and the configured server is not pn51 itself, pn51 is
+/// tested; if it is healthy it is used with the source `fallback`, otherwise the configured
+/// server stays shown with status `error` (both unreachable). With the setting off the
+/// configured server stays, in error.
+public enum FallbackPolicy {
+    public static var fallbackServerId: String { ServerCatalog.defaultServerId }
+
+    /// Whether a failure of `failed` (the configured server) should lead to testing pn51.
+    public static func shouldTryFallback(failed: ServerConfig, autoSwitchOnFailure: Bool) -> Bool {
+        autoSwitchOnFailure && failed.id != fallbackServerId
+    }
+
+    public enum Decision: Equatable, Sendable {
+        /// The configured server is healthy.
+        case configured
+        /// The configured server failed and pn51 is healthy: use pn51.
+        case fallback(FallbackInfo)
+        /// The configured server failed; no fallback was allowed (setting off, or it is pn51).
+        case configuredFailed(ConnectivityError)
+        /// Both failed: the configured server stays shown, in error.
+        case allUnreachable(ConnectivityError)
+    }
+
+    /// `fallbackResult` is the test of pn51, made only when `shouldTryFallback` said so.
+    public static func decide(configured: ServerConfig, configuredResult: DetailedStatus,
+                              fallbackResult: DetailedStatus?, autoSwitchOnFailure: Bool) -> Decision {
+        if configuredResult.isHealthy { return .configured }
+        let reason = ConnectivityMessages.failureReason(configuredResult)
+        guard shouldTryFallback(failed: configured, autoSwitchOnFailure: autoSwitchOnFailure),
+              let fallbackResult else {
+            return .configuredFailed(reason)
+        }
+        return outcome(configured: configured, failedWith: reason, fallbackResult: fallbackResult)
+    }
+
+    /// The configured server failed with `reason` and pn51 was tested: use pn51 if it is
+    /// healthy, otherwise both are unreachable.
+    public static func outcome(configured: ServerConfig, failedWith reason: ConnectivityError,
+                               fallbackResult: DetailedStatus) -> Decision {
+        fallbackResult.isHealthy
+            ? .fallback(FallbackInfo(fromServerId: configured.id, reason: reason))
+            : .allUnreachable(reason)
+    }
+
+    /// While the configured server stays in error and pn51 could not be used, pn51 is tried
+    /// again at most this often (seconds).
+    public static let retryInterval = 60.0
+
+    /// The switch back is offered (and `s` works) once the configured server answers again
+    /// during a fallback; it is never made without the person's word.
+    public static func offersSwitchBack(_ state: SettingsState) -> Bool {
+        state.fallback?.configuredRecovered == true && !state.serverSwitchState.isInProgress
+    }
+
+    /// The server the fallback uses: pn51 as the list knows it (its timeout follows the settings).
+    public static func fallbackServer(in servers: [ServerConfig]) -> ServerConfig {
+        servers.first { $0.id == fallbackServerId } ?? ServerCatalog.defaultServer
+    }
+}

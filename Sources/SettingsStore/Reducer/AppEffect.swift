@@ -1,0 +1,37 @@
+/// Work the reducer asks for. Effects run outside the reducer (the store runs the file
+/// effects, the connectivity layer the rest) and report back as `AppEvent`s.
+public enum AppEffect: Equatable, Sendable {
+    /// Read-modify-write of settings.json → `settingsWritten` or `settingsWriteFailed`.
+    case writeSettings(SettingsChange)
+    /// app-state.json in the background → `appStateWriteFailed` on failure.
+    case persistAppState(PersistedAppState)
+    /// → `probeTimerFired` after the delay.
+    case scheduleProbe(generation: Int, after: Double)
+    /// → `recoveryTimerFired` after the delay.
+    case scheduleRecoveryProbe(generation: Int, after: Double)
+    /// One test of the four checks → `probeCompleted`.
+    case probe(ServerConfig, generation: Int)
+    /// → `rowTestCompleted`.
+    case testRow(ServerConfig, generation: Int)
+    /// → `recoveryProbeCompleted`.
+    case probeRecovery(ServerConfig, generation: Int)
+    /// The switch's test, with the server's `/api/config` → `switchTestCompleted`.
+    case testSwitchTarget(ServerConfig, generation: Int)
+    /// Lets a frame show a step that has no work of its own → `switchStepCompleted`.
+    case advanceSwitch(generation: Int, step: SwitchStep)
+    /// Saves what is known of a server the screen stops showing → `switchStepCompleted`.
+    case saveServerData(ServerConfig, health: DetailedStatus?, generation: Int)
+    /// Restores what was saved of the new server → `switchStepCompleted`.
+    case restoreServerData(ServerConfig, generation: Int)
+    /// The `auth` check said 401 although a token is stored: one refresh through the API
+    /// client (it asks for sign-in when the refresh is refused).
+    case verifyToken(ServerConfig)
+    /// → `signedIn` or `signInFailed`. The password is wiped once the request is built.
+    case signIn(ServerConfig, username: String, password: SecretText)
+    /// → `signedOut`.
+    case signOut(ServerConfig)
+    /// The `ca_bundle` setting changed: later tests use the new bundle.
+    case updateTransport(caBundle: String?)
+    /// The runner stops every timer and probe.
+    case stopConnectivity
+}

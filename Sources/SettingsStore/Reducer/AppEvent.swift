@@ -1,0 +1,97 @@
+import Localization
+
+/// Everything that can change the state, by name. Keys become events through the store's
+/// actions; effects (probes, timers, file writes, sign-in requests) report back as events.
+/// Times come with the events, so the reducer never reads a clock.
+public enum AppEvent: Equatable, Sendable {
+    // MARK: Files
+    /// The store read both files before the first frame (hydration).
+    case loaded(settings: NativeSettingsFile.LoadResult, appState: AppStateFile.LoadResult,
+                detectedLanguage: AppLanguage)
+    /// settings.json was read again: a hand edit seen by the watcher, leaving the pane.
+    case settingsFileRead(NativeSettingsFile.LoadResult, at: Double)
+    /// The app's own change was written; `settings` is what the file holds now.
+    case settingsWritten(change: SettingsChange, settings: NativeSettings, problems: [FileProblem], at: Double)
+    /// The write did not happen: refused (a value the file may not hold) or failed.
+    case settingsWriteFailed(change: SettingsChange, error: SettingsActionError, at: Double)
+    case appStateWriteFailed(reason: String, at: Double)
+
+    // MARK: The person (store actions)
+    case languageChosen(AppLanguage)
+    case preferencesChanged(Preferences)
+    case paneOpened(at: Double)
+    case paneClosed(at: Double)
+    /// A change to settings.json was asked for (a server chosen, added or removed, a setting).
+    case settingsChangeRequested(SettingsChange)
+    /// `r`: test the current server now.
+    case testRequested(at: Double)
+    /// The pane: test these servers at once (every row shows its own status).
+    case rowTestsRequested(serverIds: [String], at: Double)
+    /// `s`: go back to the configured server after it answered again.
+    case switchBackRequested(at: Double)
+    /// Esc during a switch.
+    case switchCancelled(at: Double)
+    /// Enter on a notice, or `clearError`.
+    case noticeDismissed(Notice.Subject?)
+    /// `i`, or a server that refused its token: open the sign-in dialog for this server.
+    case signInRequested(serverId: String, at: Double)
+    case signInSubmitted(username: String, password: SecretText)
+    case signInDismissed
+    case signOutRequested(at: Double)
+
+    // MARK: Connectivity (effects reporting back)
+    /// The app attached its effect runner: the configured server is tested (a switch on start).
+    case connectivityStarted(at: Double)
+    case connectivityStopped
+    case probeTimerFired(generation: Int, at: Double)
+    case probeCompleted(generation: Int, result: DetailedStatus, hadToken: Bool, at: Double)
+    case rowTestCompleted(generation: Int, result: DetailedStatus)
+    case recoveryTimerFired(generation: Int, at: Double)
+    case recoveryProbeCompleted(generation: Int, result: DetailedStatus, at: Double)
+    /// A switch step's work is done (a step with no work of its own completes at once, so a
+    /// frame can show it before the next one).
+    case switchStepCompleted(generation: Int, step: SwitchStep, at: Double)
+    case switchTestCompleted(generation: Int, result: DetailedStatus, hadToken: Bool, at: Double)
+    case signedIn(serverId: String, at: Double)
+    case signInFailed(serverId: String, error: AppError)
+    case signedOut(serverId: String, at: Double)
+}
+
+extension AppEvent {
+    /// The event's name for the log (no parameters: they may hold user text).
+    public var name: String {
+        switch self {
+        case .loaded: "loaded"
+        case .settingsFileRead: "settingsFileRead"
+        case .settingsWritten: "settingsWritten"
+        case .settingsWriteFailed: "settingsWriteFailed"
+        case .appStateWriteFailed: "appStateWriteFailed"
+        case .languageChosen: "languageChosen"
+        case .preferencesChanged: "preferencesChanged"
+        case .paneOpened: "paneOpened"
+        case .paneClosed: "paneClosed"
+        case .settingsChangeRequested: "settingsChangeRequested"
+        case .testRequested: "testRequested"
+        case .rowTestsRequested: "rowTestsRequested"
+        case .switchBackRequested: "switchBackRequested"
+        case .switchCancelled: "switchCancelled"
+        case .noticeDismissed: "noticeDismissed"
+        case .signInRequested: "signInRequested"
+        case .signInSubmitted: "signInSubmitted"
+        case .signInDismissed: "signInDismissed"
+        case .signOutRequested: "signOutRequested"
+        case .connectivityStarted: "connectivityStarted"
+        case .connectivityStopped: "connectivityStopped"
+        case .probeTimerFired: "probeTimerFired"
+        case .probeCompleted: "probeCompleted"
+        case .rowTestCompleted: "rowTestCompleted"
+        case .recoveryTimerFired: "recoveryTimerFired"
+        case .recoveryProbeCompleted: "recoveryProbeCompleted"
+        case .switchStepCompleted: "switchStepCompleted"
+        case .switchTestCompleted: "switchTestCompleted"
+        case .signedIn: "signedIn"
+        case .signInFailed: "signInFailed"
+        case .signedOut: "signedOut"
+        }
+    }
+}

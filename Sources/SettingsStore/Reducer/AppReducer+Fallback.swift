@@ -1,0 +1,55 @@
+/// During a fallback: the background watch of the configured server and the switch back,
+/// offered (never forced) once it answers again.
+extension AppReducer {
+    mutating func startRecovery(of serverId: String, at: Double) {
+        let generation = nextGeneration()
+        var loop = ProbeLoop(serverId: serverId, generation: generation,
+                             schedule: ProbeSchedule(interval: Double(state.probeInterval)))
+        // It just failed: the watch starts in error, with the backoff.
+        loop.schedule.apply(.probeStarted(manual: false))
+        let delay = loop.schedule.apply(.probeFailed(confirmed: true)) ?? ProbeSchedule.backoffStart
+        state.connectivity.recovery = loop
+        emit(.scheduleRecoveryProbe(generation: generation, after: delay))
+    }
+
+    mutating func recoveryTimerFired(generation: Int, at: Double) {
+        guard var loop = state.connectivity.recovery, loop.generation == generation,
+              let server = state.server(id: loop.serverId) else { return }
+        loop.schedule.apply(.probeStarted(manual: false))
+        loop.probeStartedAt = at
+        state.connectivity.recovery = loop
+        emit(.probeRecovery(server, generation: generation))
+    }
+
+    mutating func recoveryProbeCompleted(generation: Int, result: DetailedStatus, at: Double) {
+        guard var loop = state.connectivity.recovery, loop.generation == generation,
+              result.serverId == loop.serverId else { return }
+        let healthy = result.isHealthy
+        let delay = loop.schedule.apply(healthy ? .probeSucceeded : .probeFailed(confirmed: true)) ?? 0
+        loop.probeStartedAt = nil
+        state.connectivity.recovery = loop
+        state.serverStatuses[loop.serverId] = ServerProbeSummary(result)
+        emit(.scheduleRecoveryProbe(generation: generation, after: delay))
+        guard var fallback = state.fallback, fallback.fromServerId == loop.serverId else { return }
+        if healthy && !fallback.configuredRecovered {
+            record(TimelineEntry(at: at, kind: .recovered, serverId: loop.serverId))
+        }
+        fallback.configuredRecovered = healthy
+        if !healthy { fallback.reason = ConnectivityMessages.failureReason(result) }
+        state.fallback = fallback
+    }
+
+    /// `s`: back to the configured server, if it answered again.
+    mutating func switchBack(at: Double) {
+        guard state.connectivity.isActive, FallbackPolicy.offersSwitchBack(state) else { return }
+        startSwitch(to: state.configuredServer, source: state.configuredSource, origin: .switchBack,
+                    previousSelection: nil, at: at)
+    }
+
+    /// The configured server is in use again (or another server was chosen).
+    mutating func endFallback() {
+        state.fallback = nil
+        state.connectivity.recovery = nil
+        state.connectivity.lastFallbackAttempt = nil
+    }
+}

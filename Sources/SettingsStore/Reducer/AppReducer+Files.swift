@@ -1,0 +1,117 @@
+import Localization
+
+/// settings.json and app-state.json: hydration, a re-read (hand edit, leaving the pane), the
+/// app's own writes and their failures.
+extension AppReducer {
+    mutating func hydrate(settings: NativeSettingsFile.LoadResult, appState: AppStateFile.LoadResult,
+                          detectedLanguage: AppLanguage) {
+        let saved = appState.state
+        state.savedLanguage = saved.currentLanguage
+        state.currentLanguage = state.languageOverride ?? saved.currentLanguage ?? detectedLanguage
+        state.preferences = saved.preferences
+        state.serverHistory = ServerHistory.normalized(saved.serverHistory)
+        let resolution = resolver.resolve(settings.settings)
+        applyPaneValues(settings.settings, resolution)
+        state.configuredServer = resolution.configuredServer
+        state.configuredSource = resolution.source
+        state.currentServer = resolution.configuredServer
+        state.serverSource = resolution.source
+        setSettingsProblems(settings.problems + [resolution.problem].compactMap { $0 }, at: 0)
+        state.appStateFileProblems = appState.problems
+        postFileProblems(appState.problems, file: SettingsState.appStateFileName, at: 0)
+    }
+
+    /// What iOS did when the app became active: the server list and pane values follow the
+    /// file; when the configured server changed, a switch is requested. An unchanged
+    /// configuration does not undo a fallback.
+    mutating func settingsFileRead(_ load: NativeSettingsFile.LoadResult, at: Double) {
+        let resolution = resolver.resolve(load.settings)
+        applyPaneValues(load.settings, resolution)
+        setSettingsProblems(load.problems + [resolution.problem].compactMap { $0 }, at: at)
+        let previous = selection
+        let changed = resolution.configuredServer.id != state.configuredServer.id
+            || resolution.source != state.configuredSource
+        state.configuredServer = resolution.configuredServer
+        state.configuredSource = resolution.source
+        guard changed else { return }
+        record(TimelineEntry(at: at, kind: .settingsEdited, serverId: resolution.configuredServer.id))
+        requestServer(resolution.configuredServer, source: resolution.source, previousSelection: previous, at: at)
+    }
+
+    mutating func settingsWritten(_ change: SettingsChange, settings: NativeSettings, problems: [FileProblem],
+                                  at: Double) {
+        let resolution = resolver.resolve(settings)
+        applyPaneValues(settings, resolution)
+        // The file holds what the app wrote: valid. What was wrong with it before (and where a
+        // copy was kept) is told once.
+        setSettingsProblems([resolution.problem].compactMap { $0 }, at: at)
+        for problem in problems {
+            post(Notice(subject: .file(SettingsState.settingsFileName, field: problem.parameters["field"]),
+                        kind: .info, message: AppError(key: problem.key, parameters: problem.parameters),
+                        condition: .untilDismissed, postedAt: at))
+        }
+        let previous = selection
+        let changed = resolution.configuredServer.id != state.configuredServer.id
+            || resolution.source != state.configuredSource
+        state.configuredServer = resolution.configuredServer
+        state.configuredSource = resolution.source
+        switch change {
+        case .restoreSelection:
+            // The switch that failed or was cancelled already put the screen back.
+            return
+        case .select:
+            requestServer(resolution.configuredServer, source: resolution.source, previousSelection: previous, at: at)
+        case .removeCustom, .reset:
+            let currentGone = !state.availableServers.contains { $0.id == state.currentServer.id }
+            if changed || currentGone {
+                requestServer(resolution.configuredServer, source: resolution.source, previousSelection: previous, at: at)
+            }
+        case .addCustom, .connectionTimeout, .probeInterval, .autoSwitchOnFailure, .detailedLogging, .caBundle:
+            break
+        }
+        if case .reset = change { state.preferences = .defaults }
+    }
+
+    /// A failed write is told; a refused value is not (the caller shows it where it was given).
+    mutating func settingsWriteFailed(_ error: SettingsActionError, at: Double) {
+        guard case .writeFailed = error else { return }
+        post(Notice(subject: .file(SettingsState.settingsFileName, field: nil), kind: .error,
+                    message: error.appError, condition: .untilDismissed, postedAt: at))
+    }
+
+    /// What settings.json names now, to put back if a switch it asks for fails.
+    var selection: SettingsSelection {
+        SettingsSelection(address: state.configuredSource == .nativeSettings ? state.configuredServer.baseUrl : nil)
+    }
+
+    /// Pane values and the server list follow the file; the current and configured servers
+    /// keep their identity but take their fresh config (e.g. a new timeout).
+    mutating func applyPaneValues(_ settings: NativeSettings, _ resolution: NativeSettingsResolver.Resolution) {
+        state.availableServers = resolution.availableServers
+        state.connectionTimeout = settings.connectionTimeout
+        state.autoSwitchOnFailure = settings.autoSwitchOnFailure
+        state.detailedLogging = settings.enableDetailedLogging
+        state.caBundle = settings.caBundle
+        state.probeInterval = settings.probeInterval
+        state.currentServer = fresh(state.currentServer)
+    }
+
+    /// Every problem gets its own notice, naming the field and the value that was refused;
+    /// each goes as soon as a read of the file no longer finds it.
+    private mutating func setSettingsProblems(_ problems: [FileProblem], at: Double) {
+        state.settingsFileProblems = problems
+        postFileProblems(problems, file: SettingsState.settingsFileName, at: at)
+    }
+
+    private mutating func postFileProblems(_ problems: [FileProblem], file: String, at: Double) {
+        for problem in problems {
+            let field = problem.parameters["field"]
+            let subject = Notice.Subject.file(file, field: field)
+            let message = AppError(key: problem.key, parameters: problem.parameters)
+            // The same problem read again keeps its notice (and its dismissal).
+            if state.notices.contains(where: { $0.subject == subject && $0.message == message }) { continue }
+            post(Notice(subject: subject, kind: .warning, message: message,
+                        condition: .fileProblem(file: file, key: problem.key, field: field), postedAt: at))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// Signing in and out, and the dialog.
+extension AppReducer {
+    mutating func signInRequested(serverId: String, at: Double) {
+        let isCurrent = serverId == state.currentServer.id
+        let isTarget = state.connectivity.activeSwitch?.target.id == serverId
+        guard isCurrent || isTarget, state.loginRequest?.serverId != serverId else { return }
+        state.loginRequest = LoginRequest(serverId: serverId)
+    }
+
+    mutating func signInSubmitted(username: String, password: SecretText) {
+        guard var request = state.loginRequest, !request.isSubmitting else {
+            password.wipe()
+            return
+        }
+        guard request.serverId == state.currentServer.id, state.connectivity.isActive else {
+            // The server changed under the dialog: signing in there is no longer asked for.
+            password.wipe()
+            state.loginRequest = nil
+            return
+        }
+        request.isSubmitting = true
+        request.failure = nil
+        state.loginRequest = request
+        emit(.signIn(state.currentServer, username: username, password: password))
+    }
+
+    mutating func signedIn(serverId: String, at: Double) {
+        if state.loginRequest?.serverId == serverId { state.loginRequest = nil }
+        record(TimelineEntry(at: at, kind: .signedIn, serverId: serverId))
+        if serverId == state.currentServer.id { testNow(at: at) }
+    }
+
+    mutating func signInFailed(serverId: String, error: AppError) {
+        guard var request = state.loginRequest, request.serverId == serverId else { return }
+        request.isSubmitting = false
+        request.failure = error
+        state.loginRequest = request
+    }
+}
+
+extension AppReducer {
+    mutating func dismissNotice(_ subject: Notice.Subject?) {
+        NoticeBoard.dismiss(subject, in: &state)
+    }
+}

@@ -1,0 +1,191 @@
+import Localization
+
+/// The one function that changes the state: `(state, event) → (new state, effects)`.
+///
+/// It is pure: no I/O, no clock (times come with the events), no threads. The store applies
+/// what it returns and runs the effects, which report back as events. Every rule about which
+/// server is in use (switching, fallback, the offer to switch back), what settings.json must
+/// say, and which notices are on screen is decided here or in the pure policies it calls
+/// (`FallbackPolicy`, `ProbeSchedule`, `NoticeBoard`), which the command line uses too.
+///
+/// The work is split by concern over `AppReducer+*.swift`; this file dispatches the events
+/// and runs the steps that follow every event (notices reconciled, app-state.json saved when
+/// its part of the state changed, the transport told about a new CA bundle).
+public struct AppReducer {
+    var state: SettingsState
+    var effects: [AppEffect] = []
+    let resolver: NativeSettingsResolver
+
+    init(state: SettingsState) {
+        self.state = state
+        resolver = NativeSettingsResolver(environment: state.environment)
+    }
+
+    /// Applies `event` to `state` and returns the effects to run.
+    public static func reduce(_ state: inout SettingsState, _ event: AppEvent) -> [AppEffect] {
+        var reducer = AppReducer(state: state)
+        let before = state
+        reducer.handle(event)
+        reducer.finish(after: event, before: before)
+        state = reducer.state
+        return reducer.effects
+    }
+
+    mutating func emit(_ effect: AppEffect) {
+        effects.append(effect)
+    }
+
+    /// A new generation number: results of anything started earlier are stale.
+    mutating func nextGeneration() -> Int {
+        state.connectivity.lastGeneration += 1
+        return state.connectivity.lastGeneration
+    }
+
+    private mutating func handle(_ event: AppEvent) {
+        switch event {
+        case let .loaded(settings, appState, detected):
+            hydrate(settings: settings, appState: appState, detectedLanguage: detected)
+        case let .settingsFileRead(load, at):
+            settingsFileRead(load, at: at)
+        case let .settingsWritten(change, settings, problems, at):
+            settingsWritten(change, settings: settings, problems: problems, at: at)
+        case let .settingsWriteFailed(_, error, at):
+            settingsWriteFailed(error, at: at)
+        case let .appStateWriteFailed(reason, at):
+            post(Notice(subject: .file(SettingsState.appStateFileName, field: nil), kind: .error,
+                        message: AppError(key: "files.write_failed",
+                                          parameters: ["file": SettingsState.appStateFileName,
+                                                       "reason": TextSanitizer.clean(reason)]),
+                        condition: .untilDismissed, postedAt: at))
+        case .languageChosen(let language):
+            state.languageOverride = nil
+            state.savedLanguage = language
+            state.currentLanguage = language
+        case .preferencesChanged(let preferences):
+            state.preferences = preferences
+        case .paneOpened(let at):
+            state.isSettingsPaneOpen = true
+            // The pane shows every server's own status: all are tested when it opens.
+            testRows(state.availableServers.map(\.id), at: at)
+        case .paneClosed:
+            state.isSettingsPaneOpen = false
+        case .settingsChangeRequested(let change):
+            emit(.writeSettings(change))
+        case .testRequested(let at):
+            testNow(at: at)
+        case let .rowTestsRequested(ids, at):
+            testRows(ids, at: at)
+        case .switchBackRequested(let at):
+            switchBack(at: at)
+        case .switchCancelled(let at):
+            cancelSwitch(at: at)
+        case .noticeDismissed(let subject):
+            dismissNotice(subject)
+        case let .signInRequested(serverId, at):
+            signInRequested(serverId: serverId, at: at)
+        case let .signInSubmitted(username, password):
+            signInSubmitted(username: username, password: password)
+        case .signInDismissed:
+            state.loginRequest = nil
+        case .signOutRequested:
+            if state.connectivity.isActive { emit(.signOut(state.currentServer)) }
+        case .connectivityStarted(let at):
+            state.connectivity.isActive = true
+            startSwitch(to: state.configuredServer, source: state.configuredSource, origin: .start,
+                        previousSelection: nil, at: at)
+        case .connectivityStopped:
+            state.connectivity.isActive = false
+            state.connectivity.monitor = nil
+            state.connectivity.recovery = nil
+            emit(.stopConnectivity)
+        case let .probeTimerFired(generation, at):
+            probeTimerFired(generation: generation, at: at)
+        case let .probeCompleted(generation, result, hadToken, at):
+            probeCompleted(generation: generation, result: result, hadToken: hadToken, at: at)
+        case let .rowTestCompleted(generation, result):
+            rowTestCompleted(generation: generation, result: result)
+        case let .recoveryTimerFired(generation, at):
+            recoveryTimerFired(generation: generation, at: at)
+        case let .recoveryProbeCompleted(generation, result, at):
+            recoveryProbeCompleted(generation: generation, result: result, at: at)
+        case let .switchStepCompleted(generation, step, at):
+            switchStepCompleted(generation: generation, step: step, at: at)
+        case let .switchTestCompleted(generation, result, hadToken, at):
+            switchTestCompleted(generation: generation, result: result, hadToken: hadToken, at: at)
+        case let .signedIn(serverId, at):
+            signedIn(serverId: serverId, at: at)
+        case let .signInFailed(serverId, error):
+            signInFailed(serverId: serverId, error: error)
+        case let .signedOut(serverId, at):
+            record(TimelineEntry(at: at, kind: .signedOut, serverId: serverId))
+            testNow(at: at)
+        }
+    }
+
+    /// What follows every event.
+    private mutating func finish(after event: AppEvent, before: SettingsState) {
+        NoticeBoard.reconcile(&state)
+        if case .loaded = event {
+            // Loading must not write what it just read.
+        } else if PersistedAppState(state) != PersistedAppState(before) {
+            emit(.persistAppState(PersistedAppState(state)))
+        }
+        if state.caBundle != before.caBundle {
+            emit(.updateTransport(caBundle: state.caBundle))
+        }
+        if state.probeInterval != before.probeInterval {
+            state.connectivity.monitor?.schedule.interval = Double(state.probeInterval)
+            state.connectivity.recovery?.schedule.interval = Double(state.probeInterval)
+        }
+    }
+
+    // MARK: Shared steps
+
+    mutating func post(_ notice: Notice) {
+        NoticeBoard.post(notice, in: &state)
+    }
+
+    mutating func record(_ entry: TimelineEntry) {
+        state.timeline.insert(entry, at: 0)
+        if state.timeline.count > TimelineEntry.limit {
+            state.timeline.removeLast(state.timeline.count - TimelineEntry.limit)
+        }
+    }
+
+    mutating func recordHistory(serverId: String, successful: Bool, startedAt: Double, at: Double) {
+        let entry = ServerHistoryEntry(serverId: serverId, lastUsed: at, successful: successful,
+                                       durationMs: max(0, (at - startedAt) * 1000))
+        state.serverHistory = ServerHistory.recording(entry, into: state.serverHistory)
+    }
+
+    /// The current server's settled status (connected, error, disconnected) changed: the
+    /// timeline says so with how long the previous one lasted.
+    mutating func settle(_ status: ConnectionStatus, at: Double) {
+        state.connectionStatus = status
+        guard status != .testing && status != .switching, status != previousSettled else { return }
+        let lasted = state.connectivity.statusSince.map { max(0, at - $0) }
+        record(TimelineEntry(at: at, kind: .statusChanged, serverId: state.currentServer.id, status: status,
+                             previousDuration: previousSettled == nil ? nil : lasted,
+                             code: status == .error ? state.detailedStatus.map(ConnectivityMessages.failureReason)?.code : nil))
+        state.connectivity.statusSince = at
+    }
+
+    /// The last settled status the timeline recorded for the current server.
+    private var previousSettled: ConnectionStatus? {
+        state.timeline.first { $0.kind == .statusChanged && $0.serverId == state.currentServer.id }?.status
+    }
+
+    /// The server as the list knows it now (its config follows the settings), else as given.
+    func fresh(_ server: ServerConfig) -> ServerConfig {
+        state.availableServers.first { $0.id == server.id } ?? server
+    }
+}
+
+extension PersistedAppState {
+    /// What app-state.json holds of the state; any change to it is saved.
+    public init(_ state: SettingsState) {
+        self.init(currentLanguage: state.savedLanguage, serverSource: state.serverSource,
+                  lastKnownServerId: state.currentServer.id, serverHistory: state.serverHistory,
+                  preferences: state.preferences)
+    }
+}
