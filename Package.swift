@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Layer order (each depends only on those before it):
-//   C shims → Localization → SettingsStore → BackendClient → Connectivity → TerminalRendering → VerbumTUI
+//   C shims → Localization → SettingsStore → BackendClient → Connectivity → VerbumTUI
+//   TerminalRendering → TerminalBackend, and Localization + SettingsStore + TerminalRendering → SettingsUI
+// TerminalRendering knows nothing of the app's state or texts: it draws cells.
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -43,7 +45,7 @@ let package = Package(
                 dependencies: ["SettingsStore", "BackendClient",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
-        .target(name: "TerminalRendering", dependencies: ["Localization", "SettingsStore"], swiftSettings: strictSettings),
+        .target(name: "TerminalRendering", swiftSettings: strictSettings),
         .target(name: "TerminalBackend",
                 dependencies: ["CNcursesw", "CTerminalGuard", "TerminalRendering"],
                 swiftSettings: strictSettings),
@@ -83,6 +85,10 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "BackendClientTests",
                     dependencies: ["BackendClient", "TestSupport",
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "ReducerTests",
+                    dependencies: ["SettingsStore", "SettingsUI", "TerminalRendering", "Localization", "TestSupport",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strictSettings),
         .testTarget(name: "ConnectivityTests",

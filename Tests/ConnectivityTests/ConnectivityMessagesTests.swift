@@ -15,7 +15,8 @@ struct ConnectivityMessagesTests {
         #expect(notice.code == .timeout)
         for language in AppLanguage.allCases {
             let localizer = Localizer(language: language)
-            let text = ConnectivityMessages.render(notice) { localizer.text($0, $1) }
+            let name: (String) -> String = { id in localizer.text("server.\(id).name") }
+            let text = ConnectivityMessages.render(notice, serverName: name) { localizer.text($0, $1) }
             #expect(text.contains("Mac Mini") && text.contains("pn51"), "\(language): \(text)")
             #expect(text.contains("10"), "\(language): \(text)") // the timeout in seconds
             #expect(!text.contains("{"), "\(language): \(text)")

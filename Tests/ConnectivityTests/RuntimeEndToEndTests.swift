@@ -28,7 +28,7 @@ struct RuntimeEndToEndTests {
         #expect(rig.state.lastError?.key == "notice.switch_back_offer")
         #expect(rig.state.currentServer.id == "pn51")
 
-        rig.runtime?.switchBack()
+        rig.store.switchBack()
         #expect(await waitUntil { rig.state.currentServer.id == "mac-mini" && rig.state.connectionStatus == .connected })
         #expect(rig.state.fallback == nil)
         #expect(rig.state.serverSource == .nativeSettings)
@@ -92,7 +92,6 @@ struct RuntimeEndToEndTests {
         await runtime.waitUntilIdle()
         #expect(rig.state.currentServer.id == "pn51")
         #expect(cache.restore(rig.server("mac-mini")).health?.serverId == "mac-mini")
-        #expect(runtime.switcher.snapshots["pn51"]?.config != nil)
         #expect(rig.state.currentLanguage == languageBefore)
         #expect(rig.state.preferences == preferencesBefore)
     }
@@ -104,10 +103,13 @@ struct RuntimeEndToEndTests {
         #expect(await waitUntil { rig.state.connectionStatus == .connected })
         let credentials = CredentialFileStore(paths: rig.home.paths, server: rig.server("pn51"))
 
-        #expect(await runtime.login(username: "demo", password: "wrong") == false)
+        rig.store.requestSignIn()
+        rig.store.signIn(username: "demo", password: SecretText("wrong"))
+        #expect(await waitUntil { rig.state.loginRequest?.failure != nil })
         #expect(rig.state.loginRequest?.failure?.key == "dialog.login.bad_credentials")
-        #expect(await runtime.login(username: "demo", password: "demo"))
-        #expect(rig.state.loginRequest == nil)
+        rig.store.signIn(username: "demo", password: SecretText("demo"))
+        #expect(await waitUntil { rig.state.loginRequest == nil })
+        #expect(rig.state.timeline.contains { $0.kind == .signedIn && $0.serverId == "pn51" })
         let first = try #require(credentials.read())
         let mode = try FileManager.default.attributesOfItem(atPath: credentials.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
@@ -126,8 +128,9 @@ struct RuntimeEndToEndTests {
         try rig.demo.setMode("pn51", "reject_tokens")
         #expect(await waitUntil { rig.state.loginRequest?.serverId == "pn51" })
 
-        await runtime.logout()
-        #expect(credentials.read() == nil)
+        rig.store.dismissSignIn()
+        rig.store.signOut()
+        #expect(await waitUntil { credentials.read() == nil })
     }
 
     @Test func switchingToAServerThatRefusesTheStoredTokenAsksForLogin() async throws {
@@ -141,8 +144,8 @@ struct RuntimeEndToEndTests {
         await runtime.waitUntilIdle()
         #expect(rig.state.currentServer.id == "mac-mini")
         #expect(rig.state.loginRequest?.serverId == "mac-mini")
-        #expect(await runtime.login(username: "demo", password: "demo"))
-        #expect(rig.state.loginRequest == nil)
+        rig.store.signIn(username: "demo", password: SecretText("demo"))
+        #expect(await waitUntil { rig.state.loginRequest == nil })
     }
 
     @Test func aHandEditOfSettingsJsonSwitches() async throws {

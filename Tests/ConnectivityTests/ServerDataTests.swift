@@ -11,7 +11,10 @@ struct ServerDataTests {
         let home = try ConnectivityTestHome()
         let store = ServerDataStore(paths: home.paths)
         let pn51 = ServerCatalog.prefilled[0]
-        let health = FakeServers.status(for: pn51, healthy: true)
+        let health = DetailedStatus(serverId: pn51.id, checks: [CheckResult(endpoint: .health, url: pn51.baseUrl,
+                                                                          status: .success, httpStatus: 200,
+                                                                          timings: CheckTimings(totalMs: 5), error: nil)],
+                                    responseTime: 5, lastChecked: 1_800_000_000)
         try store.save(ServerSnapshot(config: Data(#"{"hostname":"pn51"}"#.utf8), health: health), for: pn51)
         let restored = store.restore(pn51)
         #expect(restored.health == health)

@@ -87,7 +87,10 @@ enum Fixtures {
             check(.auth, macMini, http: 502, ms: 30.1, error: badGateway),
             check(.websocket, macMini, http: 502, ms: 28.7, error: badGateway),
         ], responseTime: nil, lastChecked: now - 125)
-        state.lastError = AppError(key: "error.http_status.server_message", parameters: ["status": "502"], code: .httpStatus)
+        state.notices = [Notice(subject: .server(macMini.id), kind: .error,
+                                message: AppError(key: "error.http_status.server_message",
+                                                  parameters: ["status": "502", "server": macMini.id], code: .httpStatus),
+                                condition: .serverNotConnected(macMini.id), postedAt: now - 125)]
         state.responseTimes = [30, 29, 31, .nan, .nan, .nan]
         return state
     }
@@ -96,7 +99,11 @@ enum Fixtures {
     static func fallback(_ language: AppLanguage) -> SettingsState {
         var state = connected(language)
         state.serverSource = .fallback
+        state.configuredServer = server("mac-mini")
+        state.configuredSource = .nativeSettings
         state.fallback = FallbackInfo(fromServerId: "mac-mini", reason: timeout, configuredRecovered: true)
+        // The notice the reducer posts for this situation.
+        NoticeBoard.reconcile(&state)
         return state
     }
 
@@ -118,10 +125,22 @@ enum Fixtures {
         return state
     }
 
-    /// Feeds keys through the update function, as a user would.
+    /// Presses keys as the app does: the update function, then the store's reducer for the
+    /// commands that change the store's pane flag, then the UI follows the new state.
     @discardableResult
-    static func press(_ keys: [Key], _ ui: inout UIState, _ settings: SettingsState) -> [UICommand] {
-        keys.flatMap { UIUpdate.handle(.key($0), ui: &ui, settings: settings) }
+    static func press(_ keys: [Key], _ ui: inout UIState, _ settings: inout SettingsState) -> [UICommand] {
+        keys.flatMap { key in
+            let commands = UIUpdate.handle(.key(key), ui: &ui, settings: settings)
+            for command in commands {
+                switch command {
+                case .openPane: _ = AppReducer.reduce(&settings, .paneOpened(at: now))
+                case .closePane: _ = AppReducer.reduce(&settings, .paneClosed(at: now))
+                default: break
+                }
+            }
+            ui.normalize(settings)
+            return commands
+        }
     }
 
     static func type(_ text: String) -> [Key] {
@@ -137,17 +156,17 @@ enum Fixtures {
 
     static func scenarios(_ language: AppLanguage) -> [Scenario] {
         var result: [Scenario] = []
-        let connected = connected(language)
+        var connected = connected(language)
         result.append(Scenario(name: "connected", settings: connected, ui: UIState(settings: connected)))
 
-        let testing = testing(language)
+        var testing = testing(language)
         var testingUI = UIState(settings: testing)
-        press([.tab], &testingUI, testing)
+        press([.tab], &testingUI, &testing)
         result.append(Scenario(name: "testing", settings: testing, ui: testingUI))
 
-        let error = error(language)
+        var error = error(language)
         var errorUI = UIState(settings: error)
-        press([.tab, .tab], &errorUI, error)
+        press([.tab, .tab], &errorUI, &error)
         result.append(Scenario(name: "error", settings: error, ui: errorUI))
 
         let fallback = fallback(language)
@@ -157,18 +176,18 @@ enum Fixtures {
         result.append(Scenario(name: "switching", settings: switching, ui: UIState(settings: switching)))
 
         var paneUI = UIState(settings: connected)
-        press([.character("o")], &paneUI, connected)
-        press(Array(repeating: .down, count: 4), &paneUI, connected)
-        press([.enter] + type("http://ward4.local/api"), &paneUI, connected)
+        press([.character("o")], &paneUI, &connected)
+        press(Array(repeating: .down, count: 4), &paneUI, &connected)
+        press([.enter] + type("http://ward4.local/api"), &paneUI, &connected)
         result.append(Scenario(name: "pane-invalid-address", settings: connected, ui: paneUI))
 
         var helpUI = UIState(settings: connected)
-        press([.character("?")], &helpUI, connected)
+        press([.character("?")], &helpUI, &connected)
         result.append(Scenario(name: "help", settings: connected, ui: helpUI))
 
-        let login = login(language)
+        var login = login(language)
         var loginUI = UIState(settings: login)
-        press(type("nurse.admin") + [.tab] + type("secret"), &loginUI, login)
+        press(type("nurse.admin") + [.tab] + type("secret"), &loginUI, &login)
         result.append(Scenario(name: "login", settings: login, ui: loginUI))
         return result
     }

@@ -26,7 +26,7 @@ struct GoldenTests {
 
     @Test("the sketch size, --plain, ambiguous-wide and too small")
     func variants() throws {
-        let settings = Fixtures.fallback(.en)
+        var settings = Fixtures.fallback(.en)
         let ui = UIState(settings: settings)
         let sketch = ScreenModel(settings: settings, ui: ui, now: Fixtures.now)
         try GoldenFrame.check(ScreenRenderer.render(sketch, width: 100, height: 30), name: "en-100x30-fallback")
@@ -59,15 +59,15 @@ struct GoldenTests {
 
     /// The pane while an address is tested, the confirmation to remove a server, and 200 servers.
     static func paneFlows() throws {
-        let settings = Fixtures.connected(.en)
+        var settings = Fixtures.connected(.en)
         var testing = UIState(settings: settings)
         Fixtures.press([.character("o")] + Array(repeating: .down, count: 4) + [.enter]
-                       + Fixtures.type("https://ward9.example.org/api") + [.enter], &testing, settings)
+                       + Fixtures.type("https://ward9.example.org/api") + [.enter], &testing, &settings)
         try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: settings, ui: testing, now: Fixtures.now),
                                                     width: 80, height: 24), name: "en-80x24-pane-testing-address")
 
         var remove = UIState(settings: settings)
-        Fixtures.press([.character("o")] + Array(repeating: .down, count: 3) + [.delete], &remove, settings)
+        Fixtures.press([.character("o")] + Array(repeating: .down, count: 3) + [.delete], &remove, &settings)
         try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: settings, ui: remove, now: Fixtures.now),
                                                     width: 80, height: 24), name: "en-80x24-confirm-remove")
 
@@ -75,7 +75,7 @@ struct GoldenTests {
         crowded.availableServers = ServerCatalog.availableServers(
             customAddresses: (1...200).map { "https://ward\($0).care-facility.example.org/api" }, connectionTimeoutSeconds: 10)
         var list = UIState(settings: crowded)
-        Fixtures.press([.character("o")] + Array(repeating: .down, count: 120), &list, crowded)
+        Fixtures.press([.character("o")] + Array(repeating: .down, count: 120), &list, &crowded)
         try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: crowded, ui: list, now: Fixtures.now),
                                                     width: 100, height: 30), name: "ja-100x30-pane-200-servers")
     }

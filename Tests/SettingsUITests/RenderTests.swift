@@ -16,7 +16,7 @@ struct RenderTests {
 
     @Test("below 60×16 one centered line says so; no size from 0×0 up crashes")
     func tooSmall() {
-        let settings = F.connected(.en)
+        var settings = F.connected(.en)
         let frame = Self.render(settings, UIState(), width: 59, height: 20)
         let rows = frame.buffer.textDump().split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows[10].contains("59×20") && rows[10].contains("60×16"))
@@ -44,9 +44,9 @@ struct RenderTests {
 
     @Test("the password is drawn as bullets only, and the caret sits in the focused field")
     func passwordNeverShown() throws {
-        let settings = F.login(.en)
+        var settings = F.login(.en)
         var ui = UIState(settings: settings)
-        F.press(F.type("nurse") + [.tab] + F.type("secret"), &ui, settings)
+        F.press(F.type("nurse") + [.tab] + F.type("secret"), &ui, &settings)
         let frame = Self.render(settings, ui)
         let text = frame.buffer.textDump()
         #expect(!text.contains("secret"))
@@ -57,9 +57,9 @@ struct RenderTests {
 
     @Test("focus shows without colour: the focused row is reverse video")
     func focusIsReverse() {
-        let settings = F.connected(.en)
+        var settings = F.connected(.en)
         var ui = UIState(settings: settings)
-        F.press([.character("o"), .down], &ui, settings)
+        F.press([.character("o"), .down], &ui, &settings)
         let buffer = Self.render(settings, ui).buffer
         let rows = buffer.textDump().split(separator: "\n")
         let row = rows.firstIndex { $0.contains("Mac Mini ") && !$0.contains("Tailscale") } ?? 0
@@ -70,7 +70,7 @@ struct RenderTests {
 
     @Test("--plain: no box drawing, status as words, the cursor on the focused item")
     func plainMode() throws {
-        let settings = F.fallback(.en)
+        var settings = F.fallback(.en)
         let ui = UIState(settings: settings)
         let frame = Self.render(settings, ui, plain: true)
         let text = frame.buffer.textDump()
@@ -89,7 +89,7 @@ struct RenderTests {
         settings.availableServers = ServerCatalog.availableServers(
             customAddresses: (1...200).map { "https://ward\($0).example.org/api" }, connectionTimeoutSeconds: 10)
         var ui = UIState(settings: settings)
-        F.press([.character("o")] + Array(repeating: .down, count: 150), &ui, settings)
+        F.press([.character("o")] + Array(repeating: .down, count: 150), &ui, &settings)
         let text = Self.render(settings, ui).buffer.textDump()
         #expect(text.contains("ward148.example.org"))
         #expect(!text.contains("pn51 (Default)"))

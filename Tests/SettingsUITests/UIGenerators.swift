@@ -78,9 +78,12 @@ enum UIGen: RandomChoices {
                                                   lastChecked: Fixtures.now - Double(int(-5...100_000, &rng)))
         }
         if chance(0.4, &rng) {
-            state.lastError = AppError(key: pick(["error.timeout.message", "switch.failed", "files.moved_aside", "no.such.key"], &rng),
-                                       parameters: ["server": current.id, "previous": "pn51"],
-                                       code: chance(0.7, &rng) ? pick(ConnectivityErrorCode.allCases, &rng) : nil)
+            let message = AppError(key: pick(["error.timeout.message", "switch.failed", "files.moved_aside", "no.such.key"], &rng),
+                                   parameters: ["server": current.id, "previous": "pn51"],
+                                   code: chance(0.7, &rng) ? pick(ConnectivityErrorCode.allCases, &rng) : nil,
+                                   reason: chance(0.5, &rng) ? error(&rng) : nil)
+            state.notices = [Notice(subject: .server(current.id), kind: pick(Notice.Kind.allCases, &rng), message: message,
+                                    condition: .untilDismissed, postedAt: Fixtures.now)]
         }
         if chance(0.3, &rng) {
             state.fallback = FallbackInfo(fromServerId: pick(servers, &rng).id, reason: error(&rng),
@@ -96,6 +99,7 @@ enum UIGen: RandomChoices {
                                               failure: chance(0.5, &rng) ? AppError(key: "dialog.login.bad_credentials") : nil,
                                               isSubmitting: chance(0.3, &rng))
         }
+        state.isSettingsPaneOpen = chance(0.4, &rng)
         state.environment = pick(AppEnvironment.allCases, &rng)
         state.autoSwitchOnFailure = chance(0.5, &rng)
         state.detailedLogging = chance(0.5, &rng)
@@ -114,9 +118,7 @@ enum UIGen: RandomChoices {
     /// A UI state reached by keys, sometimes with the pane opened and the field filled first.
     static func ui(_ settings: SettingsState, _ rng: inout RNG) -> UIState {
         var ui = UIState(settings: settings)
-        if chance(0.5, &rng) {
-            _ = UIUpdate.handle(.key(.character("o")), ui: &ui, settings: settings)
-        }
+        ui.normalize(settings)
         for key in keys(&rng, count: 0...40) where !isQuit(key) {
             _ = UIUpdate.handle(.key(key), ui: &ui, settings: settings)
         }
@@ -136,7 +138,7 @@ enum UIGen: RandomChoices {
         var width: Int
         var height: Int
         var description: String {
-            "\(width)x\(height) \(model.settings.currentLanguage.rawValue) focus=\(model.ui.focus) pane=\(model.ui.isPaneOpen) "
+            "\(width)x\(height) \(model.settings.currentLanguage.rawValue) focus=\(model.ui.focus) pane=\(model.settings.isSettingsPaneOpen) "
                 + "overlay=\(model.ui.activeOverlay(model.settings)) plain=\(model.options.plain) "
                 + "ambiguousWide=\(model.options.metrics.options.ambiguousIsWide) servers=\(model.settings.availableServers.count)"
         }

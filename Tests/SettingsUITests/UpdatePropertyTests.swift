@@ -11,7 +11,8 @@ struct UpdatePropertyTests {
     static func checkInvariants(_ ui: UIState, _ settings: SettingsState, _ context: String) {
         #expect(UIState.languages(settings).indices.contains(ui.languageCursor), "language cursor \(context)")
         #expect((0..<UIState.paneRowCount(settings)).contains(ui.paneCursor), "pane cursor \(context)")
-        #expect(ui.isPaneOpen == ui.focus.isInPane, "focus \(ui.focus) with pane \(ui.isPaneOpen) \(context)")
+        #expect(settings.isSettingsPaneOpen == ui.focus.isInPane,
+                "focus \(ui.focus) with pane \(settings.isSettingsPaneOpen) \(context)")
         #expect((0...ui.addressField.text.count).contains(ui.addressField.cursor), "field cursor \(context)")
         #expect((0...ui.caBundleField.text.count).contains(ui.caBundleField.cursor), "CA cursor \(context)")
         #expect((0...HelpOverlayView.maximumScroll(settings)).contains(ui.helpScroll), "help scroll \(context)")

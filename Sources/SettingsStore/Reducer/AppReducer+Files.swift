@@ -108,8 +108,9 @@ extension AppReducer {
             let field = problem.parameters["field"]
             let subject = Notice.Subject.file(file, field: field)
             let message = AppError(key: problem.key, parameters: problem.parameters)
-            // The same problem read again keeps its notice (and its dismissal).
+            // The same problem read again keeps its notice, or stays dismissed.
             if state.notices.contains(where: { $0.subject == subject && $0.message == message }) { continue }
+            if state.connectivity.dismissed.contains(DismissedNotice(subject: subject, key: problem.key)) { continue }
             post(Notice(subject: subject, kind: .warning, message: message,
                         condition: .fileProblem(file: file, key: problem.key, field: field), postedAt: at))
         }

@@ -33,6 +33,7 @@ public final class AppSettingsStore {
     private let nativeSettingsFile: NativeSettingsFile
     private let appStateFile: AppStateFile
     private let resolver: NativeSettingsResolver
+    private let settingsWriter: SettingsFileWriter
     private var appStateWriter: AppStateWriter?
 
     public init(paths: AppPaths, environment: AppEnvironment, languageOverride: AppLanguage?,
@@ -44,6 +45,7 @@ public final class AppSettingsStore {
         nativeSettingsFile = NativeSettingsFile(path: paths.settingsFile, environment: environment)
         appStateFile = AppStateFile(path: paths.appStateFile)
         resolver = NativeSettingsResolver(environment: environment)
+        settingsWriter = SettingsFileWriter(file: nativeSettingsFile)
         let defaults = resolver.resolve(.defaults)
         store = ObservableStore(SettingsState(
             currentServer: defaults.configuredServer, availableServers: defaults.availableServers,
@@ -89,7 +91,7 @@ public final class AppSettingsStore {
         for effect in effects {
             switch effect {
             case .writeSettings(let change):
-                let outcome = write(change)
+                let outcome = settingsWriter.write(change, at: now())
                 outcomes.append(outcome)
                 outcomes += dispatch(outcome)
             case .persistAppState(let snapshot):
@@ -304,26 +306,6 @@ public final class AppSettingsStore {
     private func requireRange(_ value: Int, _ range: ClosedRange<Int>, key: NativeSettings.CodingKeys) throws {
         guard range.contains(value) else {
             throw SettingsActionError.valueOutOfRange(setting: key.rawValue, value: value, range: range)
-        }
-    }
-
-    /// The write effect: a locked read-modify-write that keeps whatever else the file holds now.
-    private func write(_ change: SettingsChange) -> AppEvent {
-        do {
-            let result = try nativeSettingsFile.updateReporting { change.apply(to: &$0, resolver: resolver) }
-            var problems = result.problems
-            if let kept = result.keptAsideAt {
-                problems.append(FileProblem(key: "files.kept_copy",
-                                            parameters: ["file": SettingsState.settingsFileName, "path": kept]))
-            }
-            return .settingsWritten(change: change, settings: result.settings, problems: problems, at: now())
-        } catch let PersistenceError.invalidValue(field, value) {
-            return .settingsWriteFailed(change: change, error: .valueRefused(setting: field, value: value), at: now())
-        } catch {
-            return .settingsWriteFailed(change: change,
-                                        error: .writeFailed(file: SettingsState.settingsFileName,
-                                                            reason: String(describing: error)),
-                                        at: now())
         }
     }
 }

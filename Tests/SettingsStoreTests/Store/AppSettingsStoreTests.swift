@@ -46,8 +46,9 @@ struct AppSettingsStoreTests {
         let store = home.loadedStore(language: .en)
         #expect(store.getState().currentLanguage == .en)
         // Another change rewrites app-state.json: it must keep the saved language.
-        store.recordHistory(ServerHistoryEntry(serverId: "pn51", lastUsed: 1, successful: true, durationMs: 3))
+        store.updatePreferences { $0.sparklineLength = 12 }
         try store.flushPersistence()
+        #expect(home.appStateFile.load().state.preferences.sparklineLength == 12)
         #expect(home.appStateFile.load().state.currentLanguage == .zhHant)
         #expect(home.loadedStore().getState().currentLanguage == .zhHant)
     }
@@ -57,7 +58,7 @@ struct AppSettingsStoreTests {
         try home.appStateFile.save(PersistedAppState(currentLanguage: .zhHant))
         let store = home.loadedStore(language: .en)
         store.setLanguage(.ja)
-        #expect(store.languageOverride == nil)
+        #expect(store.getState().languageOverride == nil)
         try store.flushPersistence()
         #expect(home.loadedStore().getState().currentLanguage == .ja)
     }
@@ -82,7 +83,7 @@ struct AppSettingsStoreTests {
         #expect(state.serverSource == .default)
         #expect(state.lastError == nil)
         #expect(state.availableServers.map(\.id) == ServerCatalog.prefilled.map(\.id))
-        #expect(store.fileProblems.isEmpty)
+        #expect(store.getState().fileProblems.isEmpty)
         // Loading writes nothing.
         #expect(!FileManager.default.fileExists(atPath: home.paths.settingsFile))
         #expect(!FileManager.default.fileExists(atPath: home.paths.appStateFile))
@@ -96,7 +97,7 @@ struct AppSettingsStoreTests {
         #expect(state.currentServer.id == ServerCatalog.defaultServerId)
         #expect(state.serverSource == .default)
         #expect(state.lastError != nil)
-        #expect(!store.fileProblems.isEmpty)
+        #expect(!store.getState().fileProblems.isEmpty)
         #expect(home.configFiles().contains { $0.hasPrefix("settings.json.corrupt-") })
     }
 
@@ -107,7 +108,7 @@ struct AppSettingsStoreTests {
         let store = home.loadedStore()
         #expect(store.getState().preferences == .defaults)
         #expect(store.getState().serverHistory.isEmpty)
-        #expect(!store.fileProblems.isEmpty)
+        #expect(!store.getState().fileProblems.isEmpty)
         #expect(store.getState().lastError != nil)
     }
 
@@ -140,34 +141,34 @@ struct AppSettingsStoreTests {
         #expect(state.currentServer.baseUrl == "https://ward3.example.org/api")
         #expect(state.serverSource == .nativeSettings)
         #expect(state.availableServers.contains { $0.id == state.currentServer.id })
-        #expect(store.configuredServer.id == state.currentServer.id)
+        #expect(store.getState().configuredServer.id == state.currentServer.id)
     }
 
     @Test func everyFileProblemIsKeptAndTheFirstIsLastError() throws {
         let home = try StoreTestHome()
         try home.writeSettings(#"{"connection_timeout": 999, "auto_switch_on_failure": "maybe", "custom_servers": ["ftp://x/api"]}"#)
         let store = home.loadedStore()
-        #expect(store.fileProblems.count == 3)
-        #expect(store.getState().lastError?.key == store.fileProblems.first?.key)
-        #expect(store.getState().lastError?.parameters == store.fileProblems.first?.parameters)
+        #expect(store.getState().fileProblems.count == 3)
+        #expect(store.getState().lastError?.key == store.getState().fileProblems.first?.key)
+        #expect(store.getState().lastError?.parameters == store.getState().fileProblems.first?.parameters)
         #expect(store.getState().connectionTimeout == NativeSettings.defaults.connectionTimeout)
         // A later clean re-read clears the settings problems.
         try home.writeSettings("{}")
         store.refreshServerConfig()
-        #expect(store.fileProblems.isEmpty)
+        #expect(store.getState().fileProblems.isEmpty)
     }
 
-    @Test func loadServerFromNativeSettingsHydratesWithoutTheHook() throws {
+    @Test func loadServerFromNativeSettingsAdoptsWithoutTestingOnTheCommandLine() throws {
         let home = try StoreTestHome()
         let store = home.loadedStore()
-        var requests = 0
-        store.onServerChangeRequested = { _, _ in requests += 1 }
+        var effects: [AppEffect] = []
+        store.effectHandler = { effects += $0 }
         try home.writeSettings(#"{"backend_server_address": "\#(macMiniURL)"}"#)
         let server = store.loadServerFromNativeSettings()
         #expect(server.id == "mac-mini")
         #expect(store.getState().currentServer.id == "mac-mini")
         #expect(store.getState().serverSource == .nativeSettings)
-        #expect(requests == 0)
+        #expect(effects.isEmpty, "nothing is tested without connectivity")
     }
 
     // MARK: Servers
@@ -175,7 +176,6 @@ struct AppSettingsStoreTests {
     @Test func selectServerWritesTheFileAndAdoptsWithoutAHook() throws {
         let home = try StoreTestHome()
         let store = home.loadedStore()
-        store.setState { $0.connectionStatus = .connected }
         try store.selectServer(id: "mac-mini")
         #expect(home.settingsFile.load().settings.backendServerAddress == macMiniURL)
         let state = store.getState()
@@ -185,16 +185,19 @@ struct AppSettingsStoreTests {
         #expect(state.serverHistory.isEmpty)
     }
 
-    @Test func selectServerAsksTheHookAndLeavesTheStateToIt() throws {
+    @Test func withConnectivitySelectServerStartsASwitchAndLeavesTheServerUntilItEnds() throws {
         let home = try StoreTestHome()
         let store = home.loadedStore()
-        var requests: [(String, ServerSource)] = []
-        store.onServerChangeRequested = { target, source in requests.append((target.id, source)) }
+        var effects: [AppEffect] = []
+        store.effectHandler = { effects += $0 }
+        store.dispatch(.connectivityStarted(at: store.now()))
         try store.selectServer(id: "mac-mini-tailscale")
-        #expect(requests.map(\.0) == ["mac-mini-tailscale"])
-        #expect(requests.map(\.1) == [.nativeSettings])
+        let run = try #require(store.getState().connectivity.activeSwitch)
+        #expect(run.target.id == "mac-mini-tailscale")
+        #expect(run.source == .nativeSettings)
+        #expect(effects.contains(.advanceSwitch(generation: run.generation, step: .validating)))
         #expect(store.getState().currentServer.id == ServerCatalog.defaultServerId)
-        #expect(store.configuredServer.id == "mac-mini-tailscale")
+        #expect(store.getState().configuredServer.id == "mac-mini-tailscale")
     }
 
     @Test func selectingAnUnknownServerIsRefused() throws {
@@ -248,12 +251,10 @@ struct AppSettingsStoreTests {
         try store.selectServer(id: server.id)
         #expect(store.getState().currentServer.id == server.id)
 
-        var requests: [(String, ServerSource)] = []
-        store.onServerChangeRequested = { target, source in requests.append((target.id, source)) }
         let removed = try store.removeCustomServer(server.id)
         #expect(removed?.id == server.id)
-        #expect(requests.map(\.0) == [ServerCatalog.defaultServerId])
-        #expect(requests.map(\.1) == [.default])
+        #expect(store.getState().currentServer.id == ServerCatalog.defaultServerId)
+        #expect(store.getState().serverSource == .default)
         let settings = home.settingsFile.load().settings
         #expect(settings.customServers.isEmpty)
         #expect(settings.backendServerAddress == nil)
@@ -344,17 +345,19 @@ struct AppSettingsStoreTests {
     @Test func refreshServerConfigRequestsASwitchOnlyWhenTheConfigurationChanged() throws {
         let home = try StoreTestHome()
         let store = home.loadedStore()
-        var requests: [String] = []
-        store.onServerChangeRequested = { target, _ in requests.append(target.id) }
+        var effects: [AppEffect] = []
+        store.effectHandler = { effects += $0 }
+        store.dispatch(.connectivityStarted(at: store.now()))
+        let switches = { effects.filter { if case .advanceSwitch(_, .validating) = $0 { true } else { false } }.count }
         try home.writeSettings(#"{"backend_server_address": "\#(macMiniURL)", "probe_interval": 30}"#)
         store.refreshServerConfig()
-        #expect(requests == ["mac-mini"])
+        #expect(switches() == 2, "the start, then Mac Mini")
+        #expect(store.getState().connectivity.activeSwitch?.target.id == "mac-mini")
         #expect(store.getState().probeInterval == 30)
-        // The connectivity layer has not switched (e.g. it fell back): an unrelated edit
-        // must not ask again.
+        // An unrelated edit must not ask again.
         try home.writeSettings(#"{"backend_server_address": "\#(macMiniURL)", "probe_interval": 40}"#)
         store.refreshServerConfig()
-        #expect(requests == ["mac-mini"])
+        #expect(switches() == 2)
         #expect(store.getState().probeInterval == 40)
     }
 
@@ -362,10 +365,10 @@ struct AppSettingsStoreTests {
         let home = try StoreTestHome()
         let store = home.loadedStore()
         store.openNativeSettings()
-        #expect(store.isSettingsPaneOpen)
+        #expect(store.getState().isSettingsPaneOpen)
         try home.writeSettings(#"{"backend_server_address": "\#(macMiniURL)"}"#)
         store.closeNativeSettings()
-        #expect(!store.isSettingsPaneOpen)
+        #expect(!store.getState().isSettingsPaneOpen)
         #expect(store.getState().currentServer.id == "mac-mini")
     }
 
@@ -398,28 +401,39 @@ struct AppSettingsStoreTests {
 
     // MARK: History
 
-    @Test func historyIsRecordedAndPersisted() async throws {
+    @Test func historyFollowsItsRulesAndIsPersisted() async throws {
         let home = try StoreTestHome()
         let store = home.loadedStore()
         let servers = ["pn51", "mac-mini", "mac-mini-tailscale"]
         let records = zip(Gen.int(in: 0...2), Gen.int(in: 0...1000), Gen.bool).array(of: 1...25)
         await propertyCheck(input: records) { records in
-            store.setState { $0.serverHistory = [] }
+            var history: [ServerHistoryEntry] = []
             for (server, time, ok) in records {
-                store.recordHistory(ServerHistoryEntry(serverId: servers[server], lastUsed: Double(time),
-                                                       successful: ok, durationMs: 5))
+                history = ServerHistory.recording(ServerHistoryEntry(serverId: servers[server], lastUsed: Double(time),
+                                                                     successful: ok, durationMs: 5), into: history)
             }
-            let history = store.getState().serverHistory
             #expect(history.count <= ServerHistoryEntry.limit)
             #expect(Set(history.map(\.serverId)).count == history.count)
             #expect(zip(history, history.dropFirst()).allSatisfy { $0.lastUsed >= $1.lastUsed })
             #expect(Set(history.map(\.serverId)) == Set(records.map { servers[$0.0] }))
-            do {
-                try store.flushPersistence()
-            } catch {
-                Issue.record("flush failed: \(error)")
-            }
-            #expect(home.appStateFile.load().state.serverHistory == history)
         }
+        // A switch records its entry, and app-state.json keeps it.
+        store.dispatch(.connectivityStarted(at: 100))
+        let run = try #require(store.getState().connectivity.activeSwitch)
+        store.dispatch(.switchStepCompleted(generation: run.generation, step: .validating, at: 100))
+        let check = CheckResult(endpoint: .health, url: run.target.baseUrl, status: .success, httpStatus: 200,
+                                timings: CheckTimings(totalMs: 3), error: nil)
+        store.dispatch(.switchTestCompleted(generation: run.generation,
+                                            result: DetailedStatus(serverId: run.target.id, checks: [check],
+                                                                   responseTime: 3, lastChecked: 101),
+                                            hadToken: false, at: 101))
+        for step in [SwitchStep.savingServerData, .clearingServerData, .restoringServerData, .signingIn] {
+            store.dispatch(.switchStepCompleted(generation: run.generation, step: step, at: 102))
+        }
+        #expect(store.getState().connectionStatus == .connected)
+        #expect(store.getState().serverHistory.first?.serverId == "pn51")
+        #expect(store.getState().serverHistory.first?.durationMs == 2000)
+        try store.flushPersistence()
+        #expect(home.appStateFile.load().state.serverHistory == store.getState().serverHistory)
     }
 }

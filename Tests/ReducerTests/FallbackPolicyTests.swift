@@ -1,24 +1,23 @@
 import Testing
 import PropertyBased
-import SettingsStore
-@testable import Connectivity
+@testable import SettingsStore
 
-@Suite("Fallback rule (SPEC §6.5)")
+@Suite("Fallback policy")
 struct FallbackPolicyTests {
     static let pn51 = ServerCatalog.prefilled[0]
     static let macMini = ServerCatalog.prefilled[1]
 
     @Test func healthyConfiguredServerIsUsed() {
         let decision = FallbackPolicy.decide(configured: Self.macMini,
-                                           configuredResult: FakeServers.status(for: Self.macMini, healthy: true),
+                                           configuredResult: ReducerWorld.status(Self.macMini, health: .up, at: 0),
                                            fallbackResult: nil, autoSwitchOnFailure: true)
         #expect(decision == .configured)
     }
 
     @Test func failingConfiguredServerFallsBackToHealthyPn51() {
         let decision = FallbackPolicy.decide(configured: Self.macMini,
-                                           configuredResult: FakeServers.status(for: Self.macMini, healthy: false),
-                                           fallbackResult: FakeServers.status(for: Self.pn51, healthy: true),
+                                           configuredResult: ReducerWorld.status(Self.macMini, health: .down, at: 0),
+                                           fallbackResult: ReducerWorld.status(Self.pn51, health: .up, at: 0),
                                            autoSwitchOnFailure: true)
         guard case .fallback(let info) = decision else {
             Issue.record("expected a fallback, got \(decision)")
@@ -31,8 +30,8 @@ struct FallbackPolicyTests {
 
     @Test func bothFailingIsAllUnreachable() {
         let decision = FallbackPolicy.decide(configured: Self.macMini,
-                                           configuredResult: FakeServers.status(for: Self.macMini, healthy: false),
-                                           fallbackResult: FakeServers.status(for: Self.pn51, healthy: false),
+                                           configuredResult: ReducerWorld.status(Self.macMini, health: .down, at: 0),
+                                           fallbackResult: ReducerWorld.status(Self.pn51, health: .down, at: 0),
                                            autoSwitchOnFailure: true)
         #expect(decision == .allUnreachable(ConnectivityError(code: .connect, message: "refused")))
     }
@@ -46,9 +45,9 @@ struct FallbackPolicyTests {
     @Test func decisionsFollowTheRuleForEveryCombination() async {
         let servers = Gen.element(of: ServerCatalog.prefilled).map { $0 ?? Self.pn51 }
         await propertyCheck(count: 200, input: servers, Gen.bool, Gen.bool, Gen.bool) { configured, healthy, pn51Healthy, auto in
-            let configuredResult = FakeServers.status(for: configured, healthy: healthy)
+            let configuredResult = ReducerWorld.status(configured, health: healthy ? .up : .down, at: 0)
             let tries = FallbackPolicy.shouldTryFallback(failed: configured, autoSwitchOnFailure: auto)
-            let fallbackResult = !healthy && tries ? FakeServers.status(for: Self.pn51, healthy: pn51Healthy) : nil
+            let fallbackResult = !healthy && tries ? ReducerWorld.status(Self.pn51, health: pn51Healthy ? .up : .down, at: 0) : nil
             let decision = FallbackPolicy.decide(configured: configured, configuredResult: configuredResult,
                                                fallbackResult: fallbackResult, autoSwitchOnFailure: auto)
             switch decision {

@@ -1,0 +1,129 @@
+import Localization
+import Testing
+@testable import SettingsStore
+
+/// The reducer's stories of hand edits, file problems, language, sign-in and notices.
+@Suite("Reducer: files, language, sign-in, notices")
+struct FilesAndSessionTests {
+    @Test func aHandEditSwitchesAndIsOnTheTimeline() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        try world.handEdit(#"{"backend_server_address": "https://verbumcaremac-mini/api"}"#)
+        world.settle()
+        #expect(world.state.currentServer.id == "mac-mini")
+        #expect(world.state.timeline.contains { $0.kind == .settingsEdited && $0.serverId == "mac-mini" })
+    }
+
+    @Test func aHandEditWithThreeBadFieldsNamesEachAndANewValidFileClearsThemAtOnce() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        try world.handEdit(#"{"connection_timeout": 99, "auto_switch_on_failure": "yes", "probe_interval": -4}"#)
+        let fileNotices = world.state.notices.filter {
+            if case .file("settings.json", _) = $0.subject { true } else { false }
+        }
+        let fields = Set(fileNotices.compactMap { $0.message.parameters["field"] })
+        #expect(fields == ["connection_timeout", "auto_switch_on_failure", "probe_interval"])
+        for notice in fileNotices {
+            #expect(notice.message.parameters["value"] != nil, "the rejected value is named")
+        }
+        try world.handEdit(#"{"connection_timeout": 20}"#)
+        #expect(world.state.notices.isEmpty, "a valid file takes its problems' notices away in the same step")
+        #expect(world.state.connectionTimeout == 20)
+    }
+
+    @Test func aReReadOfTheSameProblemKeepsItsDismissal() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        try world.handEdit(#"{"connection_timeout": 99}"#)
+        #expect(world.state.notices.count == 1)
+        world.send(.noticeDismissed(nil))
+        #expect(world.state.notices.isEmpty)
+        try world.handEdit(#"{"connection_timeout": 99, "enable_detailed_logging": true}"#)
+        #expect(world.state.notices.isEmpty, "the same problem, already dismissed, is not told again")
+    }
+
+    @Test func choosingALanguageSavesItAndEndsTheOverride() throws {
+        var world = try ReducerWorld(language: .ja)
+        var state = world.state
+        state.languageOverride = .en
+        let effects = AppReducer.reduce(&state, .languageChosen(.zhHant))
+        #expect(state.currentLanguage == .zhHant && state.languageOverride == nil && state.savedLanguage == .zhHant)
+        #expect(effects.contains(.persistAppState(PersistedAppState(state))))
+        world.settle()
+    }
+
+    @Test func loadingWritesNothing() throws {
+        var state = try ReducerWorld(active: false).state
+        let effects = AppReducer.reduce(&state, .loaded(settings: NativeSettingsFile.LoadResult(
+            settings: .defaults, problems: [], movedAsideTo: nil, existed: false),
+            appState: AppStateFile.LoadResult(state: PersistedAppState(currentLanguage: .en), problems: []),
+            detectedLanguage: .ja))
+        #expect(effects.isEmpty)
+        #expect(state.currentLanguage == .en)
+    }
+
+    @Test func aRefusedTokenAfterASwitchAsksForSignInAndIOpensTheDialogAnyTime() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        world.tokens = ["mac-mini"]
+        world.health["mac-mini"] = .refusesToken
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        world.settle()
+        #expect(world.state.currentServer.id == "mac-mini")
+        #expect(world.state.loginRequest?.serverId == "mac-mini")
+        world.send(.signInDismissed)
+        #expect(world.state.loginRequest == nil)
+        world.send(.signInRequested(serverId: "mac-mini", at: world.now))
+        #expect(world.state.loginRequest?.serverId == "mac-mini")
+        let password = SecretText("secret")
+        world.send(.signInSubmitted(username: "demo", password: password))
+        #expect(world.state.loginRequest?.isSubmitting == true)
+        world.settle()
+        #expect(world.state.loginRequest == nil)
+        #expect(password.reveal().isEmpty, "the password is wiped once used")
+        #expect(world.state.timeline.contains { $0.kind == .signedIn })
+    }
+
+    @Test func aSignInForAnotherServerIsNotOpened() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        world.send(.signInRequested(serverId: "mac-mini", at: world.now))
+        #expect(world.state.loginRequest == nil)
+    }
+
+    @Test func openingThePaneTestsEveryServerAtOnce() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        world.send(.paneOpened(at: world.now))
+        #expect(world.state.isSettingsPaneOpen)
+        let rows = world.pending.filter { if case .testRow = $0 { true } else { false } }
+        #expect(rows.count == world.state.availableServers.count)
+        #expect(world.state.serverStatuses.values.allSatisfy { $0.status == .testing })
+        world.health["mac-mini-tailscale"] = .down
+        world.settle()
+        #expect(world.state.serverStatuses["mac-mini"]?.status == .connected)
+        #expect(world.state.serverStatuses["mac-mini-tailscale"]?.status == .error)
+    }
+
+    @Test func theCommandLineAdoptsAChosenServerWithoutTesting() throws {
+        var world = try ReducerWorld(active: false)
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        #expect(world.state.currentServer.id == "mac-mini")
+        #expect(world.state.connectionStatus == .disconnected)
+        #expect(world.pending.isEmpty, "nothing is tested without the app's runner")
+    }
+
+    @Test func aDismissedFallbackNoticeStaysAwayUntilTheSituationChanges() throws {
+        var world = try ReducerWorld(settingsJSON: #"{"backend_server_address": "https://verbumcaremac-mini/api"}"#, active: false)
+        world.health["mac-mini"] = .down
+        world.send(.connectivityStarted(at: world.now))
+        world.settle()
+        world.send(.noticeDismissed(nil))
+        #expect(world.state.notices.isEmpty)
+        world.fireNextTimer()
+        #expect(world.state.notices.isEmpty, "still dismissed")
+        world.health["mac-mini"] = .up
+        for _ in 0..<4 where world.state.fallback?.configuredRecovered != true { world.fireNextTimer() }
+        #expect(world.state.notices.map(\.message.key) == ["notice.switch_back_offer"], "news is told")
+    }
+}

@@ -1,0 +1,251 @@
+import Testing
+@testable import SettingsStore
+
+/// The reducer's stories of switching and fallback, each told as the events that make it.
+@Suite("Reducer: switching and fallback")
+struct SwitchAndFallbackTests {
+    static let macMini = #"{"backend_server_address": "https://verbumcaremac-mini/api"}"#
+
+    @Test func startTestsTheConfiguredServerThroughEveryStep() throws {
+        var world = try ReducerWorld()
+        var steps: [SwitchStep] = []
+        while let index = world.pending.firstIndex(where: { !$0.isTimer }) {
+            if let step = world.state.serverSwitchState.progress, steps.last != step { steps.append(step) }
+            world.complete(at: index)
+        }
+        #expect(steps == SwitchStep.allCases)
+        #expect(world.state.currentServer.id == "pn51")
+        #expect(world.state.connectionStatus == .connected)
+        #expect(world.state.serverSwitchState == .idle)
+        #expect(world.state.serverHistory.first?.serverId == "pn51")
+        #expect(world.state.serverHistory.first?.successful == true)
+        #expect(world.state.notices.isEmpty)
+        #expect(world.pending.contains { if case .scheduleProbe(_, 10) = $0 { true } else { false } },
+                "the start's test counts as the first probe: the next one is an interval away")
+    }
+
+    @Test func choosingAServerWritesSettingsThenSwitches() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        #expect(world.fileResolution.configuredServer.id == "mac-mini", "settings.json names it at once")
+        #expect(world.state.configuredServer.id == "mac-mini")
+        #expect(world.state.connectionStatus == .switching)
+        world.settle()
+        #expect(world.state.currentServer.id == "mac-mini")
+        #expect(world.state.serverSource == .nativeSettings)
+        #expect(world.state.timeline.contains { $0.kind == .switched && $0.serverId == "mac-mini" })
+    }
+
+    @Test func aFailedSwitchKeepsThePreviousServerAndPutsItBackInSettings() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        world.health["mac-mini"] = .down
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        world.settle()
+        #expect(world.state.currentServer.id == "pn51")
+        #expect(world.state.connectionStatus == .connected)
+        #expect(world.state.configuredServer.id == "pn51")
+        #expect(world.state.configuredSource == .default)
+        #expect(world.fileResolution.configuredServer.id == "pn51", "the file names the previous server again")
+        let notice = try #require(world.state.notices.first)
+        #expect(notice.message.key == "switch.failed" && notice.kind == .error)
+        #expect(notice.message.parameters["previous"] == "pn51")
+        #expect(notice.message.reason?.code == .connect)
+        #expect(world.state.serverHistory.first?.serverId == "mac-mini")
+        #expect(world.state.serverHistory.first?.successful == false)
+    }
+
+    @Test func escDuringASwitchKeepsThePreviousServerEverywhere() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        // The switch is testing Mac Mini (slow): Esc.
+        while world.state.serverSwitchState.progress != .testingConnection {
+            world.complete(at: try #require(world.pending.firstIndex { !$0.isTimer }))
+        }
+        world.send(.switchCancelled(at: world.now))
+        world.settle()
+        #expect(world.state.currentServer.id == "pn51")
+        #expect(world.state.serverSwitchState == .idle)
+        #expect(world.state.connectionStatus == .connected)
+        #expect(world.state.configuredServer.id == "pn51")
+        #expect(world.fileResolution.configuredServer.id == "pn51")
+        #expect(world.state.notices.map(\.message.key) == ["switch.cancelled"])
+        #expect(world.state.notices.first?.kind == .info)
+    }
+
+    @Test func onlyTheLastRequestWinsAndEscPutsBackWhatWasThereFirst() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcarenomac-mini.local/api")))
+        #expect(world.state.serverSwitchState.fromServerId == "pn51")
+        #expect(world.state.serverSwitchState.toServerId == "mac-mini-tailscale")
+        world.send(.switchCancelled(at: world.now))
+        world.settle()
+        #expect(world.state.currentServer.id == "pn51")
+        #expect(world.fileResolution.configuredServer.id == "pn51", "the first selection before the switches is back")
+    }
+
+    @Test func choosingTheCurrentServerAbandonsASwitchInProgress() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcare-lab.local/api")))
+        #expect(world.state.connectivity.activeSwitch == nil)
+        #expect(world.state.currentServer.id == "pn51")
+        #expect(world.state.serverSource == .nativeSettings)
+        world.settle()
+        #expect(world.state.currentServer.id == "pn51")
+    }
+
+    @Test func aConfiguredServerDownAtStartFallsBackWithOneNotice() throws {
+        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false)
+        world.health["mac-mini"] = .down
+        world.send(.connectivityStarted(at: world.now))
+        world.settle()
+        #expect(world.state.currentServer.id == "pn51")
+        #expect(world.state.serverSource == .fallback)
+        #expect(world.state.configuredServer.id == "mac-mini", "settings.json still names Mac Mini")
+        #expect(world.fileResolution.configuredServer.id == "mac-mini")
+        #expect(world.state.fallback?.fromServerId == "mac-mini")
+        #expect(world.state.notices.count == 1, "one event, one notice")
+        let notice = try #require(world.state.notices.first)
+        #expect(notice.message.key == "notice.fallback" && notice.kind == .warning)
+        #expect(notice.subject == .server("mac-mini"))
+        #expect(world.state.connectivity.recovery?.serverId == "mac-mini", "Mac Mini is watched in the background")
+    }
+
+    @Test func recoveryIsGoodNewsAndTheSwitchBackIsOfferedNotForced() throws {
+        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false)
+        world.health["mac-mini"] = .down
+        world.send(.connectivityStarted(at: world.now))
+        world.settle()
+        world.health["mac-mini"] = .up
+        for _ in 0..<4 where world.state.fallback?.configuredRecovered != true { world.fireNextTimer() }
+        #expect(world.state.fallback?.configuredRecovered == true)
+        #expect(world.state.currentServer.id == "pn51", "offered, not forced")
+        #expect(world.state.notices.count == 1)
+        let notice = try #require(world.state.notices.first)
+        #expect(notice.message.key == "notice.switch_back_offer" && notice.kind == .goodNews)
+        #expect(FallbackPolicy.offersSwitchBack(world.state))
+
+        world.send(.switchBackRequested(at: world.now))
+        world.settle()
+        #expect(world.state.currentServer.id == "mac-mini")
+        #expect(world.state.serverSource == .nativeSettings)
+        #expect(world.state.fallback == nil)
+        #expect(world.state.notices.isEmpty, "nothing left to say")
+        #expect(world.state.connectivity.recovery == nil)
+    }
+
+    @Test func whenTheFallbackServerFailsTooTheNoticeSaysSoAndGoesWhenItReturns() throws {
+        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false)
+        world.health["mac-mini"] = .hanging
+        world.send(.connectivityStarted(at: world.now))
+        world.settle()
+        #expect(world.state.serverSource == .fallback)
+        world.health["pn51"] = .down
+        for _ in 0..<6 where world.state.connectionStatus != .error { world.fireNextTimer() }
+        #expect(world.state.connectionStatus == .error)
+        #expect(world.state.notices.map(\.message.key) == ["notice.all_unreachable"])
+        world.health["pn51"] = .up
+        for _ in 0..<6 where world.state.connectionStatus != .connected { world.fireNextTimer() }
+        #expect(world.state.connectionStatus == .connected)
+        #expect(world.state.currentServer.id == "pn51")
+        #expect(world.state.notices.map(\.message.key) == ["notice.fallback"],
+                "connected to pn51 again: the fallback notice is back, 'both unreachable' is gone")
+    }
+
+    @Test func bothDownAtStartShowsTheConfiguredServerInError() throws {
+        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false)
+        world.health["mac-mini"] = .down
+        world.health["pn51"] = .down
+        world.send(.connectivityStarted(at: world.now))
+        world.settle()
+        #expect(world.state.currentServer.id == "mac-mini")
+        #expect(world.state.connectionStatus == .error)
+        #expect(world.state.serverSource == .nativeSettings)
+        #expect(world.state.notices.map(\.message.key) == ["notice.all_unreachable"])
+        world.health["mac-mini"] = .up
+        for _ in 0..<6 where world.state.connectionStatus != .connected { world.fireNextTimer() }
+        #expect(world.state.connectionStatus == .connected)
+        #expect(world.state.notices.isEmpty, "the notice goes in the step its condition turns false")
+    }
+
+    @Test func withAutoSwitchOffTheConfiguredServerStaysInErrorAndPn51IsNotTried() throws {
+        var world = try ReducerWorld(settingsJSON: #"{"backend_server_address": "https://verbumcaremac-mini/api", "auto_switch_on_failure": false}"#,
+                                     active: false)
+        world.health["mac-mini"] = .down
+        world.send(.connectivityStarted(at: world.now))
+        world.settle()
+        #expect(world.state.currentServer.id == "mac-mini")
+        #expect(world.state.connectionStatus == .error)
+        #expect(world.state.fallback == nil)
+        #expect(world.state.notices.map(\.message.key) == ["error.connect.message"])
+        #expect(!world.log.contains("switchTestCompleted") || world.state.serverHistory.allSatisfy { $0.serverId == "mac-mini" })
+    }
+
+    @Test func aRunningServerThatFailsIsRetestedOnceThenFallsBack() throws {
+        var world = try ReducerWorld(settingsJSON: Self.macMini)
+        world.settle()
+        #expect(world.state.currentServer.id == "mac-mini")
+        world.health["mac-mini"] = .down
+        world.fireNextTimer()
+        #expect(world.state.connectivity.monitor == nil || world.state.connectionStatus != .error,
+                "one failed probe is re-tested before the status turns to error")
+        for _ in 0..<4 where world.state.serverSource != .fallback { world.fireNextTimer() }
+        #expect(world.state.serverSource == .fallback)
+        #expect(world.state.currentServer.id == "pn51")
+        #expect(world.state.notices.map(\.message.key) == ["notice.fallback"])
+    }
+
+    @Test func pn51GoingDownAndComingBackLeavesNoNoticeBehind() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        world.health["pn51"] = .down
+        for _ in 0..<4 where world.state.connectionStatus != .error { world.fireNextTimer() }
+        #expect(world.state.connectionStatus == .error)
+        #expect(world.state.notices.map(\.message.key) == ["error.connect.message"],
+                "pn51 is the fallback itself: it is unreachable, nowhere to go")
+        world.health["pn51"] = .up
+        for _ in 0..<4 where world.state.connectionStatus != .connected { world.fireNextTimer() }
+        #expect(world.state.connectionStatus == .connected)
+        #expect(world.state.notices.isEmpty)
+        #expect(world.state.timeline.prefix(2).map(\.status) == [.connected, .error])
+    }
+
+    @Test func aHangingServerIsAnErrorAfterOneTimeoutNotTwo() throws {
+        var world = try ReducerWorld(settingsJSON: #"{"backend_server_address": "https://verbumcaremac-mini/api", "auto_switch_on_failure": false}"#)
+        world.settle()
+        world.health["mac-mini"] = .hanging
+        let before = world.now
+        world.fireNextTimer()
+        #expect(world.state.connectionStatus == .error)
+        #expect(world.now - before <= 10 + 10, "within the interval plus the timeout")
+    }
+
+    @Test func aLateResultOfAnEarlierProbeIsDropped() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        world.fireNextTimer()
+        let generation = try #require(world.state.connectivity.monitor?.generation)
+        world.send(.testRequested(at: world.now))
+        let stale = ReducerWorld.status(world.server("pn51"), health: .down, at: world.now)
+        world.send(.probeCompleted(generation: generation, result: stale, hadToken: false, at: world.now))
+        #expect(world.state.connectionStatus != .error)
+        #expect(world.state.detailedStatus?.isHealthy == true)
+    }
+
+    @Test func aProbeWithoutAnswerIsShownAsWaitingWhileTheStatusKeepsItsWord() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        let index = try #require(world.pending.firstIndex { $0.isTimer })
+        world.complete(at: index)
+        #expect(world.state.connectionStatus == .connected)
+        #expect(world.state.secondsWithoutAnswer(now: world.now + 3) == 3)
+        world.settle()
+        #expect(world.state.secondsWithoutAnswer(now: world.now + 3) == nil)
+    }
+}
