@@ -77,7 +77,7 @@ struct RenderTests {
         for glyph in ["┌", "─", "│", "└", "●", "✓", "⚠", "▁"] {
             #expect(!text.contains(glyph), "\(glyph) in plain mode")
         }
-        #expect(text.contains("Connected") && text.contains("Warning:"))
+        #expect(text.contains("Connected") && text.contains("Good news:"))
         let cursor = try #require(frame.cursor)
         #expect(frame.buffer.row(cursor.y).contains { $0.style.attributes.contains(.reverse) })
         #expect(Self.render(settings, ui).cursor == nil, "no cursor outside text fields without --plain")
@@ -101,9 +101,19 @@ struct RenderTests {
         let error = Self.render(F.error(.en), UIState(settings: F.error(.en))).buffer.textDump()
         #expect(error.contains("Server error (HTTP 502)"))
         #expect(error.contains("What to do: 502 or 503"))
-        let fallback = Self.render(F.fallback(.en), UIState(settings: F.fallback(.en))).buffer.textDump()
-        #expect(fallback.contains("Mac Mini is unreachable (timeout after 10 s). pn51 is in use."))
-        #expect(fallback.contains("Press s to switch back"))
+        var stillDown = F.fallback(.en)
+        stillDown.fallback?.configuredRecovered = false
+        NoticeBoard.reconcile(&stillDown)
+        let fallback = Self.render(stillDown, UIState(settings: stillDown)).buffer.textDump()
+        #expect(fallback.contains("⚠ Mac Mini is unreachable (timeout after 10 s). pn51 is in use."))
+        #expect(fallback.contains("Mac Mini is still being tested in the background."))
+        #expect(fallback.contains("Fallback: Mac Mini is unreachable"))
+        #expect(!fallback.contains("Press s to switch back"))
+        // It answers again: good news replaces the warning, and its failure is in the past.
+        let recovered = Self.render(F.fallback(.en), UIState(settings: F.fallback(.en))).buffer.textDump()
+        #expect(recovered.contains("✓ Mac Mini is reachable again. Press s to switch back."))
+        #expect(!recovered.contains("✗") && !recovered.contains("is unreachable ("))
+        #expect(recovered.contains("Fallback: Mac Mini was unreachable"))
     }
 }
 

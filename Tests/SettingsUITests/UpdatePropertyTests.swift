@@ -40,16 +40,17 @@ struct UpdatePropertyTests {
             switch field {
             case 0:
                 settings.loginRequest = nil
-                _ = UIUpdate.handle(.key(.character("o")), ui: &ui, settings: settings)
+                settings.isSettingsPaneOpen = true
                 ui.focus = .customAddress
             case 1:
                 settings.loginRequest = nil
-                _ = UIUpdate.handle(.key(.character("o")), ui: &ui, settings: settings)
+                settings.isSettingsPaneOpen = true
                 ui.focus = .caBundle
             default:
                 settings.loginRequest = LoginRequest(serverId: settings.currentServer.id)
             }
             ui.overlay = .none
+            ui.normalize(settings)
             #expect(ui.isTyping(settings))
             for key in session.keys {
                 guard case .character = key else { continue }
