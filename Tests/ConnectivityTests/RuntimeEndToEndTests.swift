@@ -18,14 +18,15 @@ struct RuntimeEndToEndTests {
         #expect(rig.state.currentServer.id == "pn51")
         #expect(rig.state.fallback?.fromServerId == "mac-mini")
         #expect(rig.state.fallback?.reason.code == .httpStatus)
-        #expect(rig.state.lastError?.key == "notice.fallback")
+        #expect(rig.state.notices.map(\.message.key) == ["notice.fallback"])
         #expect(rig.state.lastError?.parameters["status"] == "502")
         #expect(rig.state.detailedStatus?.serverId == "pn51")
 
         // Mac Mini comes back: it is offered, not forced.
         try rig.demo.setMode("mac-mini", "up")
         #expect(await waitUntil { rig.state.fallback?.configuredRecovered == true })
-        #expect(rig.state.lastError?.key == "notice.switch_back_offer")
+        #expect(rig.state.notices.map(\.message.key) == ["notice.switch_back_offer"])
+        #expect(rig.state.notices.first?.kind == .goodNews)
         #expect(rig.state.currentServer.id == "pn51")
 
         rig.store.switchBack()
@@ -99,7 +100,7 @@ struct RuntimeEndToEndTests {
     @Test func signInRefreshAndReLogin() async throws {
         let rig = try await DemoRig()
         defer { rig.stop() }
-        let runtime = try #require(rig.runtime)
+        _ = try #require(rig.runtime)
         #expect(await waitUntil { rig.state.connectionStatus == .connected })
         let credentials = CredentialFileStore(paths: rig.home.paths, server: rig.server("pn51"))
 

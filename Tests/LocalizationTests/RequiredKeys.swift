@@ -84,13 +84,21 @@ enum RequiredKeys {
     switch.in_progress server
     switch.succeeded server
     switch.failed server reason previous
-    switch.cancelled server
+    switch.cancelled server target
     switch.cancel_hint
     notice.fallback failed reason server
     notice.switch_back_offer server
     notice.all_unreachable server fallback
     notice.settings_changed
     notice.dismiss
+    notice.watching server
+    source.fallback_recovered reason server
+    files.kept_copy file path
+    ui.no_answer seconds
+    ui.good_news_label
+    ui.info_label
+    key.sign_in
+    help.sign_in
     files.moved_aside file path
     files.field_invalid file field fallback
     files.write_failed file reason

@@ -104,7 +104,8 @@ extension AppReducer {
     }
 
     private mutating func postFileProblems(_ problems: [FileProblem], file: String, at: Double) {
-        for problem in problems {
+        // Newest first on screen: posted last to first, they read in the file's order.
+        for problem in problems.reversed() {
             let field = problem.parameters["field"]
             let subject = Notice.Subject.file(file, field: field)
             let message = AppError(key: problem.key, parameters: problem.parameters)

@@ -91,7 +91,8 @@ final class TerminalApp {
             lastBuffer = nil
             frames.request()
         default:
-            quit()
+            // Ended by a signal: the shell sees 128+N, like any program a signal stopped.
+            quit(status: 128 + signal)
         }
     }
 
@@ -166,7 +167,7 @@ final class TerminalApp {
 
     // MARK: - Exit
 
-    private func quit() -> Never {
+    private func quit(status: Int32 = 0) -> Never {
         isRunning = false
         ticker.setActive(false)
         connectivity.stop()
@@ -180,6 +181,6 @@ final class TerminalApp {
             context.console.error("files.write_failed", ["file": "app-state.json", "reason": String(describing: error)])
             exit(1)
         }
-        exit(0)
+        exit(status)
     }
 }
