@@ -19,6 +19,17 @@ public final class NcursesScreen {
         (Int(vc_cols()), Int(vc_lines()))
     }
 
+    /// Ctrl-C is a quit key like `q` (exit 0), not an interrupt: the tty's interrupt character
+    /// is switched off so the byte reaches the app, while `kill -INT` stays a signal (exit 130)
+    /// and Ctrl-Z still suspends through the tty. ncurses is told, so a resume keeps it.
+    private static func deliverInterruptAsKey() {
+        var modes = termios()
+        guard tcgetattr(STDIN_FILENO, &modes) == 0 else { return }
+        withUnsafeMutableBytes(of: &modes.c_cc) { cc in cc[Int(VINTR)] = 0 }
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
+        _ = def_prog_mode()
+    }
+
     /// Enters curses mode on the alternate screen. `cursorVisible` is for `--plain`, where the
     /// terminal cursor marks the focused item for screen readers.
     public func start(noColor: Bool, environment: [String: String], cursorVisible: Bool) throws {
@@ -34,6 +45,7 @@ public final class NcursesScreen {
         window = vc_stdscr()
         isActive = true
         cbreak()
+        Self.deliverInterruptAsKey()
         noecho()
         nonl()
         keypad(window, true)
