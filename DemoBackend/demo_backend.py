@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""VerbumCare demo backend: a loopback HTTPS server that speaks SPEC section 5 and fails on request.
+"""VerbumCare demo backend: a loopback HTTPS server that speaks the backend's API contract
+(docs/PRODUCT.md, "The backend's API contract") and fails on request.
 
 Python 3 standard library only. Each server (pn51, mac-mini, mac-mini-tailscale, plus extras) gets its
 own HTTPS listener on 127.0.0.1 with a certificate from a throwaway CA made with the `openssl` command,
@@ -47,7 +48,7 @@ WRONG_HOST = "wrong-host.invalid"
 BENCH_DOMAIN = "bench.example"
 
 MODES = {
-    "up": "normal operation (SPEC section 5)",
+    "up": "normal operation (the API contract)",
     "down": "listening socket closed: connections are refused; 'up' re-opens the same port",
     "hang": "accepts and completes TLS, reads the request, never answers",
     "hang_tls": "accepts TCP, never starts the TLS handshake",
@@ -611,7 +612,7 @@ class Handler(BaseHTTPRequestHandler):
             fill -= n
         self.wfile.write(tail)
 
-    # ---- SPEC section 5
+    # ---- the API contract (docs/PRODUCT.md)
     def route(self, demo, mode, url, raw_body):
         hostile = mode == "escape_json"
         method, path = self.command, url.path

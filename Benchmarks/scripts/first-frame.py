@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SPEC §13: time from exec to the first complete frame in a 100x30 pty, verbumcare-tui side by side with htop.
+"""docs/PRODUCT.md#performance-targets: time from exec to the first complete frame in a 100x30 pty, verbumcare-tui side by side with htop.
 
 Each run starts the program in a fresh pseudo terminal sized 100x30 before exec, and timestamps the read
 that completes the frame: every marker text of the program's screen has been written, the last of them

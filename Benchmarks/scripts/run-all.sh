@@ -1,5 +1,5 @@
 #!/bin/bash
-# Runs the app benchmarks of SPEC §13 (first frame, idle CPU and memory, language switch) on the release
+# Runs the app benchmarks of docs/PRODUCT.md#performance-targets (first frame, idle CPU and memory, language switch) on the release
 # build and prints their RESULT lines together at the end.
 #   Benchmarks/scripts/run-all.sh [--quick]     (--quick: 10 s idle window, fewer runs)
 set -euo pipefail
