@@ -42,4 +42,22 @@ struct ServerOutageTests {
                 && [en.text("status.error"), en.text("status.disconnected")].contains(where: screen.contains)
         }
     }
+
+    @Test("a hanging server: 'no answer for N s' while the status keeps its word, then an error after one timeout")
+    func hangingServerIsNotWaitedForBlind() async throws {
+        let app = try await AppFixture.start(.init(settings: [("probe_interval", "2"), ("connection_timeout", "6")]))
+        defer { app.close() }
+        let en = app.catalog("en")
+        try await app.waitForConnectedMainScreen("en")
+        try app.backend.setMode("pn51", .hang)
+        let prefix = en.text("ui.no_answer").components(separatedBy: "{seconds}")[0]
+        let waiting = try await app.waitFor("the header saying it waits", timeout: .seconds(30)) { screen in
+            screen.rows.first?.contains(prefix) == true
+        }
+        #expect(waiting.rows.first?.contains(en.text("status.connected")) == true,
+                "the status keeps its last word while it waits\n\(waiting)")
+        try await app.waitFor("pn51 in error after the timeout", timeout: .seconds(60)) { screen in
+            screen.rows.first?.contains(en.text("status.error")) == true
+        }
+    }
 }
