@@ -85,6 +85,7 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "BackendClientTests",
                     dependencies: ["BackendClient", "TestSupport",
+                                   .product(name: "Subprocess", package: "swift-subprocess"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strictSettings),
         .testTarget(name: "ConnectivityTests",

@@ -12,11 +12,11 @@ public struct ClientError: Error, Equatable, Sendable {
     /// Timings of the attempt that failed, when libcurl got far enough to measure them.
     public var timings: CheckTimings?
     /// A finer reason within `code`, when the catalogs have texts for it.
-    public var cause: TransportCause?
+    public var cause: ConnectivityCause?
 
     public init(code: ConnectivityErrorCode, kind: ClientErrorKind, message: String,
                 httpStatus: Int? = nil, isRetryable: Bool, timings: CheckTimings? = nil,
-                cause: TransportCause? = nil) {
+                cause: ConnectivityCause? = nil) {
         self.code = code
         self.kind = kind
         self.message = TextSanitizer.clean(message)
@@ -29,7 +29,7 @@ public struct ClientError: Error, Equatable, Sendable {
     /// An error of a transport-level code (no HTTP answer, or one refused before use).
     /// Kind and retryability follow from the code alone.
     public static func transport(_ code: ConnectivityErrorCode, message: String,
-                                 timings: CheckTimings? = nil, cause: TransportCause? = nil) -> ClientError {
+                                 timings: CheckTimings? = nil, cause: ConnectivityCause? = nil) -> ClientError {
         let kind: ClientErrorKind
         let retryable: Bool
         switch code {
@@ -84,7 +84,7 @@ public struct ClientError: Error, Equatable, Sendable {
     public var connectivityError: ConnectivityError {
         var parameters: [String: String] = [:]
         if let httpStatus { parameters["status"] = String(httpStatus) }
-        if let cause { parameters[TransportCause.parameter] = cause.rawValue }
+        if let cause { parameters[ConnectivityCause.parameter] = cause.rawValue }
         return ConnectivityError(code: code, message: message, parameters: parameters)
     }
 }

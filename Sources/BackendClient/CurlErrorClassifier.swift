@@ -54,7 +54,7 @@ public enum CurlErrorClassifier {
 
     /// The finer cause the catalogs word separately, if any. libcurl says "Resolving timed
     /// out after N milliseconds" when its deadline passes during name resolution.
-    public static func cause(curlCode: Int, errorText: String) -> TransportCause? {
+    public static func cause(curlCode: Int, errorText: String) -> ConnectivityCause? {
         if curlCode == 28 && errorText.lowercased().contains("resolving timed out") { return .resolverTimeout }
         return nil
     }

@@ -18,15 +18,15 @@ public enum ConnectivityMessages {
             if (500...599).contains(status) { return "error.http_status.server_message" }
             if (400...499).contains(status) { return "error.http_status.client_message" }
         }
-        return "error.\(error.code.rawValue).message"
+        return error.textKey("message")
     }
 
     public static func shortKey(_ error: ConnectivityError) -> String {
-        "error.\(error.code.rawValue).short"
+        error.textKey("short")
     }
 
     public static func actionKey(_ error: ConnectivityError) -> String {
-        "error.\(error.code.rawValue).action"
+        error.textKey("action")
     }
 
     /// The parameters the error texts use: `status`, `host` (of the URL that failed) and
