@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How requests reach servers: timeouts, body cap, certificate authorities, connect-to
 /// rules (SPEC §6.3). One value is shared by the checks and the API client of a run.
