@@ -104,11 +104,16 @@ def main():
             sys.exit("no first frame")
         at_frame = None
         if preload:
-            # The read above raced the dlopen; wait for the stop itself, then let it go on.
-            _, status = os.waitpid(program.pid, os.WUNTRACED)
-            if os.WIFSTOPPED(status):
-                at_frame = snapshot(program.pid)
-                os.kill(program.pid, signal.SIGCONT)
+            # The read above raced the dlopen; wait for the stop itself, then let it go on. A binary that
+            # links libcurl at exec never stops here.
+            deadline = time.monotonic() + 3
+            while at_frame is None and time.monotonic() < deadline:
+                pid, status = os.waitpid(program.pid, os.WUNTRACED | os.WNOHANG)
+                if pid and os.WIFSTOPPED(status):
+                    at_frame = snapshot(program.pid)
+                    os.kill(program.pid, signal.SIGCONT)
+                else:
+                    time.sleep(0.005)
         if at_frame is None:
             at_frame = snapshot(program.pid)
         if program.read_until(lambda text: en["status.connected"] in text, 30) is None:

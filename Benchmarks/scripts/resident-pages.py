@@ -106,7 +106,7 @@ def main():
         program.read_until(lambda text: en["key.quit"] in text, 10)
         _, status = os.waitpid(program.pid, os.WUNTRACED)
         if not os.WIFSTOPPED(status):
-            sys.exit("the app did not stop at libcurl")
+            sys.exit("the app did not stop at libcurl (does it link libcurl at exec?)")
         mappings = []
         with open(f"/proc/{program.pid}/maps") as handle:
             for line in handle:

@@ -47,7 +47,9 @@ static int resolve(void *library, const char *name, void **slot) {
 
 static void load_library(void) {
     // RTLD_LOCAL: nothing else in the process should bind to libcurl's symbols by accident.
-    void *library = dlopen(VC_LIBCURL_SONAME, RTLD_NOW | RTLD_LOCAL);
+    // RTLD_LAZY, as the loader does at exec: functions of libcurl's thirty libraries that the
+    // app never calls are never looked up (RTLD_NOW measured about 0.5 MB more resident).
+    void *library = dlopen(VC_LIBCURL_SONAME, RTLD_LAZY | RTLD_LOCAL);
     if (library == NULL) {
         const char *reason = dlerror();
         snprintf(load_error, sizeof load_error, "%s", reason ? reason : VC_LIBCURL_SONAME ": cannot be loaded");
