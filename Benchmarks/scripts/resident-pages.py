@@ -39,15 +39,26 @@ def sections(binary):
     return sorted(result)
 
 
-def symbols(binary):
+def symbols(binary, kinds="tTwW"):
     output = subprocess.run(["nm", "-n", "--defined-only", binary], capture_output=True, text=True).stdout
     addresses, names = [], []
     for line in output.splitlines():
         parts = line.split(maxsplit=2)
-        if len(parts) == 3 and parts[1] in "tTwW":
+        if len(parts) == 3 and parts[1] in kinds:
             addresses.append(int(parts[0], 16))
             names.append(parts[2])
     return addresses, names
+
+
+def largest_data(binary, count):
+    """The `count` largest data objects (ICU's data is one of them): (start, size, name)."""
+    output = subprocess.run(["nm", "-S", "--size-sort", "--defined-only", binary], capture_output=True, text=True).stdout
+    objects = []
+    for line in output.splitlines():
+        parts = line.split(maxsplit=3)
+        if len(parts) == 4 and parts[2] in "dDrRbB":
+            objects.append((int(parts[0], 16), int(parts[1], 16), parts[3]))
+    return objects[-count:]
 
 
 def module_of(name):
@@ -145,9 +156,18 @@ def main():
     def mb(count):
         return count * PAGE / 1048576
 
+    big = collections.Counter()
+    objects = largest_data(binary, 8)
+    for page in pages:
+        for start, size, name in objects:
+            if start <= page < start + size:
+                big[name] += 1
+
     print(f"resident pages of {os.path.basename(binary)} itself at the first frame (before libcurl): {mb(len(pages)):.1f} MB")
     print("  by section: " + ", ".join(f"{name} {mb(count):.1f}" for name, count in by_section.most_common(options.top)))
     print("  .text by module: " + ", ".join(f"{name} {mb(count):.1f}" for name, count in by_module.most_common(options.top)))
+    print("  largest data objects, resident of size: " + ", ".join(
+        f"{name} {mb(big[name]):.2f} of {size / 1048576:.2f}" for _, size, name in reversed(objects)))
     foundation = sum(count for name, count in by_module.items()
                      if name.startswith(("Foundation", "ICU", "CoreFoundation", "_FoundationICU")))
     print(f"RESULT resident-pages: binary {mb(len(pages)):.1f} MB resident at the first frame, of which .text of"
