@@ -346,3 +346,23 @@ def stop_at_libcurl_library(directory):
     result = subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"],
                             capture_output=True, text=True)
     return library if result.returncode == 0 else None
+
+
+def start_until_libcurl(binary, arguments, environment, markers, directory):
+    """Starts the app in a 100x30 pty with the stop library preloaded and waits for its first frame (all
+    `markers` written) and then for the stop just before it loads libcurl: the moment between the first
+    frame and the first probe. Returns (program, stopped); `stopped` is False when the binary never stopped
+    (no C compiler, or a binary that links libcurl at exec). The caller sends SIGCONT to go on."""
+    preload = stop_at_libcurl_library(directory)
+    program = PtyProgram([binary] + arguments, dict(environment, LD_PRELOAD=preload) if preload else environment)
+    if program.read_until(lambda text: all(marker in text for marker in markers), 10) is None:
+        program.finish()
+        sys.exit("no first frame")
+    deadline = time.monotonic() + (3 if preload else 0)
+    while time.monotonic() < deadline:
+        pid, status = os.waitpid(program.pid, os.WUNTRACED | os.WNOHANG)
+        if pid and os.WIFSTOPPED(status):
+            return program, True
+        time.sleep(0.005)
+    return program, False
+

@@ -97,25 +97,11 @@ def main():
         benchlib.run_cli(binary, ["--home", home, "lang", "en"], environment)
         benchlib.run_cli(binary, ["--home", home, "settings", "set", "probe_interval", str(options.probe_interval)],
                          environment)
-        preload = benchlib.stop_at_libcurl_library(home)
-        app_environment = dict(environment, LD_PRELOAD=preload) if preload else environment
-        program = benchlib.PtyProgram([binary] + backend.app_arguments(home), app_environment)
-        if program.read_until(lambda text: all(m in text for m in (en["app.title"], "pn51", en["key.quit"])), 10) is None:
-            sys.exit("no first frame")
-        at_frame = None
-        if preload:
-            # The read above raced the dlopen; wait for the stop itself, then let it go on. A binary that
-            # links libcurl at exec never stops here.
-            deadline = time.monotonic() + 3
-            while at_frame is None and time.monotonic() < deadline:
-                pid, status = os.waitpid(program.pid, os.WUNTRACED | os.WNOHANG)
-                if pid and os.WIFSTOPPED(status):
-                    at_frame = snapshot(program.pid)
-                    os.kill(program.pid, signal.SIGCONT)
-                else:
-                    time.sleep(0.005)
-        if at_frame is None:
-            at_frame = snapshot(program.pid)
+        program, stopped = benchlib.start_until_libcurl(binary, backend.app_arguments(home), environment,
+                                                        (en["app.title"], "pn51", en["key.quit"]), home)
+        at_frame = snapshot(program.pid)
+        if stopped:
+            os.kill(program.pid, signal.SIGCONT)
         if program.read_until(lambda text: en["status.connected"] in text, 30) is None:
             sys.exit("pn51 never showed as connected")
         time.sleep(1.0)

@@ -109,15 +109,13 @@ def main():
     try:
         environment = benchlib.app_environment(home)
         benchlib.run_cli(binary, ["--home", home, "lang", "en"], environment)
-        preload = benchlib.stop_at_libcurl_library(home)
-        if not preload:
-            print("RESULT resident-pages: not measured (no C compiler for the stop library)")
+        program, stopped = benchlib.start_until_libcurl(binary, backend.app_arguments(home), environment,
+                                                        (en["app.title"], "pn51", en["key.quit"]), home)
+        if not stopped:
+            program.finish()
+            print("RESULT resident-pages: not measured (the app did not stop at its dlopen of libcurl: no C"
+                  " compiler, or a binary that links libcurl at exec)")
             return
-        program = benchlib.PtyProgram([binary] + backend.app_arguments(home), dict(environment, LD_PRELOAD=preload))
-        program.read_until(lambda text: en["key.quit"] in text, 10)
-        _, status = os.waitpid(program.pid, os.WUNTRACED)
-        if not os.WIFSTOPPED(status):
-            sys.exit("the app did not stop at libcurl (does it link libcurl at exec?)")
         mappings = []
         with open(f"/proc/{program.pid}/maps") as handle:
             for line in handle:

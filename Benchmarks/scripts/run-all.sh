@@ -3,7 +3,7 @@
 # with the Swift runtime linked statically) and prints their RESULT lines together at the end, each figure
 # next to its goal:
 #   first complete frame against htop, btop, mc and whiptail; memory before and after the first probe and
-#   when libcurl is loaded; language switch CPU; idle CPU over 60 s; a hung and a returning server; a
+#   when libcurl is loaded; what the binary's resident pages at the first frame are (root only); language switch CPU; idle CPU over 60 s; a hung and a returning server; a
 #   stalled resolver (network namespace); the cold four checks against curl.
 #
 #   Benchmarks/scripts/run-all.sh [--quick]     (--quick: 10 s idle window, fewer runs)
@@ -15,8 +15,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 cd "$root"
 
-runs=21; seconds=60; presses=100; change_runs=2; cold_runs=21
-if [[ "${1:-}" == "--quick" ]]; then runs=7; seconds=10; presses=30; change_runs=1; cold_runs=7; fi
+runs=21; seconds=60; presses=100; change_runs=2; outage=70; cold_runs=21
+if [[ "${1:-}" == "--quick" ]]; then runs=7; seconds=10; presses=30; change_runs=1; outage=30; cold_runs=7; fi
 
 missing=()
 for tool in htop btop mc whiptail strace curl tmux; do
@@ -45,9 +45,10 @@ run() {
 }
 run "$here/first-frame.py" --runs "$runs"
 run "$here/memory-probe.py"
+run "$here/resident-pages.py"
 run "$here/language-switch.py" --presses "$presses"
 run "$here/idle-cpu.py" --seconds "$seconds"
-run "$here/server-changes.py" --runs "$change_runs"
+run "$here/server-changes.py" --runs "$change_runs" --outage "$outage"
 run "$here/stalled-resolver.py"
 run "$here/cold-checks.py" --runs "$cold_runs"
 

@@ -6,11 +6,13 @@ loopback, pn51 in use and the other servers down (so no fallback hides the chang
 - hung server: pn51 starts accepting and never answering; measured from that moment until the header
   flags it ("no answer for N s", goal within 2 s) and until it shows the failure (goal within
   interval + timeout = 20 s);
-- returning server: pn51 answers again; measured until the header says Connected (goal within 10 s).
+- returning server: pn51 then stays down (connections refused) for --outage seconds, long enough for the
+  retry backoff to reach its longest wait, and answers again; measured until the header says Connected
+  (goal within 10 s, whatever the outage lasted).
 
 The moment of the change falls anywhere in the probe cycle, so runs differ by up to one interval.
 
-    python3 Benchmarks/scripts/server-changes.py [--runs 2] [--no-build]
+    python3 Benchmarks/scripts/server-changes.py [--runs 2] [--outage 70] [--no-build]
 """
 import argparse
 import os
@@ -53,6 +55,7 @@ def wait(tmux, predicate, limit):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--outage", type=float, default=70.0, help="seconds pn51 stays down before it returns")
     parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
     options = parser.parse_args()
 
@@ -85,6 +88,8 @@ def main():
             else:
                 failures.append(None)
             flags.append(flag)
+            backend.set_mode("pn51", "down")
+            time.sleep(options.outage)
             backend.set_mode("pn51", "up")
             returns.append(wait(tmux, lambda screen: connected in header(screen), 120))
     finally:
@@ -101,7 +106,7 @@ def main():
     print(f"server changes seen in the header, {options.runs} runs, default interval and timeout (10 s, 10 s)")
     print(f"  hung server flagged ({key or 'no catalog text for it yet'}): {show(flags)}")
     print(f"  hung server shown as failed: {show(failures)}")
-    print(f"  returning server shown as connected: {show(returns)}")
+    print(f"  returning server shown as connected (after {options.outage:.0f} s down): {show(returns)}")
     flag, fail, back = worst(flags), worst(failures), worst(returns)
     print(f"RESULT hung-server: flagged {'never' if flag is None else f'after {flag:.1f} s'} (goal <= {FLAG_GOAL:.0f} s:"
           f" {benchlib.verdict(flag is not None and flag <= FLAG_GOAL)}), failed after"

@@ -1,5 +1,6 @@
 import Foundation
 import Subprocess
+import Testing
 import TestSupport
 #if canImport(System)
 import System
@@ -18,6 +19,16 @@ enum IsolatedRun {
         var description: String {
             "exit \(exitCode.map(String.init) ?? "signal")\(killed ? " (killed)" : "")\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)"
         }
+    }
+
+    /// The errors (`code`, `message`) of the four checks in `check --json` output; fails the test
+    /// when the output is not that document.
+    static func checkErrors(_ outcome: Outcome) throws -> [[String: Any]] {
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any], "\(outcome)")
+        let checks = try #require(document["checks"] as? [[String: Any]], "\(outcome)")
+        #expect(checks.count == 4, "\(outcome)")
+        return checks.map { $0["error"] as? [String: Any] ?? [:] }
     }
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

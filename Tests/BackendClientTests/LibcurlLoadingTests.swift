@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 import TestSupport
 
@@ -32,14 +31,9 @@ import TestSupport
                    "check", "https://pn51.verbumcare.test/api", "--json"],
             environment: runner.environment(["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"]), limit: .seconds(30))
         #expect(!outcome.killed, "\(outcome)")
-        let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any], "\(outcome)")
-        let checks = try #require(document["checks"] as? [[String: Any]], "\(outcome)")
-        #expect(checks.count == 4)
-        for check in checks {
-            let error = check["error"] as? [String: Any]
-            #expect(error?["code"] as? String == "connect", "\(check)")
-            #expect((error?["message"] as? String)?.contains("libcurl could not be loaded") == true, "\(check)")
+        for error in try IsolatedRun.checkErrors(outcome) {
+            #expect(error["code"] as? String == "connect", "\(error)")
+            #expect((error["message"] as? String)?.contains("libcurl could not be loaded") == true, "\(error)")
         }
         #expect(outcome.standardError.contains("libcurl を読み込めません"), "\(outcome)")
         #expect(outcome.standardError.contains("apt install libcurl4"), "\(outcome)")
