@@ -1,4 +1,3 @@
-import Foundation
 import SettingsStore
 
 /// Catalog keys and parameters for everything this module tells the user: check errors,
@@ -33,7 +32,7 @@ public enum ConnectivityMessages {
     /// `seconds` (the connection timeout).
     public static func parameters(_ error: ConnectivityError, url: String?, timeoutMs: Int) -> [String: String] {
         var result = error.parameters
-        if result["host"] == nil, let url, let host = URLComponents(string: url)?.host {
+        if result["host"] == nil, let url, let host = URLHost.of(url) {
             result["host"] = TextSanitizer.clean(host)
         }
         if result["seconds"] == nil {
