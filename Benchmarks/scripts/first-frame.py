@@ -10,7 +10,10 @@ against the demo backend on loopback (pn51 and Mac Mini up, Mac Mini Tailscale d
 moment its frame is complete the script also reads the app's resident memory and whether libcurl is
 mapped yet (it should be loaded by the first probe, after the frame). Goal: app <= 0.07 x htop.
 
-    python3 Benchmarks/scripts/first-frame.py [--runs 21] [--no-build] [--only-app]
+    python3 Benchmarks/scripts/first-frame.py [--runs 21] [--no-build] [--only-app] [--compare BINARY]
+
+--compare measures another build of the app (for example the one before a change) in the same loop, so
+that both see the same machine load.
 """
 import argparse
 import os
@@ -67,6 +70,7 @@ def main():
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
     parser.add_argument("--only-app", action="store_true", help="measure the app alone")
+    parser.add_argument("--compare", help="another verbumcare-tui binary to measure in the same runs")
     options = parser.parse_args()
 
     binary = benchlib.release_binary(build=not options.no_build)
@@ -74,6 +78,9 @@ def main():
     backend = benchlib.DemoBackend()
     home = tempfile.mkdtemp(prefix="vc-bench-first-frame-")
     comparisons = [] if options.only_app else others(home)
+    if options.compare:
+        comparisons.insert(0, ("compared app", [options.compare] + backend.app_arguments(home),
+                               [en["app.title"], "pn51", en["key.quit"]], b"q"))
     try:
         environment = benchlib.app_environment(home)
         benchlib.run_cli(binary, ["--home", home, "lang", "en"], environment)
@@ -87,7 +94,7 @@ def main():
         # One warm-up run of each (page cache, dynamic loader), not counted.
         measure(app_argv, environment, app_markers)
         for name, argv, markers, keys in comparisons:
-            measure(argv, other_environment, markers, quit_keys=keys)
+            measure(argv, environment if name == "compared app" else other_environment, markers, quit_keys=keys)
         for _ in range(options.runs):
             elapsed, ended_by, state = measure(app_argv, environment, app_markers, inspect=inspect_app)
             app_times.append(elapsed)
@@ -95,7 +102,8 @@ def main():
             if state:
                 seen.append(state)
             for name, argv, markers, keys in comparisons:
-                times[name].append(measure(argv, other_environment, markers, quit_keys=keys)[0])
+                times[name].append(measure(argv, environment if name == "compared app" else other_environment,
+                                           markers, quit_keys=keys)[0])
     finally:
         backend.stop()
         shutil.rmtree(home, ignore_errors=True)
