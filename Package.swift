@@ -26,8 +26,10 @@ let package = Package(
         // rejects pkg-config's -D flags with a warning, so the shim header defines them itself
         // (see shared/PLATFORM-NOTES.md). The headers are in the default include path.
         .systemLibrary(name: "CNcursesw"),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl",
-                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl is loaded with dlopen when the first request starts, not linked: its thirty
+        // dependent libraries would otherwise be mapped before main (docs/ARCHITECTURE.md).
+        // Building needs only curl's headers (Debian: libcurl4-openssl-dev).
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(name: "CPlatform"),
         // Async-signal-safe terminal restore (C, because signal handlers must be).
         .target(name: "CTerminalGuard"),
@@ -85,6 +87,7 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "BackendClientTests",
                     dependencies: ["BackendClient", "TestSupport",
+                                   .product(name: "Subprocess", package: "swift-subprocess"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strictSettings),
         .testTarget(name: "ReducerTests",

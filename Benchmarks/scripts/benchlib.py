@@ -17,6 +17,7 @@ import sys
 import tempfile
 import termios
 import time
+import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The app is measured as it ships: a release build with the Swift runtime linked statically
@@ -76,6 +77,13 @@ class DemoBackend:
         for spec in self.ready["connectTo"]:
             arguments += ["--connect-to", spec]
         return arguments
+
+    def set_mode(self, server, mode):
+        """Changes one server's fault mode (up, down, hang, slow...) through the control port."""
+        url = f"http://127.0.0.1:{self.ready['control']}/mode/{server}/{mode}"
+        request = urllib.request.Request(url, method="POST", data=b"")
+        with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(request, timeout=10) as response:
+            response.read()
 
     def stop(self):
         if self.process.poll() is None:
@@ -288,3 +296,73 @@ def percentile(values, fraction):
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, int(round(fraction * (len(ordered) - 1)))))
     return ordered[index]
+
+
+def mapped_libraries(pid):
+    """The shared objects mapped into a process (file names), from /proc/PID/maps."""
+    names = set()
+    with open(f"/proc/{pid}/maps") as handle:
+        for line in handle:
+            path = line.split(maxsplit=5)[-1].strip() if len(line.split()) >= 6 else ""
+            if ".so" in os.path.basename(path):
+                names.add(os.path.basename(path))
+    return names
+
+
+def memory_kb(pid):
+    """(VmRSS, VmHWM) in kB."""
+    return (int(proc_status(pid, "VmRSS").split()[0]), int(proc_status(pid, "VmHWM").split()[0]))
+
+
+def verdict(ok):
+    return "PASS" if ok else "FAIL"
+
+
+STOP_AT_DLOPEN = r"""
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <signal.h>
+#include <string.h>
+// Stops the process when it is about to load libcurl, so that its memory before the first probe can be read.
+void *dlopen(const char *file, int mode) {
+    static void *(*real)(const char *, int);
+    if (!real) real = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
+    if (file && strstr(file, "libcurl")) raise(SIGSTOP);
+    return real(file, mode);
+}
+"""
+
+
+def stop_at_libcurl_library(directory):
+    """Builds (with cc) a preload library whose dlopen stops the process with SIGSTOP just before it loads
+    libcurl: the moment after the first frame and before the first probe. None without a C compiler."""
+    source = os.path.join(directory, "stop-at-dlopen.c")
+    library = os.path.join(directory, "stop-at-dlopen.so")
+    with open(source, "w") as handle:
+        handle.write(STOP_AT_DLOPEN)
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if not compiler:
+        return None
+    result = subprocess.run([compiler, "-shared", "-fPIC", "-O2", "-o", library, source, "-ldl"],
+                            capture_output=True, text=True)
+    return library if result.returncode == 0 else None
+
+
+def start_until_libcurl(binary, arguments, environment, markers, directory):
+    """Starts the app in a 100x30 pty with the stop library preloaded and waits for its first frame (all
+    `markers` written) and then for the stop just before it loads libcurl: the moment between the first
+    frame and the first probe. Returns (program, stopped); `stopped` is False when the binary never stopped
+    (no C compiler, or a binary that links libcurl at exec). The caller sends SIGCONT to go on."""
+    preload = stop_at_libcurl_library(directory)
+    program = PtyProgram([binary] + arguments, dict(environment, LD_PRELOAD=preload) if preload else environment)
+    if program.read_until(lambda text: all(marker in text for marker in markers), 10) is None:
+        program.finish()
+        sys.exit("no first frame")
+    deadline = time.monotonic() + (3 if preload else 0)
+    while time.monotonic() < deadline:
+        pid, status = os.waitpid(program.pid, os.WUNTRACED | os.WNOHANG)
+        if pid and os.WIFSTOPPED(status):
+            return program, True
+        time.sleep(0.005)
+    return program, False
+

@@ -1,17 +1,37 @@
 #!/bin/bash
-# Runs the app benchmarks of docs/PRODUCT.md#performance-targets (first frame, idle CPU and memory, language switch) on the release
-# build and prints their RESULT lines together at the end.
+# Runs the app benchmarks of SPEC §13 in one go on the binary scripts/install produces (the release build
+# with the Swift runtime linked statically) and prints their RESULT lines together at the end, each figure
+# next to its goal:
+#   first complete frame against htop, btop, mc and whiptail; memory before and after the first probe and
+#   when libcurl is loaded; what the binary's resident pages at the first frame are (root only); language switch CPU; idle CPU over 60 s; a hung and a returning server; a
+#   stalled resolver (network namespace); the cold four checks against curl.
+#
 #   Benchmarks/scripts/run-all.sh [--quick]     (--quick: 10 s idle window, fewer runs)
+#
+# The comparison programs are installed with apt-get when missing (Debian packages htop, btop, mc,
+# whiptail), as are strace and curl. VERBUMCARE_TUI_BINARY=PATH measures another binary (no build).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 cd "$root"
 
-runs=21; seconds=60; presses=100
-if [[ "${1:-}" == "--quick" ]]; then runs=7; seconds=10; presses=30; fi
+runs=21; seconds=60; presses=100; change_runs=2; outage=70; cold_runs=21
+if [[ "${1:-}" == "--quick" ]]; then runs=7; seconds=10; presses=30; change_runs=1; outage=30; cold_runs=7; fi
 
-echo "== building the release binary: swift build -c release --static-swift-stdlib --scratch-path .build-release-static --product verbumcare-tui"
-swift build -c release --static-swift-stdlib --scratch-path .build-release-static --product verbumcare-tui > /dev/null 2>&1
+missing=()
+for tool in htop btop mc whiptail strace curl tmux; do
+    command -v "$tool" > /dev/null || missing+=("$tool")
+done
+if (( ${#missing[@]} )); then
+    echo "== installing ${missing[*]}"
+    if [[ $(id -u) == 0 ]]; then sudo=(); else sudo=(sudo); fi
+    "${sudo[@]}" apt-get install -y -q "${missing[@]}" > /dev/null || echo "   (could not install: those figures are skipped)"
+fi
+
+if [[ -z "${VERBUMCARE_TUI_BINARY:-}" ]]; then
+    echo "== building the release binary: swift build -c release --static-swift-stdlib --scratch-path .build-release-static --product verbumcare-tui"
+    swift build -c release --static-swift-stdlib --scratch-path .build-release-static --product verbumcare-tui > /dev/null 2>&1
+fi
 
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
@@ -19,15 +39,20 @@ status=0
 run() {
     echo "== $*"
     if ! python3 "$@" --no-build 2>&1 | tee -a "$log"; then
-        echo "RESULT $1: did not complete" | tee -a "$log"
+        echo "RESULT $(basename "$1" .py): did not complete" | tee -a "$log"
         status=1
     fi
 }
 run "$here/first-frame.py" --runs "$runs"
-run "$here/idle-cpu.py" --seconds "$seconds"
+run "$here/memory-probe.py"
+run "$here/resident-pages.py"
 run "$here/language-switch.py" --presses "$presses"
+run "$here/idle-cpu.py" --seconds "$seconds"
+run "$here/server-changes.py" --runs "$change_runs" --outage "$outage"
+run "$here/stalled-resolver.py"
+run "$here/cold-checks.py" --runs "$cold_runs"
 
 echo
-echo "== summary ($(uname -sr), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ))"
+echo "== summary ($(uname -sr), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), binary ${VERBUMCARE_TUI_BINARY:-.build-release-static})"
 grep '^RESULT' "$log" | sed 's/^RESULT /  /'
 exit $status

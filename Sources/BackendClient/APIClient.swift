@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SettingsStore
 
 /// The service layer every request to a VerbumCare backend goes through (SPEC §5, §6.3):

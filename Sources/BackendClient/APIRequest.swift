@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A call of the API client: a path below the base URL, plus what goes with it.
 public struct APIRequest: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SettingsStore
 
 /// A successful (2xx) answer of the API client.

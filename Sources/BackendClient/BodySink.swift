@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Collects a response body up to a cap. Owned by the engine thread; libcurl reaches it
 /// through the write callback's user pointer.

@@ -1,4 +1,3 @@
-import Foundation
 import SettingsStore
 
 /// Judges one check's answer by the contract of SPEC §5/§6.1. Pure: the statuses and bodies
@@ -33,8 +32,8 @@ public enum CheckEvaluator {
         case .auth:
             return success
         case .websocket:
-            let handshake = response.body.starts(with: Array("0{".utf8))
-                && response.body.range(of: Data("\"sid\"".utf8)) != nil
+            let body = Array(response.body)
+            let handshake = body.starts(with: Array("0{".utf8)) && body.contains(Array("\"sid\"".utf8))
             return handshake ? success : failure(.badResponse("not an Engine.IO handshake", status: status))
         }
     }

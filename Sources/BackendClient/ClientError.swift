@@ -11,21 +11,25 @@ public struct ClientError: Error, Equatable, Sendable {
     public var isRetryable: Bool
     /// Timings of the attempt that failed, when libcurl got far enough to measure them.
     public var timings: CheckTimings?
+    /// A finer reason within `code`, when the catalogs have texts for it.
+    public var cause: ConnectivityCause?
 
     public init(code: ConnectivityErrorCode, kind: ClientErrorKind, message: String,
-                httpStatus: Int? = nil, isRetryable: Bool, timings: CheckTimings? = nil) {
+                httpStatus: Int? = nil, isRetryable: Bool, timings: CheckTimings? = nil,
+                cause: ConnectivityCause? = nil) {
         self.code = code
         self.kind = kind
         self.message = TextSanitizer.clean(message)
         self.httpStatus = httpStatus
         self.isRetryable = isRetryable
         self.timings = timings
+        self.cause = cause
     }
 
     /// An error of a transport-level code (no HTTP answer, or one refused before use).
     /// Kind and retryability follow from the code alone.
     public static func transport(_ code: ConnectivityErrorCode, message: String,
-                                 timings: CheckTimings? = nil) -> ClientError {
+                                 timings: CheckTimings? = nil, cause: ConnectivityCause? = nil) -> ClientError {
         let kind: ClientErrorKind
         let retryable: Bool
         switch code {
@@ -43,7 +47,8 @@ public struct ClientError: Error, Equatable, Sendable {
         case .httpStatus, .badResponse, .redirectRefused, .tooLarge:
             kind = .server; retryable = false
         }
-        return ClientError(code: code, kind: kind, message: message, isRetryable: retryable, timings: timings)
+        return ClientError(code: code, kind: kind, message: message, isRetryable: retryable, timings: timings,
+                           cause: cause)
     }
 
     /// An answer the client does not accept: a redirect (never followed) or a non-2xx status.
@@ -79,6 +84,7 @@ public struct ClientError: Error, Equatable, Sendable {
     public var connectivityError: ConnectivityError {
         var parameters: [String: String] = [:]
         if let httpStatus { parameters["status"] = String(httpStatus) }
+        if let cause { parameters[ConnectivityCause.parameter] = cause.rawValue }
         return ConnectivityError(code: code, message: message, parameters: parameters)
     }
 }

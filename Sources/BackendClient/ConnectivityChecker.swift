@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SettingsStore
 
 /// Tests servers with the four checks of SPEC §6.1: all at once, one attempt each, through
@@ -12,10 +12,17 @@ public struct ConnectivityChecker: Sendable {
 
     public init(settings: TransportSettings = TransportSettings(),
                 transport: any HTTPTransport = CurlEngine.shared,
-                now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+                now: @escaping @Sendable () -> Double = ConnectivityChecker.wallClock) {
         self.settings = settings
         self.transport = transport
         self.now = now
+    }
+
+    /// Seconds since 1970 (what `lastChecked` records), from the system clock.
+    public static let wallClock: @Sendable () -> Double = {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// The URL each check requests, derived structurally from the base URL (SPEC §3.2);

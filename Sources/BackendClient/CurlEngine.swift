@@ -1,15 +1,17 @@
 import CCurl
-import Foundation
+import Dispatch
+import Glibc
 
 /// The one libcurl multi handle of the process, driven by a dedicated thread (SPEC §2: no
 /// network work on the UI thread). Requests arrive through a locked inbox and a
 /// `curl_multi_wakeup`; results go back through continuations. Connections and DNS answers
 /// live in the multi handle, so probes of the same server reuse their connection.
-public final class CurlEngine: HTTPTransport, @unchecked Sendable {
-    // @unchecked: `multi` is a C pointer. After init it is used by the engine thread only,
-    // except for `curl_multi_wakeup`, which libcurl documents as callable from any thread.
-
-    /// The process-wide engine. Its thread lives as long as the process.
+///
+/// Nothing of libcurl exists until the first request: that request loads the library
+/// (`CurlLibrary`), creates the multi handle and starts the thread. When libcurl cannot be
+/// loaded, every request fails with that reason instead.
+public final class CurlEngine: HTTPTransport, Sendable {
+    /// The process-wide engine. Its thread, once started, lives as long as the process.
     public static let shared = CurlEngine()
 
     private struct Inbox: Sendable {
@@ -19,7 +21,16 @@ public final class CurlEngine: HTTPTransport, @unchecked Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let multi: UnsafeMutableRawPointer
+    private enum Phase: Sendable {
+        case notStarted
+        case running(MultiHandle)
+        case unavailable(ClientError)
+        case stopped
+    }
+
+    private let maxConnectionsPerHost: Int
+    private let maxConnections: Int
+    private let phase = LockedState(Phase.notStarted)
     private let inbox = LockedState(Inbox())
     private let stopped = DispatchSemaphore(value: 0)
 
@@ -40,21 +51,44 @@ public final class CurlEngine: HTTPTransport, @unchecked Sendable {
     ///     about 200 KiB, so this bounds memory when hundreds of servers are tested at once.
     ///   Requests over a limit wait in libcurl's queue, where their timeouts keep running.
     public init(maxConnectionsPerHost: Int = 0, maxConnections: Int = 0) {
-        Self.globalInit
-        // curl_multi_init fails only when out of memory, which Swift cannot recover from either.
-        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
-        self.multi = multi
-        vc_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnectionsPerHost)
-        vc_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, maxConnections)
-        let thread = Thread { [self] in run() }
-        thread.name = "verbumcare-curl"
-        thread.start()
+        self.maxConnectionsPerHost = maxConnectionsPerHost
+        self.maxConnections = maxConnections
     }
 
-    /// `curl_global_init` once per process, before any handle exists.
-    private static let globalInit: Void = {
-        _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
-    }()
+    /// The multi handle, loading libcurl and starting the thread on the first call.
+    private func start() -> Result<MultiHandle, ClientError> {
+        phase.withLock { phase in
+            switch phase {
+            case .running(let multi):
+                return .success(multi)
+            case .unavailable(let error):
+                return .failure(error)
+            case .stopped:
+                return .failure(.transport(.connect, message: "transport stopped"))
+            case .notStarted:
+                if let error = CurlLibrary.load() {
+                    phase = .unavailable(error)
+                    return .failure(error)
+                }
+                // curl_multi_init fails only when out of memory, which Swift cannot recover from either.
+                guard let pointer = vc_multi_init() else { fatalError("curl_multi_init failed") }
+                let multi = MultiHandle(pointer: pointer)
+                vc_multi_setopt_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnectionsPerHost)
+                vc_multi_setopt_long(pointer, CURLMOPT_MAX_TOTAL_CONNECTIONS, maxConnections)
+                EngineThread.start { [self] in run(multi) }
+                phase = .running(multi)
+                return .success(multi)
+            }
+        }
+    }
+
+    /// The multi handle when the thread runs (for wakeups), without starting anything.
+    private var runningMulti: MultiHandle? {
+        phase.withLock { phase in
+            if case .running(let multi) = phase { return multi }
+            return nil
+        }
+    }
 
     public func perform(_ request: TransportRequest) async -> Result<TransportResponse, ClientError> {
         let id = inbox.withLock { inbox -> UInt64 in
@@ -68,13 +102,21 @@ public final class CurlEngine: HTTPTransport, @unchecked Sendable {
                     continuation.resume(returning: .failure(.cancelled))
                     return
                 }
+                let multi: MultiHandle
+                switch start() {
+                case .success(let running):
+                    multi = running
+                case .failure(let error):
+                    handle.deliver(.failure(error))
+                    return
+                }
                 let accepted = inbox.withLock { inbox -> Bool in
                     guard !inbox.stopping else { return false }
                     inbox.additions.append((request, handle))
                     return true
                 }
                 if accepted {
-                    curl_multi_wakeup(multi)
+                    vc_multi_wakeup(multi.pointer)
                 } else {
                     handle.deliver(.failure(.transport(.connect, message: "transport stopped")))
                 }
@@ -82,7 +124,7 @@ public final class CurlEngine: HTTPTransport, @unchecked Sendable {
         } onCancel: {
             if handle.cancel() {
                 inbox.withLock { $0.cancellations.append(handle.id) }
-                curl_multi_wakeup(multi)
+                if let multi = runningMulti { vc_multi_wakeup(multi.pointer) }
             }
         }
     }
@@ -95,20 +137,27 @@ public final class CurlEngine: HTTPTransport, @unchecked Sendable {
             return !inbox.stopping
         }
         guard first else { return }
-        curl_multi_wakeup(multi)
+        let wasRunning = phase.withLock { phase -> MultiHandle? in
+            defer { phase = .stopped }
+            if case .running(let multi) = phase { return multi }
+            return nil
+        }
+        guard let multi = wasRunning else { return }
+        vc_multi_wakeup(multi.pointer)
         stopped.wait()
     }
 
     // MARK: engine thread
 
-    private func run() {
+    private func run(_ handle: MultiHandle) {
+        let multi = handle.pointer
         var active: [UInt64: CurlTransfer] = [:]
         var byEasy: [UnsafeMutableRawPointer: UInt64] = [:]
 
         func finish(_ id: UInt64, _ result: Result<TransportResponse, ClientError>?) {
             guard let transfer = active.removeValue(forKey: id) else { return }
             byEasy.removeValue(forKey: transfer.easy)
-            curl_multi_remove_handle(multi, transfer.easy)
+            vc_multi_remove_handle(multi, transfer.easy)
             if let result { transfer.handle.deliver(result) }
         }
 
@@ -125,9 +174,9 @@ public final class CurlEngine: HTTPTransport, @unchecked Sendable {
             for (request, handle) in additions where !handle.isCancelled {
                 do {
                     let transfer = try CurlTransfer(request: request, handle: handle)
-                    let code = curl_multi_add_handle(multi, transfer.easy)
+                    let code = vc_multi_add_handle(multi, transfer.easy)
                     guard code == CURLM_OK else {
-                        let reason = String(cString: curl_multi_strerror(code))
+                        let reason = String(cString: vc_multi_strerror(code))
                         handle.deliver(.failure(.transport(.connect, message: "libcurl: \(reason)")))
                         continue
                     }
@@ -142,10 +191,10 @@ public final class CurlEngine: HTTPTransport, @unchecked Sendable {
             }
 
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            vc_multi_perform(multi, &running)
             var queued: Int32 = 0
             var finishedAny = false
-            while let message = curl_multi_info_read(multi, &queued) {
+            while let message = vc_multi_info_read(multi, &queued) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                       let id = byEasy[easy], let transfer = active[id] else { continue }
                 finish(id, transfer.outcome(message.pointee.data.result))
@@ -156,9 +205,16 @@ public final class CurlEngine: HTTPTransport, @unchecked Sendable {
             if finishedAny && !active.isEmpty { continue }
 
             var ready: Int32 = 0
-            curl_multi_poll(multi, nil, 0, active.isEmpty ? Self.idlePollMs : Self.activePollMs, &ready)
+            vc_multi_poll(multi, nil, 0, active.isEmpty ? Self.idlePollMs : Self.activePollMs, &ready)
         }
-        curl_multi_cleanup(multi)
+        vc_multi_cleanup(multi)
         stopped.signal()
     }
+}
+
+/// The multi handle's pointer, shared between the engine thread and the callers' wakeups.
+private struct MultiHandle: @unchecked Sendable {
+    // @unchecked: after creation only the engine thread uses it, except for
+    // `curl_multi_wakeup`, which libcurl documents as callable from any thread.
+    let pointer: UnsafeMutableRawPointer
 }

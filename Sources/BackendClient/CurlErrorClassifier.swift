@@ -27,7 +27,9 @@ public enum CurlErrorClassifier {
         case 5, 6: // COULDNT_RESOLVE_PROXY, COULDNT_RESOLVE_HOST
             return .dns
         case 28: // OPERATION_TIMEDOUT
-            return .timeout
+            // The deadline struck while the name was still being resolved: the resolver, not
+            // the server, did not answer, and raising the timeout is the wrong advice.
+            return cause(curlCode: curlCode, errorText: errorText) == .resolverTimeout ? .dns : .timeout
         case 60: // PEER_FAILED_VERIFICATION
             return classifyVerification(verifyResult: verifyResult, errorText: errorText)
         case 35, 58, 59, 64, 66, 77, 80, 82, 83, 90, 91, 98: // TLS handshake and setup failures
@@ -48,6 +50,13 @@ public enum CurlErrorClassifier {
             // rest: the server could not be reached or dropped the connection.
             return .connect
         }
+    }
+
+    /// The finer cause the catalogs word separately, if any. libcurl says "Resolving timed
+    /// out after N milliseconds" when its deadline passes during name resolution.
+    public static func cause(curlCode: Int, errorText: String) -> ConnectivityCause? {
+        if curlCode == 28 && errorText.lowercased().contains("resolving timed out") { return .resolverTimeout }
+        return nil
     }
 
     private static func classifyVerification(verifyResult: Int, errorText: String) -> ConnectivityErrorCode {

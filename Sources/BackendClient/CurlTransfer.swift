@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 import SettingsStore
 
 /// One easy handle and everything libcurl reads while it runs (header lists, error buffer,
@@ -16,7 +16,7 @@ final class CurlTransfer {
 
     /// Throws when libcurl refuses an option.
     init(request: TransportRequest, handle: RequestHandle) throws(ClientError) {
-        guard let easy = curl_easy_init() else {
+        guard let easy = vc_easy_init() else {
             throw ClientError.transport(.connect, message: "libcurl could not create a handle")
         }
         self.easy = easy
@@ -28,9 +28,9 @@ final class CurlTransfer {
     }
 
     deinit {
-        curl_easy_cleanup(easy)
-        curl_slist_free_all(headerList)
-        curl_slist_free_all(connectToList)
+        vc_easy_cleanup(easy)
+        vc_slist_free_all(headerList)
+        vc_slist_free_all(connectToList)
         errorBuffer.deallocate()
     }
 
@@ -48,6 +48,13 @@ final class CurlTransfer {
             try check(vc_easy_setopt_string(easy, CURLOPT_CAPATH, nil), CURLOPT_CAPATH)
         }
         try set(CURLOPT_NOSIGNAL, 1)
+        // libcurl resolves names on a thread of its own, and the connect timeout covers that
+        // phase; but when the timeout strikes during resolution libcurl joins the resolver
+        // thread, which waits out getaddrinfo (glibc: 5 s per server and attempt). A
+        // resolver that does not answer then blocks the engine thread, and every transfer on
+        // it, for as long again. QUICK_EXIT lets libcurl leave that thread behind instead: it
+        // ends on its own when getaddrinfo returns, and the check ends on time as `dns`.
+        try set(CURLOPT_QUICK_EXIT, 1)
         // VerbumCare backends are on the facility LAN (often mDNS names): a proxy taken from
         // http_proxy/https_proxy would send health checks somewhere else and report on the
         // wrong network path, so no proxy is ever used.
@@ -112,14 +119,14 @@ final class CurlTransfer {
 
     private func check(_ code: CURLcode, _ option: CURLoption) throws(ClientError) {
         guard code != CURLE_OK else { return }
-        let reason = String(cString: curl_easy_strerror(code))
+        let reason = String(cString: vc_easy_strerror(code))
         throw ClientError.transport(.connect, message: "libcurl refused option \(option.rawValue): \(reason)")
     }
 
     private static func makeList(_ lines: [String]) -> UnsafeMutablePointer<curl_slist>? {
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
-            list = curl_slist_append(list, line)
+            list = vc_slist_append(list, line)
         }
         return list
     }
@@ -131,11 +138,12 @@ final class CurlTransfer {
             var verify = 0
             _ = vc_easy_getinfo_long(easy, CURLINFO_SSL_VERIFYRESULT, &verify)
             var text = String(cString: errorBuffer)
-            if text.isEmpty { text = String(cString: curl_easy_strerror(code)) }
+            if text.isEmpty { text = String(cString: vc_easy_strerror(code)) }
             let mapped = CurlErrorClassifier.classify(curlCode: Int(code.rawValue), verifyResult: verify,
                                                       errorText: text, bodyCapExceeded: sink.capExceeded)
             let message = mapped == .tooLarge ? "response larger than \(sink.cap) bytes" : text
-            return .failure(.transport(mapped, message: message, timings: timings))
+            let cause = CurlErrorClassifier.cause(curlCode: Int(code.rawValue), errorText: text)
+            return .failure(.transport(mapped, message: message, timings: timings, cause: cause))
         }
         var status = 0
         _ = vc_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)

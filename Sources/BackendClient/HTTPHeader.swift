@@ -1,5 +1,3 @@
-import Foundation
-
 /// One request header. Kept as an ordered list because header names are case-insensitive
 /// and a dictionary would silently merge or reorder them.
 public struct HTTPHeader: Equatable, Hashable, Sendable {
@@ -15,7 +13,7 @@ public struct HTTPHeader: Equatable, Hashable, Sendable {
     public var line: String { "\(name): \(value)" }
 
     public func hasName(_ other: String) -> Bool {
-        name.caseInsensitiveCompare(other) == .orderedSame
+        name.lowercased() == other.lowercased()
     }
 }
 

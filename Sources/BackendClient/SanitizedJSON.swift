@@ -1,16 +1,13 @@
-import Foundation
+import FoundationEssentials
 import SettingsStore
 
 /// JSON from a server with every string (keys and values) passed through
 /// `TextSanitizer.clean`, so nothing a server sends can reach a terminal or a log raw.
 public enum SanitizedJSON {
-    /// The parsed, cleaned value (dictionary, array, string, number, bool or NSNull);
+    /// The parsed, cleaned value (dictionary, array, string, number, bool or nil for null);
     /// nil when the data is not JSON.
     public static func value(from data: Data) -> Any? {
-        guard let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
-            return nil
-        }
-        return clean(parsed)
+        parse(data)?.anyValue
     }
 
     /// The top-level object, when the data is a JSON object.
@@ -20,8 +17,7 @@ public enum SanitizedJSON {
 
     /// Decodes a type from the cleaned JSON.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ClientError) -> T {
-        guard let value = value(from: data),
-              let cleaned = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed]) else {
+        guard let value = parse(data), let cleaned = try? JSONEncoder().encode(value) else {
             throw ClientError.badResponse("body is not JSON")
         }
         do {
@@ -31,20 +27,7 @@ public enum SanitizedJSON {
         }
     }
 
-    private static func clean(_ value: Any) -> Any {
-        switch value {
-        case let string as String:
-            return TextSanitizer.clean(string)
-        case let array as [Any]:
-            return array.map(clean)
-        case let dictionary as [String: Any]:
-            var result: [String: Any] = [:]
-            for (key, item) in dictionary {
-                result[TextSanitizer.clean(key)] = clean(item)
-            }
-            return result
-        default:
-            return value
-        }
+    static func parse(_ data: Data) -> JSONValue? {
+        (try? JSONDecoder().decode(JSONValue.self, from: data))?.cleaned()
     }
 }

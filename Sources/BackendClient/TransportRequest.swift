@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request as the transport sends it: everything libcurl needs, already decided.
 public struct TransportRequest: Equatable, Sendable {

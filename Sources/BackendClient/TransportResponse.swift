@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SettingsStore
 
 /// An HTTP answer of any status: the transport does not judge statuses, its callers do.

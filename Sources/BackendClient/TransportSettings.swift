@@ -1,4 +1,4 @@
-import Foundation
+import SettingsStore
 
 /// How requests reach servers: timeouts, body cap, certificate authorities, connect-to
 /// rules (SPEC §6.3). One value is shared by the checks and the API client of a run.
@@ -48,7 +48,7 @@ public struct TransportSettings: Equatable, Hashable, Sendable {
     }
 
     static func isMDNSHost(url: String) -> Bool {
-        guard let host = URLComponents(string: url)?.host?.lowercased() else { return false }
+        guard let host = URLHost.of(url) else { return false }
         let trimmed = host.hasSuffix(".") ? String(host.dropLast()) : host
         return trimmed.hasSuffix(".local")
     }

@@ -38,6 +38,9 @@ import Testing
             (7, 0, "Failed to connect to 127.0.0.1 port 1: Couldn't connect to server", .connect),
             (6, 0, "Could not resolve host: nowhere.invalid", .dns),
             (28, 0, "Operation timed out after 300 milliseconds with 0 bytes received", .timeout),
+            (28, 0, "Connection timed out after 5001 milliseconds", .timeout),
+            // A resolver that never answers (measured in a namespace: Benchmarks/scripts/with-stalled-resolver.sh).
+            (28, 0, "Resolving timed out after 5000 milliseconds", .dns),
             (60, 1, "SSL: no alternative certificate subject name matches target host name 'good.test'", .tlsHostname),
             (60, 20, "SSL certificate problem: unable to get local issuer certificate", .tlsUntrusted),
             (60, 18, "SSL certificate problem: self-signed certificate", .tlsUntrusted),
@@ -47,6 +50,10 @@ import Testing
             (52, 0, "Empty reply from server", .connect),
             (35, 0, "OpenSSL/3.0.19: error:0A000410:SSL routines::sslv3 alert handshake failure", .tlsOther),
         ]
+        #expect(CurlErrorClassifier.cause(curlCode: 28, errorText: "Resolving timed out after 5000 milliseconds")
+                == .resolverTimeout)
+        #expect(CurlErrorClassifier.cause(curlCode: 28, errorText: "Connection timed out after 5001 milliseconds") == nil)
+        #expect(CurlErrorClassifier.cause(curlCode: 6, errorText: "Resolving timed out after 5000 milliseconds") == nil)
         for (curl, verify, text, expected) in table {
             #expect(CurlErrorClassifier.classify(curlCode: curl, verifyResult: verify, errorText: text,
                                                  bodyCapExceeded: false) == expected, "\(curl) \(verify)")

@@ -32,4 +32,30 @@ import Testing
             #expect(strings(decoded).contains(TextSanitizer.clean(value)))
         }
     }
+
+    /// Without `JSONSerialization` on the reading side, every JSON kind must still come out
+    /// as the same document when Foundation writes the value back (as the prober does).
+    @Test func everyJSONKindSurvivesTheRoundTrip() async {
+        let scalar = Gen.int(in: 0...5).map { kind -> String in
+            ["null", "true", "false", "-42", "2.5", "\"x\""][kind]
+        }
+        await propertyCheck(count: 100, input: scalar, scalar, scalar) { a, b, c in
+            let document = "{\"a\":\(a),\"list\":[\(b),{\"c\":\(c)}]}"
+            let value = try #require(SanitizedJSON.value(from: Data(document.utf8)))
+            #expect(JSONSerialization.isValidJSONObject(value))
+            let written = try JSONSerialization.data(withJSONObject: value)
+            let original = try JSONSerialization.jsonObject(with: Data(document.utf8)) as? NSDictionary
+            let again = try JSONSerialization.jsonObject(with: written) as? NSDictionary
+            #expect(original != nil && original == again, "\(document) → \(String(decoding: written, as: UTF8.self))")
+        }
+    }
+
+    @Test func decodingGoesThroughTheCleanedValue() throws {
+        struct Answer: Decodable { var name: String; var count: Int; var ratio: Double; var missing: String? }
+        let answer = try SanitizedJSON.decode(Answer.self,
+                                              from: Data(#"{"name":"a\u001b[2Jb","count":3,"ratio":0.5,"missing":null}"#.utf8))
+        #expect(answer.name == TextSanitizer.clean("a\u{1B}[2Jb"))
+        #expect(answer.count == 3 && answer.ratio == 0.5 && answer.missing == nil)
+        #expect(throws: ClientError.self) { try SanitizedJSON.decode(Answer.self, from: Data("not json".utf8)) }
+    }
 }

@@ -1,3 +1,4 @@
+import PropertyBased
 import Testing
 @testable import BackendClient
 
@@ -13,4 +14,18 @@ import Testing
         #expect(settings.timeouts(for: "https://verbumcare-lab.local/api").connectMs == 8000, "mDNS allowance")
         #expect(settings.timeouts(for: "https://verbumcaremac-mini/api").connectMs == 7000)
     }
+
+    /// The mDNS allowance goes by the URL's host alone, however the URL is written.
+    @Test func theMDNSAllowanceFollowsTheHost() async {
+        let hosts = Gen.int(in: 0...5).map { ["lab.local", "LAB.Local", "lab.local.", "local", "lab.localhost", "lab.local.example"][$0] }
+        let decorations = Gen.int(in: 0...3).map { ["", ":8443", "/api/health?x=local", "#local"][$0] }
+        await propertyCheck(count: 100, input: hosts, decorations, Gen.bool) { host, decoration, userinfo in
+            let url = "https://" + (userinfo ? "user.local@" : "") + host + decoration
+            let expected = ["lab.local", "LAB.Local", "lab.local."].contains(host)
+            #expect(TransportSettings.isMDNSHost(url: url) == expected, "\(url)")
+        }
+        #expect(!TransportSettings.isMDNSHost(url: "not a url .local"))
+        #expect(!TransportSettings.isMDNSHost(url: "https://[fe80::1]/api"))
+    }
 }
+

@@ -16,23 +16,23 @@ public enum ConnectivityMessages {
             if (500...599).contains(status) { return "error.http_status.server_message" }
             if (400...499).contains(status) { return "error.http_status.client_message" }
         }
-        return "error.\(error.code.rawValue).message"
+        return error.textKey("message")
     }
 
     public static func shortKey(_ error: ConnectivityError) -> String {
-        "error.\(error.code.rawValue).short"
+        error.textKey("short")
     }
 
     public static func actionKey(_ error: ConnectivityError) -> String {
-        "error.\(error.code.rawValue).action"
+        error.textKey("action")
     }
 
     /// The parameters the error texts use: `status`, `host` (of the URL that failed) and
     /// `seconds` (the connection timeout).
     public static func parameters(_ error: ConnectivityError, url: String?, timeoutMs: Int) -> [String: String] {
         var result = error.parameters
-        if result["host"] == nil, let url, let parts = URLParts(parsing: url) {
-            result["host"] = TextSanitizer.clean(parts.hostText)
+        if result["host"] == nil, let url, let host = URLHost.of(url) {
+            result["host"] = TextSanitizer.clean(host)
         }
         if result["seconds"] == nil {
             result["seconds"] = String(max(1, (timeoutMs + 999) / 1000))

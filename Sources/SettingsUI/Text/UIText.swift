@@ -113,7 +113,7 @@ struct UIText {
 
     /// `error.<code>.short`, e.g. "timeout after 10 s", "HTTP 502".
     func shortError(_ error: ConnectivityError, httpStatus: Int? = nil) -> String {
-        localizer.text("error.\(error.code.rawValue).short", errorParameters(error, httpStatus: httpStatus))
+        localizer.text(error.textKey("short"), errorParameters(error, httpStatus: httpStatus))
     }
 
     /// `error.<code>.message`; HTTP errors say whether the server or the request was at fault.
@@ -127,7 +127,7 @@ struct UIText {
                 return localizer.text("error.http_status.client_message", parameters)
             }
         }
-        return localizer.text("error.\(error.code.rawValue).message", parameters)
+        return localizer.text(error.textKey("message"), parameters)
     }
 
     func action(_ code: ConnectivityErrorCode) -> String {

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""SPEC §6.4/§13: how soon a person sees a server change. The release verbumcare-tui runs in a 100x30 tmux
+pane with the default settings (probe interval 10 s, connection timeout 10 s) against the demo backend on
+loopback, pn51 in use and the other servers down (so no fallback hides the change). Each run:
+
+- hung server: pn51 starts accepting and never answering; measured from that moment until the header
+  flags it ("no answer for N s", goal within 2 s) and until it shows the failure (goal within
+  interval + timeout = 20 s);
+- returning server: pn51 then stays down (connections refused) for --outage seconds, long enough for the
+  retry backoff to reach its longest wait, and answers again; measured until the header says Connected
+  (goal within 10 s, whatever the outage lasted).
+
+The moment of the change falls anywhere in the probe cycle, so runs differ by up to one interval.
+
+    python3 Benchmarks/scripts/server-changes.py [--runs 2] [--outage 70] [--no-build]
+"""
+import argparse
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib  # noqa: E402
+
+FLAG_GOAL, FAIL_GOAL, RETURN_GOAL = 2.0, 20.0, 10.0
+
+
+def no_answer_pattern(catalog):
+    """A regex for the header's "no answer for N s" text, from whichever catalog entry words it (None if the
+    app has no such text yet)."""
+    for key, value in sorted(catalog.items()):
+        if "no answer for" in value.lower() and "{" in value:
+            parts = re.split(r"\{[^}]+\}", value)
+            return re.compile(r"[^\n]*?".join(re.escape(part) for part in parts)), key
+    return None, None
+
+
+def header(screen):
+    lines = screen.splitlines()
+    return lines[0] if lines else ""
+
+
+def wait(tmux, predicate, limit):
+    start = time.monotonic()
+    while time.monotonic() - start < limit:
+        if predicate(tmux.capture()):
+            return time.monotonic() - start
+        time.sleep(0.05)
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--outage", type=float, default=70.0, help="seconds pn51 stays down before it returns")
+    parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
+    options = parser.parse_args()
+
+    binary = benchlib.release_binary(build=not options.no_build)
+    en = benchlib.catalog("en")
+    pattern, key = no_answer_pattern(en)
+    backend = benchlib.DemoBackend(initial=("mac-mini-tailscale=down", "mac-mini=down"))
+    home = tempfile.mkdtemp(prefix="vc-bench-changes-")
+    tmux = benchlib.Tmux()
+    connected, failed = en["status.connected"], (en["status.error"], en["status.disconnected"])
+    flags, failures, returns = [], [], []
+    try:
+        environment = benchlib.app_environment(home, {"TERM": "tmux-256color"})
+        benchlib.run_cli(binary, ["--home", home, "lang", "en"], environment)
+        tmux.start([binary] + backend.app_arguments(home), environment)
+        tmux.wait_for(lambda screen: connected in header(screen), 30, "pn51 connected")
+        for _ in range(options.runs):
+            time.sleep(1.0)
+            backend.set_mode("pn51", "hang")
+            start = time.monotonic()
+            flag = None
+            while time.monotonic() - start < 60:
+                line = header(tmux.capture())
+                if flag is None and pattern and pattern.search(line):
+                    flag = time.monotonic() - start
+                if any(word in line for word in failed):
+                    failures.append(time.monotonic() - start)
+                    break
+                time.sleep(0.05)
+            else:
+                failures.append(None)
+            flags.append(flag)
+            backend.set_mode("pn51", "down")
+            time.sleep(options.outage)
+            backend.set_mode("pn51", "up")
+            returns.append(wait(tmux, lambda screen: connected in header(screen), 120))
+    finally:
+        tmux.close()
+        backend.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+    def show(values):
+        return ", ".join("never" if value is None else f"{value:.1f} s" for value in values)
+
+    def worst(values):
+        return None if not values or None in values else max(values)
+
+    print(f"server changes seen in the header, {options.runs} runs, default interval and timeout (10 s, 10 s)")
+    print(f"  hung server flagged ({key or 'no catalog text for it yet'}): {show(flags)}")
+    print(f"  hung server shown as failed: {show(failures)}")
+    print(f"  returning server shown as connected (after {options.outage:.0f} s down): {show(returns)}")
+    flag, fail, back = worst(flags), worst(failures), worst(returns)
+    print(f"RESULT hung-server: flagged {'never' if flag is None else f'after {flag:.1f} s'} (goal <= {FLAG_GOAL:.0f} s:"
+          f" {benchlib.verdict(flag is not None and flag <= FLAG_GOAL)}), failed after"
+          f" {'never' if fail is None else f'{fail:.1f} s'} (goal <= {FAIL_GOAL:.0f} s:"
+          f" {benchlib.verdict(fail is not None and fail <= FAIL_GOAL)})")
+    print(f"RESULT returning-server: connected after {'never' if back is None else f'{back:.1f} s'} (worst of"
+          f" {options.runs}), goal <= {RETURN_GOAL:.0f} s: {benchlib.verdict(back is not None and back <= RETURN_GOAL)}")
+
+
+if __name__ == "__main__":
+    main()

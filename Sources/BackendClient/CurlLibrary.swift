@@ -1,0 +1,19 @@
+import CCurl
+
+/// libcurl, loaded into the process when the first request starts rather than at exec (its
+/// thirty dependent libraries cost start-up time and memory that the first frame should not
+/// pay). See `docs/ARCHITECTURE.md`, "libcurl at run time".
+public enum CurlLibrary {
+    /// Loads libcurl once; nil when it is usable, otherwise the reason as an error every
+    /// request then fails with (the `.deb` depends on libcurl4, so this means a broken install).
+    static func load() -> ClientError? {
+        var reason = [CChar](repeating: 0, count: 512)
+        if vc_curl_load(&reason, reason.count) != 0 { return nil }
+        let text = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return ClientError.transport(.connect, message: "libcurl could not be loaded: \(text)",
+                                     cause: .libcurlMissing)
+    }
+
+    /// True once a request has loaded libcurl; loads nothing itself (for tests and `doctor`).
+    public static var isLoaded: Bool { vc_curl_is_loaded() != 0 }
+}

@@ -1,0 +1,28 @@
+/// A more precise reason inside one error code, for the catalogs: an error whose cause is set
+/// carries it as the `cause` parameter, and its texts are `error.<code>.<cause>.message`
+/// (and `.action`, `.short`) instead of the code's general ones. The JSON contract keeps only
+/// the code.
+public enum ConnectivityCause: String, Sendable, Equatable, CaseIterable {
+    /// `connect`: libcurl.so.4 could not be loaded, so no request can be sent at all.
+    case libcurlMissing = "libcurl_missing"
+    /// `dns`: the system resolver did not answer within the connection timeout (as opposed to
+    /// answering that the name does not exist).
+    case resolverTimeout = "resolver_timeout"
+
+    /// The `ConnectivityError` parameter that names the cause.
+    public static let parameter = "cause"
+}
+
+extension ConnectivityError {
+    /// The error's cause, when it has one the catalogs word.
+    public var cause: ConnectivityCause? {
+        parameters[ConnectivityCause.parameter].flatMap(ConnectivityCause.init(rawValue:))
+    }
+
+    /// The catalog key of one of the error's texts (`message`, `action` or `short`):
+    /// `error.<code>.<cause>.<text>` when a cause is known, else `error.<code>.<text>`.
+    public func textKey(_ text: String) -> String {
+        if let cause { return "error.\(code.rawValue).\(cause.rawValue).\(text)" }
+        return "error.\(code.rawValue).\(text)"
+    }
+}
