@@ -134,6 +134,12 @@ struct UIText {
         localizer.text("error.\(code.rawValue).action")
     }
 
+    /// What to do about an error; a known cause has its own advice (a stalled resolver is not
+    /// helped by a longer timeout).
+    func action(_ error: ConnectivityError) -> String {
+        localizer.text(ConnectivityMessages.actionKey(error))
+    }
+
     func message(_ error: AppError) -> String {
         localizer.text(error.key, parameters(error.parameters, code: error.code, reason: error.reason))
     }

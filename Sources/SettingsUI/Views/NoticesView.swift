@@ -35,8 +35,9 @@ enum NoticesView {
         if notice.message.key == "notice.fallback", case .server(let id) = notice.subject {
             return (text("notice.watching", ["server": text.serverName(id: id)]), .colored(.muted))
         }
-        guard notice.kind == .error || notice.kind == .warning, let code = notice.message.code else { return nil }
-        return (text("ui.suggested_action", ["action": text.action(code)]), .colored(.muted))
+        guard notice.kind == .error || notice.kind == .warning else { return nil }
+        let action = notice.message.reason.map(text.action) ?? notice.message.code.map(text.action)
+        return action.map { (text("ui.suggested_action", ["action": $0]), .colored(.muted)) }
     }
 
     static func render(_ canvas: inout Canvas, lines: [NoticeLine], in area: Rect) {
