@@ -27,6 +27,20 @@ public enum SanitizedJSON {
         }
     }
 
+    /// The cleaned JSON written again with sorted keys (stable bytes for a cache file); nil when
+    /// the data is not a JSON object or array.
+    public static func canonicalData(from data: Data) -> Data? {
+        guard let value = parse(data) else { return nil }
+        switch value {
+        case .object, .array:
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return try? encoder.encode(value)
+        case .null, .bool, .integer, .number, .string:
+            return nil
+        }
+    }
+
     static func parse(_ data: Data) -> JSONValue? {
         (try? JSONDecoder().decode(JSONValue.self, from: data))?.cleaned()
     }

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// Runs async work to completion from synchronous code (the command line's `run`, which
 /// swift-argument-parser calls on the main thread). The work must not need the main actor:

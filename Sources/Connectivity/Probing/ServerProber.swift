@@ -1,5 +1,5 @@
 import BackendClient
-import Foundation
+import FoundationEssentials
 import SettingsStore
 import Synchronization
 
@@ -60,8 +60,7 @@ extension ServerProber {
         settings.maxBodyBytes = TransportSettings.checkBodyCap
         guard let client = APIClient(baseURL: server.baseUrl, settings: settings, retryPolicy: .none,
                                      transport: httpTransport),
-              let response = try? await client.get("/config"),
-              let value = response.json(), JSONSerialization.isValidJSONObject(value) else { return nil }
-        return try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
+              let response = try? await client.get("/config") else { return nil }
+        return SanitizedJSON.canonicalData(from: response.body)
     }
 }

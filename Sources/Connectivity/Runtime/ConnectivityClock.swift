@@ -1,4 +1,4 @@
-import Foundation
+import SettingsStore
 
 /// Time as the connectivity layer sees it: wall-clock stamps for state and history, and
 /// sleeps between probes. Tests shorten the sleeps (the store's shortest probe interval is
@@ -9,7 +9,7 @@ public struct ConnectivityClock: Sendable {
     /// Waits the given seconds; throws when the task is cancelled.
     public var sleep: @Sendable (Double) async throws -> Void
 
-    public init(now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+    public init(now: @escaping @Sendable () -> Double = WallClock.now,
                 sleep: @escaping @Sendable (Double) async throws -> Void = ConnectivityClock.taskSleep) {
         self.now = now
         self.sleep = sleep

@@ -1,5 +1,5 @@
 import BackendClient
-import Foundation
+import FoundationEssentials
 import Logging
 import SettingsStore
 

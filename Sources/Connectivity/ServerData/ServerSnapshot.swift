@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SettingsStore
 
 /// What the app keeps of one server (SPEC §6.5 "server-specific data"): its `/api/config`

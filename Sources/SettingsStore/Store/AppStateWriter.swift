@@ -1,17 +1,19 @@
 import Dispatch
-import Foundation
+import Synchronization
 
 /// Writes app-state.json on a background serial queue, so an action (a language switch has a
-/// 2 ms frame budget) never waits for fsync. Writes coalesce: when several snapshots arrive
-/// while one is being written, only the newest is written next.
-final class AppStateWriter: @unchecked Sendable {
-    // @unchecked: `pending` and `failure` are only touched while holding `lock`.
+/// frame budget well under a millisecond) never waits for fsync. Writes coalesce: when several
+/// snapshots arrive while one is being written, only the newest is written next.
+final class AppStateWriter: Sendable {
+    private struct Queue {
+        var pending: PersistedAppState?
+        /// The first failure since the last `flush()`.
+        var failure: String?
+    }
+
     private let file: AppStateFile
     private let queue = DispatchQueue(label: "verbumcare.app-state-writer", qos: .utility)
-    private let lock = NSLock()
-    private var pending: PersistedAppState?
-    /// The first failure since the last `flush()`.
-    private var failure: String?
+    private let state = Mutex(Queue())
     private let onFailure: @Sendable (_ reason: String) -> Void
 
     init(file: AppStateFile, onFailure: @escaping @Sendable (_ reason: String) -> Void) {
@@ -22,9 +24,9 @@ final class AppStateWriter: @unchecked Sendable {
     var path: String { file.path }
 
     func enqueue(_ snapshot: PersistedAppState) {
-        let alreadyScheduled = lock.withLock {
-            defer { pending = snapshot }
-            return pending != nil
+        let alreadyScheduled = state.withLock { queued in
+            defer { queued.pending = snapshot }
+            return queued.pending != nil
         }
         guard !alreadyScheduled else { return }
         queue.async { self.writePending() }
@@ -33,23 +35,23 @@ final class AppStateWriter: @unchecked Sendable {
     /// Waits for every enqueued write; returns the first failure since the last flush.
     func flush() -> String? {
         queue.sync {}
-        return lock.withLock {
-            defer { failure = nil }
-            return failure
+        return state.withLock { queued in
+            defer { queued.failure = nil }
+            return queued.failure
         }
     }
 
     private func writePending() {
-        guard let snapshot = lock.withLock({ () -> PersistedAppState? in
-            defer { pending = nil }
-            return pending
+        guard let snapshot = state.withLock({ queued -> PersistedAppState? in
+            defer { queued.pending = nil }
+            return queued.pending
         }) else { return }
         do {
             try file.save(snapshot)
         } catch {
             let reason = String(describing: error)
-            lock.withLock {
-                if failure == nil { failure = reason }
+            state.withLock { queued in
+                if queued.failure == nil { queued.failure = reason }
             }
             onFailure(reason)
         }
