@@ -16,7 +16,7 @@ struct RenderTests {
 
     @Test("below 60×16 one centered line says so; no size from 0×0 up crashes")
     func tooSmall() {
-        var settings = F.connected(.en)
+        let settings = F.connected(.en)
         let frame = Self.render(settings, UIState(), width: 59, height: 20)
         let rows = frame.buffer.textDump().split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows[10].contains("59×20") && rows[10].contains("60×16"))
@@ -70,7 +70,7 @@ struct RenderTests {
 
     @Test("--plain: no box drawing, status as words, the cursor on the focused item")
     func plainMode() throws {
-        var settings = F.fallback(.en)
+        let settings = F.fallback(.en)
         let ui = UIState(settings: settings)
         let frame = Self.render(settings, ui, plain: true)
         let text = frame.buffer.textDump()
