@@ -158,7 +158,9 @@ public final class APIClient: Sendable {
             struct Payload: Decodable { var accessToken: String; var refreshToken: String? }
             var data: Payload
         }
-        let body = try Self.jsonBody(Body(username: username, password: password, deviceInfo: deviceInfo))
+        var body = try Self.jsonBody(Body(username: username, password: password, deviceInfo: deviceInfo))
+        // The request body holds the password in clear: overwritten once sent, whatever the answer.
+        defer { body.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         let response = try await send(APIRequest(method: .post, path: "/auth/login", body: body, authorization: .none))
         let answer = try response.decode(Answer.self)
         let tokens = AuthTokens(accessToken: answer.data.accessToken, refreshToken: answer.data.refreshToken)
