@@ -11,11 +11,22 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 
 static inline int vc_flock(int fd, int op) { return flock(fd, op); }
 static inline int vc_lock_ex(void) { return LOCK_EX; }
 static inline int vc_lock_sh(void) { return LOCK_SH; }
 static inline int vc_lock_un(void) { return LOCK_UN; }
+
+// renameat2 through the system call (glibc hides the wrapper behind _GNU_SOURCE). Exchange
+// swaps two names atomically; no-replace fails with EEXIST when the target exists. Both fail
+// with EINVAL or ENOSYS where the file system or kernel cannot do them.
+static inline int vc_rename_exchange(const char *from, const char *to) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 2 /* RENAME_EXCHANGE */);
+}
+static inline int vc_rename_noreplace(const char *from, const char *to) {
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */);
+}
 
 // Core dumps off: no core file is written, and the process cannot be dumped or attached to
 // by other processes of the same user (it may hold a password or tokens). 0 on success.

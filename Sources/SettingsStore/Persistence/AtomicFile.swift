@@ -22,13 +22,15 @@ public enum AtomicFile {
     /// link survives and its target gets the new content.
     public static func write(_ bytes: [UInt8], to path: String, followLinks: Bool = true) throws {
         let target = followLinks ? ((try? LinkTarget.resolve(path)) ?? path) : path
-        _ = try write(bytes, to: target) { true }
+        _ = try write(bytes, to: target, commit: renameCommit)
     }
 
-    /// The same, with a last word before the rename: `beforeRename` runs when the new content
-    /// is on disk, right before it replaces `path`; when it returns false the temporary file
-    /// is removed, `path` is untouched, and the result is false. `path` is used as given.
-    static func write(_ bytes: [UInt8], to path: String, beforeRename: () throws -> Bool) throws -> Bool {
+    /// The same, with the last step given to `commit`: it gets the temporary file (complete
+    /// and fsynced) and the final path, and either puts the temporary file in place (true) or
+    /// declines (false: the temporary file is removed, `path` is untouched, the result is
+    /// false). `path` is used as given.
+    static func write(_ bytes: [UInt8], to path: String,
+                      commit: (_ temporary: String, _ path: String) throws -> Bool) throws -> Bool {
         let (directory, name) = PathText.split(path)
         try ensureDirectory(directory)
         var fd: Int32 = -1
@@ -40,10 +42,10 @@ public enum AtomicFile {
             if fd >= 0 || errno != EEXIST { break }
         }
         guard fd >= 0 else { throw PersistenceError.fromErrno("create", temporary) }
-        var renamed = false
+        var committed = false
         defer {
             if fd >= 0 { close(fd) }
-            if !renamed { unlink(temporary) }
+            if !committed { unlink(temporary) }
         }
         // The umask may have removed bits we want, or (oddly set) left some we don't.
         guard fchmod(fd, fileMode) == 0 else { throw PersistenceError.fromErrno("chmod", temporary) }
@@ -51,10 +53,16 @@ public enum AtomicFile {
         guard fsync(fd) == 0 else { throw PersistenceError.fromErrno("fsync", temporary) }
         guard close(fd) == 0 else { fd = -1; throw PersistenceError.fromErrno("close", temporary) }
         fd = -1
-        guard try beforeRename() else { return false }
-        guard rename(temporary, PathText.join(directory, name)) == 0 else { throw PersistenceError.fromErrno("rename", path) }
-        renamed = true
+        let target = PathText.join(directory, name)
+        guard try commit(temporary, target) else { return false }
+        committed = true
         syncDirectory(directory)
+        return true
+    }
+
+    /// The plain commit: rename over the path.
+    static func renameCommit(_ temporary: String, _ path: String) throws -> Bool {
+        guard rename(temporary, path) == 0 else { throw PersistenceError.fromErrno("rename", path) }
         return true
     }
 

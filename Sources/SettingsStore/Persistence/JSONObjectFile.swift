@@ -130,10 +130,10 @@ struct JSONObjectFile {
                 if bytes == old?.bytes { return Rewritten(result: change.result, keptAsideAt: nil, problems: problems, wrote: false) }
                 let keep = old != nil && (current == nil || change.keepOld || !duplicates.isEmpty)
                 var aside: String?
-                let wrote = try AtomicFile.write(bytes, to: target) {
-                    guard Self.unchanged(target, since: old) else { return false }
-                    if keep, let old { aside = try AsideFile.keepCopy(of: target, bytes: old.bytes) }
-                    return true
+                let wrote = try AtomicFile.write(bytes, to: target) { temporary, path in
+                    let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: keep)
+                    aside = outcome.aside
+                    return outcome.replaced
                 }
                 guard wrote else { continue }
                 if let aside { problems.append(current == nil ? movedAside(aside) : keptCopy(aside)) }
