@@ -54,7 +54,7 @@ public struct NativeSettingsFile: Sendable {
                               existed: loaded.existed)
         }
         let (settings, problems) = decode(object)
-        return LoadResult(settings: settings, problems: problems, movedAsideTo: nil, existed: true)
+        return LoadResult(settings: settings, problems: loaded.problems + problems, movedAsideTo: nil, existed: true)
     }
 
     /// Locked read-modify-write; the body may throw to leave the file untouched.
