@@ -37,6 +37,19 @@ static inline int vc_disable_core_dumps(void) {
     return (limit == 0 && dumpable == 0) ? 0 : -1;
 }
 
+// A parent (a test runner, a service manager) may start us with signals blocked; the crash
+// signals must still end the process as they would any other program.
+static inline int vc_unblock_crash_signals(void) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGABRT);
+    sigaddset(&set, SIGSEGV);
+    sigaddset(&set, SIGBUS);
+    sigaddset(&set, SIGILL);
+    sigaddset(&set, SIGFPE);
+    return sigprocmask(SIG_UNBLOCK, &set, 0);
+}
+
 static inline int vc_is_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0); }
 
 // Async-signal-safe: the shell convention for "ended by signal N".

@@ -9,6 +9,7 @@ import CPlatform
 // Entry point. Core dumps are turned off before anything else runs: later this process may
 // hold a password or sign-in tokens, and a core file would keep them on disk.
 _ = vc_disable_core_dumps()
+_ = vc_unblock_crash_signals()
 
 // Global options may come before or after a subcommand's name (SPEC §11);
 // `ArgumentNormalizer` puts them where swift-argument-parser looks for them.
