@@ -1,5 +1,5 @@
 /// Runs at most one token refresh at a time: every request that meets a 401 while one is
-/// under way waits for it instead of starting its own (SPEC §6.5). And at most one per server
+/// under way waits for it instead of starting its own. And at most one per server
 /// per minute (`RefreshLimiter`): a token refused right after a refresh means the user must
 /// sign in again, never another refresh.
 actor TokenRefresher {

@@ -1,6 +1,6 @@
 import CPlatform
 
-/// Exit statuses the process ends with (SPEC's command-line contract): 0 success, 1 failure,
+/// Exit statuses the process ends with (docs/COMMAND-LINE.md): 0 success, 1 failure,
 /// 2 not connected, 64 usage error, and 128+N after signal N, as shells report it.
 enum ExitStatus {
     /// The status after signal `signal` (SIGTERM 15 → 143). The full-screen app's quit path

@@ -11,7 +11,7 @@ import CPlatform
 _ = vc_disable_core_dumps()
 _ = vc_unblock_crash_signals()
 
-// Global options may come before or after a subcommand's name (SPEC §11);
+// Global options may come before or after a subcommand's name (docs/COMMAND-LINE.md);
 // `ArgumentNormalizer` puts them where swift-argument-parser looks for them.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if ArgumentNormalizer.asksForVersion(arguments) {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 import TestSupport
 
@@ -23,11 +24,16 @@ struct HandEditRaceCLITests {
         #expect(fd >= 0)
         #expect(ftruncate(fd, 0) == 0)
         let child = try ChildProcess(session.runner, ["settings", "add-custom", Self.added])
-        try await Task.sleep(nanoseconds: UInt64(delay * 1e9))
-        let bytes = Array(Self.handEdit.utf8)
-        #expect(write(fd, bytes, bytes.count) == bytes.count)
-        close(fd)
-        let end = try #require(await child.wait())
+        // The person, on a thread of their own (the test's task pool may be busy).
+        let person = Thread {
+            usleep(useconds_t(delay * 1e6))
+            let bytes = Array(Self.handEdit.utf8)
+            _ = write(fd, bytes, bytes.count)
+            close(fd)
+        }
+        person.start()
+        let end = try #require(await child.wait(seconds: 300))
+        #expect(await eventually(seconds: 60) { fcntl(fd, F_GETFD) == -1 }, "the person finished saving")
         let saved = try #require(session.settingsObject(), "settings.json holds JSON")
         let servers = saved["custom_servers"] as? [String] ?? []
         #expect(servers.contains(Self.handEdited), "the hand edit survives")
@@ -49,18 +55,29 @@ struct HandEditRaceCLITests {
         try #require(FileManager.default.isExecutableFile(atPath: strace), "scripts/ensure-deps installs strace")
         let session = try CLI.Session()
         try session.home.write("{\"custom_servers\": [\"\(Self.first)\"]}", to: "config/verbumcare/settings.json")
+        let directory = session.home.configDirectory
+        let settingsFile = session.home.settingsFile
+        // The person, on a thread of their own: waits for the command's temporary file (it is
+        // inside its write window, held open by the delayed fsync), then saves like vim.
+        let personSaved = Mutex(false)
+        let person = Thread {
+            for _ in 0..<300_000 {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+                if names.contains(where: { $0.hasPrefix(".settings.json.tmp-") }) {
+                    let temporary = settingsFile + ".swp"
+                    try? Data(Self.handEdit.utf8).write(to: URL(fileURLWithPath: temporary))
+                    personSaved.withLock { $0 = rename(temporary, settingsFile) == 0 }
+                    return
+                }
+                usleep(1_000)
+            }
+        }
         let child = try ChildProcess(session.runner, ["settings", "add-custom", Self.added],
                                      prefix: [strace, "-f", "-qq", "-o", "/dev/null", "-e", "trace=fsync",
-                                              "-e", "inject=fsync:delay_enter=700000"])
-        let directory = session.home.configDirectory
-        let inside = await eventually {
-            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains { $0.hasPrefix(".settings.json.tmp-") }
-        }
-        #expect(inside, "the command reached its write window")
-        let temporary = session.home.settingsFile + ".swp"
-        try Data(Self.handEdit.utf8).write(to: URL(fileURLWithPath: temporary))
-        #expect(rename(temporary, session.home.settingsFile) == 0)
-        let end = await child.wait(seconds: 120)
+                                              "-e", "inject=fsync:delay_enter=2000000"])
+        person.start()
+        let end = await child.wait(seconds: 300)
+        #expect(personSaved.withLock { $0 }, "the person saved while the command was inside its write window")
         #expect(end?.status == 0, "\(child.standardError)")
         let saved = try #require(session.settingsObject())
         #expect(saved["note"] as? String == "saved by a person", "the hand edit survives")

@@ -51,6 +51,32 @@ struct OddFileTests {
         #expect(lstat(session.home.path + "/" + file, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG)
     }
 
+    /// libcurl opens the CA bundle itself; a FIFO there would block it.
+    @Test(arguments: [Kind.fifo, Kind.directory])
+    func aCABundleThatIsNotAFileDoesNotBlockTheChecks(_ kind: Kind) async throws {
+        var session = try CLI.Session()
+        session.runner.timeout = .seconds(10)
+        let bundle = session.home.path + "/ca.pem"
+        try Self.place(kind, at: bundle)
+        // A listening socket: the connection is made, so libcurl gets as far as TLS.
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0,
+                                  sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && listen(listener, 16) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        #expect(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let result = try await session.run("status", "--cacert", bundle,
+                                           "--connect-to", "verbumcare-lab.local:443:127.0.0.1:\(port)")
+        #expect(!result.timedOut)
+        #expect(result.exitCode == 2)
+    }
+
     @Test(arguments: Kind.allCases)
     func aChangeIsRefusedWithAMessage(_ kind: Kind) async throws {
         var session = try CLI.Session()

@@ -92,7 +92,7 @@ enum RequiredKeys {
     notice.settings_changed
     notice.dismiss
     files.moved_aside file path
-    files.field_invalid file field fallback
+    files.field_invalid file field fallback value
     files.write_failed file reason
     files.lock_failed file reason
     files.migrated file from to

@@ -157,10 +157,12 @@ struct JSONObjectFile {
         }
     }
 
-    /// A person's file that is unparseable or still looks half-saved is not written over.
+    /// A person's file that is unparseable or empty is not written over: an editor that
+    /// truncated it may still be writing (`cat >` while the person types), and its bytes
+    /// would go to a file no longer named settings.json.
     private func refusal(_ snapshot: Snapshot, _ target: String) -> PersistenceError? {
         guard whenUnreadable == .refuse, snapshot.contents != nil,
-              snapshot.parsed == nil || snapshot.mayBeMidSave else { return nil }
+              snapshot.parsed == nil || snapshot.parsed?.blank == true else { return nil }
         return .unreadable(path: target)
     }
 
