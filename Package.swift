@@ -114,7 +114,7 @@ let package = Package(
                     dependencies: ["TestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "CommandLineTests",
-                    dependencies: ["TestSupport", "SettingsStore",
+                    dependencies: ["TestSupport", "SettingsStore", "CPlatform",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Golden"],
                     swiftSettings: strictSettings),

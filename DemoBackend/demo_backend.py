@@ -65,6 +65,8 @@ MODES = {
     "escape_json": "normal answers, but JSON strings carry ESC/OSC/CSI sequences, C1 controls and bidi overrides",
     "expire_tokens": "every access token issued before the switch answers 401; refresh and new tokens work",
     "reject_tokens": "every access and refresh token answers 401 (login still succeeds)",
+    "rotate_tokens": "each access token issued by a refresh is accepted once, then answers 401 (a client that "
+                     "refreshes after every 401 loops; see the request counters in `ctl stats`)",
 }
 TLS_MODES = {"wrong_host_cert", "expired_cert", "untrusted_cert"}
 
@@ -231,6 +233,7 @@ class DemoServer:
         self.connections = set()
         self.access_tokens = {}   # token -> (user, token generation, expiry)
         self.refresh_tokens = {}  # token -> user
+        self.single_use = {}      # refreshed access token -> times used (rotate_tokens)
         self.token_generation = 0
         self.reset_stats()
 
@@ -357,14 +360,21 @@ class DemoServer:
         ttl = self.backend.token_ttl
         with self.lock:
             self.access_tokens[access] = (user, self.token_generation, time.time() + ttl)
+            if mode == "rotate_tokens":
+                self.single_use[access] = 0
         return access, ttl
 
     def user_for(self, access_token, mode):
         with self.lock:
             entry = self.access_tokens.get(access_token)
             generation = self.token_generation
+            used = self.single_use.get(access_token)
+            if used is not None:
+                self.single_use[access_token] = used + 1
         if entry is None or mode == "reject_tokens":
             return None, "invalid"
+        if used is not None and used >= 1 and mode == "rotate_tokens":
+            return None, "expired"
         user, token_generation, expiry = entry
         if token_generation != generation or time.time() >= expiry:
             return None, "expired"

@@ -26,6 +26,7 @@ public final class APIClient: Sendable {
                 retryPolicy: RetryPolicy = RetryPolicy(),
                 tokenStore: (any TokenStore)? = nil,
                 transport: any HTTPTransport = CurlEngine.shared,
+                refreshLimiter: RefreshLimiter = .shared,
                 sleep: @escaping @Sendable (Double) async throws -> Void = APIClient.taskSleep) {
         self.address = address
         self.settings = settings
@@ -36,7 +37,10 @@ public final class APIClient: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: SignInRequired.self)
         signInRequired = stream
         signInContinuation = continuation
-        refresher = tokenStore.map { TokenRefresher(store: $0, onSignInRequired: { continuation.yield($0) }) }
+        refresher = tokenStore.map {
+            TokenRefresher(store: $0, server: address.apiURL(path: "/auth/refresh"), limiter: refreshLimiter,
+                           onSignInRequired: { continuation.yield($0) })
+        }
     }
 
     /// nil when `baseURL` is not a server address (`https://HOST[:PORT]/PREFIX/api`).
@@ -45,10 +49,11 @@ public final class APIClient: Sendable {
                              retryPolicy: RetryPolicy = RetryPolicy(),
                              tokenStore: (any TokenStore)? = nil,
                              transport: any HTTPTransport = CurlEngine.shared,
+                             refreshLimiter: RefreshLimiter = .shared,
                              sleep: @escaping @Sendable (Double) async throws -> Void = APIClient.taskSleep) {
         guard let address = ServerAddress(baseURL: baseURL) else { return nil }
         self.init(address: address, settings: settings, retryPolicy: retryPolicy, tokenStore: tokenStore,
-                  transport: transport, sleep: sleep)
+                  transport: transport, refreshLimiter: refreshLimiter, sleep: sleep)
     }
 
     public var baseURL: String { address.baseURL }
@@ -94,11 +99,14 @@ public final class APIClient: Sendable {
 
     // MARK: sending
 
+    /// Bounded: one attempt, the policy's retries, and at most one more after a token
+    /// refresh; never a loop a server's answers can keep going.
     public func send(_ request: APIRequest) async throws(ClientError) -> APIResponse {
         let url = address.apiURL(path: request.path)
         var retries = 0
         var refreshed = false
-        while true {
+        var lastError = ClientError.cancelled
+        for _ in 0..<(retryPolicy.maxRetries + 2) {
             if Task.isCancelled { throw ClientError.cancelled }
             let token = request.authorization == .automatic ? await tokenStore?.loadTokens()?.accessToken : nil
             let transportRequest = TransportRequest(method: request.method, url: url,
@@ -130,6 +138,7 @@ public final class APIClient: Sendable {
             guard retryPolicy.shouldRetry(method: request.method, error: error, retriesSoFar: retries) else {
                 throw error
             }
+            lastError = error
             retries += 1
             do {
                 try await sleep(retryPolicy.delay(beforeRetry: retries))
@@ -137,6 +146,7 @@ public final class APIClient: Sendable {
                 throw ClientError.cancelled
             }
         }
+        throw lastError
     }
 
     // MARK: sign-in
@@ -148,7 +158,9 @@ public final class APIClient: Sendable {
             struct Payload: Decodable { var accessToken: String; var refreshToken: String? }
             var data: Payload
         }
-        let body = try Self.jsonBody(Body(username: username, password: password, deviceInfo: deviceInfo))
+        var body = try Self.jsonBody(Body(username: username, password: password, deviceInfo: deviceInfo))
+        // The request body holds the password in clear: overwritten once sent, whatever the answer.
+        defer { body.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         let response = try await send(APIRequest(method: .post, path: "/auth/login", body: body, authorization: .none))
         let answer = try response.decode(Answer.self)
         let tokens = AuthTokens(accessToken: answer.data.accessToken, refreshToken: answer.data.refreshToken)

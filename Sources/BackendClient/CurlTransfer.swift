@@ -43,6 +43,10 @@ final class CurlTransfer {
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
         if let path = request.caBundle.path {
+            // A FIFO or a device named as the bundle would block libcurl's open for good.
+            guard RegularFile.isRegularOrMissing(path) else {
+                throw ClientError.transport(.tlsOther, message: "CA bundle \(path) is not a regular file")
+            }
             // A named bundle replaces the system store: no CA directory on top of it.
             try set(CURLOPT_CAINFO, path)
             try check(vc_easy_setopt_string(easy, CURLOPT_CAPATH, nil), CURLOPT_CAPATH)

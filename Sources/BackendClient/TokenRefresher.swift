@@ -1,5 +1,7 @@
 /// Runs at most one token refresh at a time: every request that meets a 401 while one is
-/// under way waits for it instead of starting its own (SPEC §6.5).
+/// under way waits for it instead of starting its own. And at most one per server
+/// per minute (`RefreshLimiter`): a token refused right after a refresh means the user must
+/// sign in again, never another refresh.
 actor TokenRefresher {
     enum Outcome: Equatable, Sendable {
         /// A newer access token is stored; send the request again.
@@ -20,10 +22,16 @@ actor TokenRefresher {
 
     private let store: any TokenStore
     private let onSignInRequired: @Sendable (SignInRequired) -> Void
+    private let limiter: RefreshLimiter
+    /// The server, for the limiter: its refresh URL.
+    private let server: String
     private var inFlight: Task<Outcome, Never>?
 
-    init(store: any TokenStore, onSignInRequired: @escaping @Sendable (SignInRequired) -> Void) {
+    init(store: any TokenStore, server: String, limiter: RefreshLimiter,
+         onSignInRequired: @escaping @Sendable (SignInRequired) -> Void) {
         self.store = store
+        self.server = server
+        self.limiter = limiter
         self.onSignInRequired = onSignInRequired
     }
 
@@ -41,13 +49,27 @@ actor TokenRefresher {
         }
         let store = store
         let notify = onSignInRequired
+        switch limiter.begin(server) {
+        case .allowed:
+            break
+        case .signInInstead:
+            await store.clearTokens()
+            notify(SignInRequired(reason: "token refused again within a minute of a refresh"))
+            return .signInRequired
+        case .waitInstead:
+            return .failed(ClientError.transport(.authRequired, message: "token refresh postponed: the last one failed moments ago"))
+        }
+        let limiter = limiter
+        let server = server
         let task = Task<Outcome, Never> {
             guard let refreshToken = current.refreshToken else {
                 await store.clearTokens()
                 notify(SignInRequired(reason: "no refresh token"))
                 return .signInRequired
             }
-            switch await perform(refreshToken) {
+            let attempt = await perform(refreshToken)
+            if case .success = attempt { limiter.finish(server, succeeded: true) }
+            switch attempt {
             case .success(let tokens):
                 await store.saveTokens(tokens)
                 return .refreshed

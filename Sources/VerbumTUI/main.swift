@@ -3,12 +3,32 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArgumentParser
+import CPlatform
 
-// Entry point. Global options may come before or after a subcommand's name (SPEC §11);
+// Entry point. Core dumps are turned off before anything else runs: later this process may
+// hold a password or sign-in tokens, and a core file would keep them on disk.
+_ = vc_disable_core_dumps()
+_ = vc_unblock_crash_signals()
+
+// Global options may come before or after a subcommand's name (docs/COMMAND-LINE.md);
 // `ArgumentNormalizer` puts them where swift-argument-parser looks for them.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if ArgumentNormalizer.asksForVersion(arguments) {
     Console.emit(VerbumTUIVersion.versionLine + "\n", to: STDOUT_FILENO)
     exit(0)
 }
-VerbumTUICommand.main(ArgumentNormalizer.normalize(arguments))
+// As `ParsableCommand.main`, except that what the parser prints (its errors repeat the
+// arguments given) goes through `Console`, and so through the one sanitizer.
+do {
+    var command = try VerbumTUICommand.parseAsRoot(ArgumentNormalizer.normalize(arguments))
+    try command.run()
+} catch {
+    let code = VerbumTUICommand.exitCode(for: error)
+    let message = VerbumTUICommand.fullMessage(for: error)
+    if !message.isEmpty {
+        Console.emit(message.hasSuffix("\n") ? message : message + "\n",
+                     to: code == .success ? STDOUT_FILENO : STDERR_FILENO)
+    }
+    exit(code.rawValue)
+}

@@ -12,7 +12,7 @@ enum SharedDemoBackend {
         "f-bad-body": .badBody, "f-bad-json": .badJSON, "f-redirect": .redirectHTTP, "f-huge": .hugeBody,
         "f-wrong-host": .wrongHostCert, "f-expired": .expiredCert, "f-untrusted": .untrustedCert,
         "f-escape": .escapeJSON, "f-retry": .status500, "f-slow": .slow,
-        "f-auth-expire": .up, "f-auth-reject": .up, "f-keepalive": .up,
+        "f-auth-expire": .up, "f-auth-reject": .up, "f-keepalive": .up, "f-auth-rotate": .rotateTokens,
     ]
 
     static let backend = Task<DemoBackendProcess, any Error> {

@@ -9,7 +9,8 @@ import Testing
         await propertyCheck(count: 100, input: Gen.int(in: 1...24)) { concurrent in
             let server = FakeAuthServer(validToken: "current", acceptRefresh: true)
             let store = InMemoryTokenStore(AuthTokens(accessToken: "expired", refreshToken: "refresh"))
-            let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: server.transport)!
+            let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: server.transport,
+                                   refreshLimiter: RefreshLimiter())!
             let statuses = await withTaskGroup(of: Int?.self) { group in
                 for _ in 0..<concurrent {
                     group.addTask { try? await client.get("/auth/me").status }
@@ -25,7 +26,8 @@ import Testing
     @Test func refusedRefreshClearsTokensAndAsksForSignIn() async {
         let server = FakeAuthServer(validToken: "current", acceptRefresh: false)
         let store = InMemoryTokenStore(AuthTokens(accessToken: "expired", refreshToken: "refresh"))
-        let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: server.transport)!
+        let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: server.transport,
+                                   refreshLimiter: RefreshLimiter())!
         var events = client.signInRequired.makeAsyncIterator()
         let codes = await withTaskGroup(of: ConnectivityErrorCode?.self) { group in
             for _ in 0..<5 {
@@ -55,7 +57,8 @@ import Testing
         }
         let tokens = AuthTokens(accessToken: "a", refreshToken: "r")
         let store = InMemoryTokenStore(tokens)
-        let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: transport)!
+        let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: transport,
+                               refreshLimiter: RefreshLimiter())!
         await #expect(throws: ClientError.transport(.connect, message: "refused")) {
             _ = try await client.get("/auth/me")
         }

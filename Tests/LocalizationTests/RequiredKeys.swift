@@ -100,7 +100,7 @@ enum RequiredKeys {
     key.sign_in
     help.sign_in
     files.moved_aside file path
-    files.field_invalid file field fallback
+    files.field_invalid file field fallback value
     files.write_failed file reason
     files.lock_failed file reason
     files.migrated file from to

@@ -33,4 +33,6 @@ public enum DemoBackendMode: String, CaseIterable, Sendable {
     case expireTokens = "expire_tokens"
     /// Every access and refresh token answers 401 (login still succeeds).
     case rejectTokens = "reject_tokens"
+    /// Each access token issued by a refresh is accepted once, then answers 401.
+    case rotateTokens = "rotate_tokens"
 }

@@ -1,5 +1,6 @@
 import BackendClient
-import Foundation
+import FoundationEssentials
+import Glibc
 import SettingsStore
 
 /// A server's sign-in tokens in `credentials/<id>.json` in the state directory, mode 0600
@@ -24,7 +25,7 @@ public final class CredentialFileStore: TokenStore, Sendable {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         // A failed write loses only this session's tokens: the user signs in again next time.
         guard let bytes = try? encoder.encode(file) else { return }
-        try? AtomicFile.write(Array(bytes), to: path)
+        try? AtomicFile.write(Array(bytes), to: path, followLinks: false)
     }
 
     /// Sign-out or a refused refresh: the tokens are worthless, so the file is removed.
@@ -34,7 +35,7 @@ public final class CredentialFileStore: TokenStore, Sendable {
 
     /// Synchronous read, for callers outside async code.
     public func read() -> AuthTokens? {
-        guard let bytes = try? AtomicFile.read(path, limit: 64 * 1024),
+        guard let bytes = try? AtomicFile.read(path, limit: 64 * 1024, followLinks: false),
               let file = try? JSONDecoder().decode(CredentialFile.self, from: Data(bytes)),
               file.baseUrl == baseUrl, !file.accessToken.isEmpty else { return nil }
         return AuthTokens(accessToken: file.accessToken, refreshToken: file.refreshToken)

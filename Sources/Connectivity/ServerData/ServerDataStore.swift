@@ -1,4 +1,5 @@
-import Foundation
+import BackendClient
+import FoundationEssentials
 import SettingsStore
 
 /// Per-server data on disk (SPEC §8): `servers/<id>/config.json` and `health.json` in the
@@ -27,35 +28,39 @@ public struct ServerDataStore: Sendable {
 
     /// Writes what is known; parts that are nil keep their previous file.
     public func save(_ snapshot: ServerSnapshot, for server: ServerConfig) throws {
-        if let config = snapshot.config, let value = try? JSONSerialization.jsonObject(with: config, options: [.fragmentsAllowed]) {
-            let document: [String: Any] = ["baseUrl": server.baseUrl, "config": value]
-            let bytes = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted])
-            try AtomicFile.write(Array(bytes), to: configPath(server))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        if let config = snapshot.config, let value = try? JSONDecoder().decode(JSONValue.self, from: config) {
+            let bytes = try encoder.encode(ConfigFile(baseUrl: server.baseUrl, config: value))
+            try AtomicFile.write(Array(bytes), to: configPath(server), followLinks: false)
         }
         if let health = snapshot.health {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
             let bytes = try encoder.encode(HealthFile(baseUrl: server.baseUrl, status: health))
-            try AtomicFile.write(Array(bytes), to: healthPath(server))
+            try AtomicFile.write(Array(bytes), to: healthPath(server), followLinks: false)
         }
     }
 
     /// What was saved for this server (same id and same base URL); empty when nothing was.
     public func restore(_ server: ServerConfig) -> ServerSnapshot {
         var snapshot = ServerSnapshot()
-        if let bytes = try? AtomicFile.read(configPath(server)),
-           let document = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-           document["baseUrl"] as? String == server.baseUrl,
-           let value = document["config"],
-           let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
-            snapshot.config = data
+        if let bytes = try? AtomicFile.read(configPath(server), followLinks: false),
+           let file = try? JSONDecoder().decode(ConfigFile.self, from: Data(bytes)),
+           file.baseUrl == server.baseUrl {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            snapshot.config = try? encoder.encode(file.config)
         }
-        if let bytes = try? AtomicFile.read(healthPath(server)),
+        if let bytes = try? AtomicFile.read(healthPath(server), followLinks: false),
            let file = try? JSONDecoder().decode(HealthFile.self, from: Data(bytes)),
            file.baseUrl == server.baseUrl, file.status.serverId == server.id {
             snapshot.health = file.status
         }
         return snapshot
+    }
+
+    private struct ConfigFile: Codable {
+        var baseUrl: String
+        var config: JSONValue
     }
 
     private struct HealthFile: Codable {

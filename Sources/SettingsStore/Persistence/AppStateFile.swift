@@ -16,7 +16,7 @@ public struct AppStateFile: Sendable {
         public var migratedFrom: Int?
     }
 
-    private var file: JSONObjectFile { JSONObjectFile(path: path) }
+    private var file: JSONObjectFile { JSONObjectFile(path: path, whenUnreadable: .keepAside) }
 
     public func load() -> LoadResult {
         let loaded = file.load()
@@ -25,6 +25,7 @@ public struct AppStateFile: Sendable {
                               movedAsideTo: loaded.movedAsideTo, migratedFrom: nil)
         }
         var reader = FieldReader(object: object, file: file.fileName)
+        for problem in loaded.problems { reader.report(problem.key, problem.parameters) }
         var version = PersistedAppState.currentVersion
         if let raw = object[PersistedAppState.Key.version] {
             if let v = raw.intValue, v >= 1 {
@@ -32,7 +33,8 @@ public struct AppStateFile: Sendable {
             } else {
                 // Unreadable version: read it as the current shape, which is what this app writes.
                 reader.report("files.field_invalid", ["field": PersistedAppState.Key.version,
-                                                      "fallback": String(PersistedAppState.currentVersion)])
+                                                      "fallback": String(PersistedAppState.currentVersion),
+                                                      "value": raw.stringValue ?? raw.compactText])
             }
         } else {
             version = 1
@@ -45,12 +47,16 @@ public struct AppStateFile: Sendable {
                           migratedFrom: version < PersistedAppState.currentVersion ? version : nil)
     }
 
-    /// Atomic, locked. Always writes the current version.
-    public func save(_ state: PersistedAppState) throws {
-        _ = try file.rewrite { current in
+    /// Atomic, locked. Always writes the current version, keeping keys it does not know. A
+    /// file written by a newer version is kept aside first (its newer fields may mean
+    /// something this version cannot rewrite faithfully); the returned problems say where.
+    @discardableResult
+    public func save(_ state: PersistedAppState) throws -> [FileProblem] {
+        try file.rewrite { current in
             var object = current ?? [:]
+            let newer = (object[PersistedAppState.Key.version]?.intValue ?? 1) > PersistedAppState.currentVersion
             state.write(into: &object)
-            return JSONObjectFile.Change(object: object, keepOld: false, result: ())
-        }
+            return JSONObjectFile.Change(object: object, keepOld: newer, result: ())
+        }.problems
     }
 }

@@ -5,11 +5,13 @@ import Glibc
 enum AsideFile {
     /// Gives the file's current inode a second name (hard link): mode, times and bytes stay as
     /// they were. Falls back to an exclusive copy of `bytes` where hard links are unsupported.
-    static func keepCopy(of path: String, bytes: [UInt8]) throws -> String {
+    /// `source` is where the inode is linked from when it is no longer at `path` (a file
+    /// just displaced by an exchange); the copy is still named after `path`.
+    static func keepCopy(of path: String, bytes: [UInt8], source: String? = nil) throws -> String {
         let base = path + ".corrupt-" + UTCTimestamp.compact()
         for attempt in 1...1000 {
             let candidate = attempt == 1 ? base : base + "-" + String(attempt)
-            if link(path, candidate) == 0 { return candidate }
+            if link(source ?? path, candidate) == 0 { return candidate }
             switch errno {
             case EEXIST: continue
             case EPERM, EXDEV, ENOTSUP, EMLINK:

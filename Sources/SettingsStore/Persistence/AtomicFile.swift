@@ -6,49 +6,46 @@ public enum AtomicFile {
     public static let fileMode: mode_t = 0o600
     public static let directoryMode: mode_t = 0o700
 
-    /// The whole file, or nil when it does not exist. Reads at most `limit` + 1 bytes so a
-    /// caller can tell an oversized file from a full one without loading gigabytes.
-    public static func read(_ path: String, limit: Int = 4 << 20) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return nil }
-            throw PersistenceError.fromErrno("open", path)
-        }
-        defer { close(fd) }
-        var result: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while result.count <= limit {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw PersistenceError.fromErrno("read", path)
-            }
-            if n == 0 { break }
-            result.append(contentsOf: chunk[0..<n])
-        }
-        return result
+    /// The whole file, or nil when it does not exist; only a regular file is read (see
+    /// `RegularFile`). Reads at most `limit` + 1 bytes.
+    public static func read(_ path: String, limit: Int = 4 << 20, followLinks: Bool = true) throws -> [UInt8]? {
+        try RegularFile.read(path, limit: limit, followLinks: followLinks)?.bytes
     }
+
+    /// The prefix of every temporary file the app writes (`.NAME` + this + pid + random);
+    /// `TemporaryFileSweeper` removes what a killed writer left behind.
+    static let temporaryInfix = ".tmp-"
 
     /// Writes `bytes` to a new temporary file in the same directory (mode 0600), fsyncs it,
     /// renames it over `path` and fsyncs the directory so the rename itself is durable.
-    /// A symbolic link (dotfiles kept in a repository) is followed, so the link survives and
-    /// its target gets the new content.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
-        let (directory, name) = PathText.split(symlinkTarget(path) ?? path)
+    /// With `followLinks` a symbolic link (dotfiles kept in a repository) is followed, so the
+    /// link survives and its target gets the new content.
+    public static func write(_ bytes: [UInt8], to path: String, followLinks: Bool = true) throws {
+        let target = followLinks ? ((try? LinkTarget.resolve(path)) ?? path) : path
+        _ = try write(bytes, to: target, commit: renameCommit)
+    }
+
+    /// The same, with the last step given to `commit`: it gets the temporary file (complete
+    /// and fsynced) and the final path, and either puts the temporary file in place (true) or
+    /// declines (false: the temporary file is removed, `path` is untouched, the result is
+    /// false). `path` is used as given.
+    static func write(_ bytes: [UInt8], to path: String,
+                      commit: (_ temporary: String, _ path: String) throws -> Bool) throws -> Bool {
+        let (directory, name) = PathText.split(path)
         try ensureDirectory(directory)
         var fd: Int32 = -1
         var temporary = ""
         for _ in 0..<100 {
-            temporary = directory + "/." + name + ".tmp-" + String(getpid()) + "-"
+            temporary = directory + "/." + name + temporaryInfix + String(getpid()) + "-"
                 + String(UInt32.random(in: 0...UInt32.max), radix: 36)
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, fileMode)
             if fd >= 0 || errno != EEXIST { break }
         }
         guard fd >= 0 else { throw PersistenceError.fromErrno("create", temporary) }
-        var renamed = false
+        var committed = false
         defer {
             if fd >= 0 { close(fd) }
-            if !renamed { unlink(temporary) }
+            if !committed { unlink(temporary) }
         }
         // The umask may have removed bits we want, or (oddly set) left some we don't.
         guard fchmod(fd, fileMode) == 0 else { throw PersistenceError.fromErrno("chmod", temporary) }
@@ -56,17 +53,17 @@ public enum AtomicFile {
         guard fsync(fd) == 0 else { throw PersistenceError.fromErrno("fsync", temporary) }
         guard close(fd) == 0 else { fd = -1; throw PersistenceError.fromErrno("close", temporary) }
         fd = -1
-        guard rename(temporary, PathText.join(directory, name)) == 0 else { throw PersistenceError.fromErrno("rename", path) }
-        renamed = true
+        let target = PathText.join(directory, name)
+        guard try commit(temporary, target) else { return false }
+        committed = true
         syncDirectory(directory)
+        return true
     }
 
-    /// The resolved path when `path` is a symbolic link to an existing file.
-    static func symlinkTarget(_ path: String) -> String? {
-        var st = stat()
-        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+    /// The plain commit: rename over the path.
+    static func renameCommit(_ temporary: String, _ path: String) throws -> Bool {
+        guard rename(temporary, path) == 0 else { throw PersistenceError.fromErrno("rename", path) }
+        return true
     }
 
     /// Creates `path` and any missing parents with mode 0700. Directories that already exist

@@ -24,12 +24,13 @@ struct FieldReader {
         problems.append(contentsOf: nested.problems)
     }
 
-    /// Missing and `null` fields quietly give the default; unusable ones are reported.
+    /// Missing and `null` fields quietly give the default; unusable ones are reported, one
+    /// problem per field, naming the field and the value as written.
     mutating func read<T>(_ key: String, default defaultValue: T, fallbackText: String,
                           _ convert: (StoredJSON) -> T?) -> T {
         guard let raw = object[key], raw != .null else { return defaultValue }
         if let value = convert(raw) { return value }
-        report("files.field_invalid", ["field": key, "fallback": fallbackText])
+        report("files.field_invalid", ["field": key, "fallback": fallbackText, "value": raw.stringValue ?? raw.compactText])
         return defaultValue
     }
 

@@ -21,7 +21,7 @@ public enum FileLock {
                                             _ body: () throws -> T) throws -> T {
         let lockPath = sidecarPath(for: path)
         if createDirectory { try AtomicFile.ensureDirectory(PathText.split(path).0) }
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, AtomicFile.fileMode)
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, AtomicFile.fileMode)
         guard fd >= 0 else { throw PersistenceError.fromErrno("open", lockPath) }
         defer { close(fd) } // closing the descriptor releases the lock
         while vc_flock(fd, vc_lock_ex()) != 0 {

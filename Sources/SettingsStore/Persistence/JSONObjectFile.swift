@@ -1,55 +1,101 @@
+import Glibc
+
 /// The file handling shared by settings.json and app-state.json: a JSON object on disk,
 /// unreadable content moved aside (never deleted), locked read-modify-write, atomic write.
+///
+/// People edit these files while the app runs, with editors that rename a new file over the
+/// old one (vim) or truncate it and write in place (nano, `cat >`); the app's lock does not
+/// bind them. So a rewrite re-checks, under the lock and right before its rename, that the
+/// file is still exactly the one it read (`FileIdentity` and bytes); if not, it reads again
+/// and applies its change again. An empty or unparseable file may be an editor half-way
+/// through a save: it is read again after short waits before anything is decided.
 struct JSONObjectFile {
     let path: String
+    /// What a rewrite does with a file that stays empty or unparseable.
+    let whenUnreadable: WhenUnreadable
+
+    enum WhenUnreadable {
+        /// Refuse the change (`PersistenceError.unreadable`): the file belongs to a person.
+        case refuse
+        /// Keep the old content aside and write: the file is the app's own.
+        case keepAside
+    }
+
+    init(path: String, whenUnreadable: WhenUnreadable = .refuse) {
+        self.path = path
+        self.whenUnreadable = whenUnreadable
+    }
 
     /// Files larger than this are not something a person or the app wrote; they are
     /// treated as unreadable.
     static let maximumSize = 1 << 20
+    /// An editor saving in place leaves the file empty or partly written for a moment: read
+    /// again this many times, this far apart, before deciding it is empty or broken.
+    static let settleAttempts = 12
+    static let settleMicroseconds: useconds_t = 25_000
+    /// An empty or unparseable file modified longer ago than this is not being saved.
+    static let settledSeconds = 2.0
+    /// Rewrites that found the file changed under them try again at most this often.
+    static let maximumWriteAttempts = 8
 
     var fileName: String { PathText.split(path).1 }
 
     struct Loaded {
         /// nil when the file is missing, unreadable or was moved aside.
         var object: [String: StoredJSON]?
-        /// Only `files.moved_aside` or `files.read_failed`; field problems are the caller's.
+        /// File-level problems (moved aside, unreadable, duplicate keys); field problems are the caller's.
         var problems: [FileProblem]
         var movedAsideTo: String?
         var existed: Bool
     }
 
+    /// A parsed file: its object and the keys that appeared more than once.
+    struct Parsed {
+        var object: [String: StoredJSON]
+        var duplicates: [String]
+        /// Empty or white space only.
+        var blank: Bool
+    }
+
+    /// What one read found.
+    struct Snapshot {
+        var contents: RegularFile.Contents?
+        var parsed: Parsed?
+
+        /// Worth reading again: unparseable or empty, and modified a moment ago (an editor
+        /// writing in place leaves no such file behind for long).
+        var mayBeMidSave: Bool {
+            guard let contents, parsed == nil || parsed?.blank == true else { return false }
+            return contents.identity.age < JSONObjectFile.settledSeconds
+        }
+    }
+
     /// Never throws. An unparseable file is moved aside under the lock, judged by what it
     /// holds then (another copy may have just replaced it with something good).
     func load() -> Loaded {
-        let bytes: [UInt8]?
         do {
-            bytes = try AtomicFile.read(path, limit: Self.maximumSize)
-        } catch {
-            return Loaded(object: nil, problems: [readFailed(error)], movedAsideTo: nil, existed: true)
-        }
-        guard let bytes else { return Loaded(object: nil, problems: [], movedAsideTo: nil, existed: false) }
-        if let object = Self.object(bytes) {
-            return Loaded(object: object, problems: [], movedAsideTo: nil, existed: true)
-        }
-        do {
-            return try FileLock.withExclusiveLock(for: path, createDirectory: false) {
-                guard let current = try AtomicFile.read(path, limit: Self.maximumSize) else {
+            let target = try LinkTarget.resolve(path)
+            let first = try settledSnapshot(target)
+            guard first.contents != nil else { return Loaded(object: nil, problems: [], movedAsideTo: nil, existed: false) }
+            if let parsed = first.parsed { return loaded(parsed) }
+            return try FileLock.withExclusiveLock(for: target, createDirectory: false) {
+                let again = try snapshot(target)
+                guard let contents = again.contents else {
                     return Loaded(object: nil, problems: [], movedAsideTo: nil, existed: false)
                 }
-                if let object = Self.object(current) {
-                    return Loaded(object: object, problems: [], movedAsideTo: nil, existed: true)
-                }
-                let aside = try AsideFile.moveAside(path, bytes: current)
+                if let parsed = again.parsed { return loaded(parsed) }
+                let aside = try AsideFile.moveAside(target, bytes: contents.bytes)
                 return Loaded(object: nil, problems: [movedAside(aside)], movedAsideTo: aside, existed: true)
             }
         } catch {
-            return Loaded(object: nil, problems: [readFailed(error)], movedAsideTo: nil, existed: true)
+            return Loaded(object: nil, problems: [problem(error)], movedAsideTo: nil, existed: true)
         }
     }
 
     struct Change<R> {
         var object: [String: StoredJSON]
-        /// The old content must be kept aside before it is replaced (it had invalid fields).
+        /// The old content must be kept aside before it is replaced (it had invalid fields
+        /// that the change overwrites, or it was written by a newer version).
         var keepOld: Bool
         var result: R
     }
@@ -57,47 +103,125 @@ struct JSONObjectFile {
     struct Rewritten<R> {
         var result: R
         var keptAsideAt: String?
-        /// `files.moved_aside` when the old content did not parse.
+        /// File-level problems: duplicate keys, and where the old content was kept.
         var problems: [FileProblem]
         var wrote: Bool
     }
 
     /// Locked read-modify-write. `transform` gets the current object (nil when the file is
-    /// missing or does not parse); when it throws, the file is untouched. Unparseable or
-    /// `keepOld` content is kept aside before the atomic replacement; identical bytes are
-    /// not rewritten.
+    /// missing, or unreadable with `.keepAside`) and may run more than once, each time on
+    /// fresher content; when it throws, the file is untouched. Content with duplicate keys,
+    /// unreadable content (`.keepAside`) and `keepOld` content is kept aside before the atomic
+    /// replacement; identical bytes are not rewritten. A symbolic link is followed, and the
+    /// lock is taken beside its target.
     func rewrite<R>(_ transform: ([String: StoredJSON]?) throws -> Change<R>) throws -> Rewritten<R> {
-        try FileLock.withExclusiveLock(for: path) {
-            let old = try AtomicFile.read(path, limit: Self.maximumSize)
-            let current = old.flatMap(Self.object)
-            let change = try transform(current)
-            let bytes = StoredJSON.object(change.object).prettyBytes()
-            if bytes == old { return Rewritten(result: change.result, keptAsideAt: nil, problems: [], wrote: false) }
-            var aside: String?
-            var problems: [FileProblem] = []
-            if let old, current == nil || change.keepOld {
-                let kept = try AsideFile.keepCopy(of: path, bytes: old)
-                aside = kept
-                if current == nil { problems.append(movedAside(kept)) }
+        let target = try LinkTarget.writable(path)
+        return try FileLock.withExclusiveLock(for: target) {
+            for _ in 0..<Self.maximumWriteAttempts {
+                let snapshot = try settledSnapshot(target)
+                let old = snapshot.contents
+                if let refusal = refusal(snapshot, target) { throw refusal }
+                // The app's own file that is merely empty counts as `{}`.
+                let current = old == nil ? nil : snapshot.parsed?.object
+                let duplicates = snapshot.parsed?.duplicates ?? []
+                let change = try transform(current)
+                let bytes = StoredJSON.object(change.object).prettyBytes()
+                var problems = duplicates.map(duplicateKey)
+                if bytes == old?.bytes { return Rewritten(result: change.result, keptAsideAt: nil, problems: problems, wrote: false) }
+                let keep = old != nil && (current == nil || change.keepOld || !duplicates.isEmpty)
+                var aside: String?
+                let wrote = try AtomicFile.write(bytes, to: target) { temporary, path in
+                    let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: keep)
+                    aside = outcome.aside
+                    return outcome.replaced
+                }
+                guard wrote else { continue }
+                if let aside { problems.append(current == nil ? movedAside(aside) : keptCopy(aside)) }
+                return Rewritten(result: change.result, keptAsideAt: aside, problems: problems, wrote: true)
             }
-            try AtomicFile.write(bytes, to: path)
-            return Rewritten(result: change.result, keptAsideAt: aside, problems: problems, wrote: true)
+            throw PersistenceError.keptChanging(path: target)
         }
     }
 
-    /// An empty (or white-space only) file counts as `{}`: it holds nothing to lose, and an
-    /// editor creating the file may be seen between creating and writing it.
-    static func object(_ bytes: [UInt8]) -> [String: StoredJSON]? {
+    /// Why `rewrite` would refuse the file as it is now, if it would. For callers that do not
+    /// see the error `rewrite` throws (it passes through the store) and want to tell the
+    /// person precisely.
+    func rewriteBlocker() -> PersistenceError? {
+        do {
+            let target = try LinkTarget.writable(path)
+            return refusal(try settledSnapshot(target), target)
+        } catch let error as PersistenceError {
+            return error
+        } catch {
+            return nil
+        }
+    }
+
+    /// A person's file that is unparseable or empty is not written over: an editor that
+    /// truncated it may still be writing (`cat >` while the person types), and its bytes
+    /// would go to a file no longer named settings.json.
+    private func refusal(_ snapshot: Snapshot, _ target: String) -> PersistenceError? {
+        guard whenUnreadable == .refuse, snapshot.contents != nil,
+              snapshot.parsed == nil || snapshot.parsed?.blank == true else { return nil }
+        return .unreadable(path: target)
+    }
+
+    /// True when `path` still holds exactly what `old` read (or is still missing).
+    static func unchanged(_ path: String, since old: RegularFile.Contents?) -> Bool {
+        guard let old else { return FileIdentity.current(path) == nil }
+        guard let now = try? RegularFile.read(path, limit: maximumSize) else { return false }
+        return now == old
+    }
+
+    /// A read, repeated while the file looks like an editor is half-way through saving it.
+    private func settledSnapshot(_ target: String) throws -> Snapshot {
+        var result = try snapshot(target)
+        var attempts = 0
+        while result.mayBeMidSave, attempts < Self.settleAttempts {
+            usleep(Self.settleMicroseconds)
+            result = try snapshot(target)
+            attempts += 1
+        }
+        return result
+    }
+
+    private func snapshot(_ target: String) throws -> Snapshot {
+        guard let contents = try RegularFile.read(target, limit: Self.maximumSize) else { return Snapshot() }
+        return Snapshot(contents: contents, parsed: Self.parse(contents.bytes))
+    }
+
+    /// An empty (or white-space only) file parses as `{}`: it holds nothing to lose.
+    static func parse(_ bytes: [UInt8]) -> Parsed? {
         guard bytes.count <= maximumSize else { return nil }
-        if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return [:] }
-        return StoredJSON.parse(bytes)?.objectValue
+        if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            return Parsed(object: [:], duplicates: [], blank: true)
+        }
+        guard let (value, duplicates) = StoredJSON.parseReportingDuplicates(bytes),
+              let object = value.objectValue else { return nil }
+        return Parsed(object: object, duplicates: duplicates, blank: false)
+    }
+
+    private func loaded(_ parsed: Parsed) -> Loaded {
+        Loaded(object: parsed.object, problems: parsed.duplicates.map(duplicateKey), movedAsideTo: nil, existed: true)
+    }
+
+    private func duplicateKey(_ field: String) -> FileProblem {
+        FileProblem(key: "files.duplicate_key", parameters: ["file": fileName, "field": FieldReader.displayable(field)])
     }
 
     private func movedAside(_ aside: String) -> FileProblem {
-        FileProblem(key: "files.moved_aside", parameters: ["file": fileName, "path": aside])
+        FileProblem(key: "files.moved_aside", parameters: ["file": fileName, "path": FieldReader.displayable(aside)])
     }
 
-    private func readFailed(_ error: any Error) -> FileProblem {
-        FileProblem(key: "files.read_failed", parameters: ["file": fileName, "reason": "\(error)"])
+    private func keptCopy(_ aside: String) -> FileProblem {
+        FileProblem(key: "files.kept_copy", parameters: ["file": fileName, "path": FieldReader.displayable(aside)])
+    }
+
+    private func problem(_ error: any Error) -> FileProblem {
+        if let error = error as? PersistenceError, case .io = error {
+            return FileProblem(key: "files.read_failed", parameters: ["file": fileName, "reason": TextSanitizer.clean("\(error)")])
+        }
+        if let error = error as? PersistenceError { return error.problem(file: fileName) }
+        return FileProblem(key: "files.read_failed", parameters: ["file": fileName, "reason": TextSanitizer.clean("\(error)")])
     }
 }

@@ -142,7 +142,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
                 s.backendServerAddress = customSentinel
                 s.customServerAddress = custom
             } else {
-                reader.report("files.unknown_server", ["address": rawCustom ?? customSentinel])
+                reader.report("files.unknown_server", ["field": CodingKeys.customServerAddress.rawValue,
+                                                       "address": rawCustom ?? customSentinel,
+                                                       "value": rawCustom ?? customSentinel])
             }
         } else {
             s.customServerAddress = custom
@@ -154,24 +156,40 @@ public struct NativeSettings: Codable, Equatable, Sendable {
                 if let n = normalized(backend, environment) {
                     s.backendServerAddress = n
                 } else {
-                    reader.report("files.unknown_server", ["address": backend])
+                    reader.report("files.unknown_server", ["field": CodingKeys.backendServerAddress.rawValue,
+                                                           "address": backend, "value": backend])
                 }
             }
         }
         return s
     }
 
-    /// Writes the known keys into `object`, leaving every other key as it was. Absent
-    /// optional values remove their key.
-    func write(into object: inout [String: StoredJSON]) {
-        func set(_ key: CodingKeys, _ value: StoredJSON?) { object[key.rawValue] = value }
-        set(.backendServerAddress, backendServerAddress.map(StoredJSON.string))
-        set(.customServerAddress, customServerAddress.map(StoredJSON.string))
-        set(.customServers, .array(customServers.map(StoredJSON.string)))
-        set(.connectionTimeout, .integer(connectionTimeout))
-        set(.autoSwitchOnFailure, .bool(autoSwitchOnFailure))
-        set(.enableDetailedLogging, .bool(enableDetailedLogging))
-        set(.caBundle, caBundle.map(StoredJSON.string))
-        set(.probeInterval, .integer(probeInterval))
+    /// The known keys and their JSON values (nil: the key is absent).
+    private var fields: [(CodingKeys, StoredJSON?)] {
+        [(.backendServerAddress, backendServerAddress.map(StoredJSON.string)),
+         (.customServerAddress, customServerAddress.map(StoredJSON.string)),
+         (.customServers, .array(customServers.map(StoredJSON.string))),
+         (.connectionTimeout, .integer(connectionTimeout)),
+         (.autoSwitchOnFailure, .bool(autoSwitchOnFailure)),
+         (.enableDetailedLogging, .bool(enableDetailedLogging)),
+         (.caBundle, caBundle.map(StoredJSON.string)),
+         (.probeInterval, .integer(probeInterval))]
+    }
+
+    /// Writes into `object` the keys whose value differs from `decoded` (what was read from
+    /// `object`) and the keys `object` lacks; every other key stays as it was written, so an
+    /// invalid value the change does not touch is not silently replaced by its default.
+    /// Absent optional values remove their key. Returns the keys written.
+    func write(into object: inout [String: StoredJSON], changedFrom decoded: NativeSettings) -> Set<String> {
+        let before = Dictionary(uniqueKeysWithValues: decoded.fields.map { ($0.0.rawValue, $0.1) })
+        var written = Set<String>()
+        for (key, value) in fields {
+            let name = key.rawValue
+            let changed = before[name].map { $0 != value } ?? true
+            guard changed || object[name] == nil else { continue }
+            if object[name] != value { written.insert(name) }
+            object[name] = value
+        }
+        return written
     }
 }

@@ -10,9 +10,12 @@
 ///   `custom_server_address`) reads as nil, i.e. "the default server": which server to use
 ///   then is the store's decision. A valid address that is neither prefilled nor in
 ///   `custom_servers` is kept (the store treats it as a custom server).
-/// - `update` rewrites the file; when the file had invalid fields or did not parse, the
-///   original is first kept under `settings.json.corrupt-<UTC time>` (a hard link to its
-///   inode), so nothing a person wrote is lost. Keys the app does not know are preserved.
+/// - `update` writes the fields its change touches (and fills in missing ones); fields the
+///   person wrote and the change does not touch stay exactly as written, invalid or not.
+///   When the change replaces an invalid field, or the file has duplicate keys, the original
+///   is first kept under `settings.json.corrupt-<UTC time>` (a hard link to its inode) and a
+///   `files.kept_copy` problem says where. Keys the app does not know are preserved. A file
+///   that stays empty or unparseable is not written over (`PersistenceError.unreadable`).
 /// - Nothing happens when an update would write the same bytes (no churn for watchers).
 public struct NativeSettingsFile: Sendable {
     public let path: String
@@ -41,7 +44,7 @@ public struct NativeSettingsFile: Sendable {
         public var wrote: Bool
     }
 
-    private var file: JSONObjectFile { JSONObjectFile(path: path) }
+    private var file: JSONObjectFile { JSONObjectFile(path: path, whenUnreadable: .refuse) }
 
     /// Never throws: any content yields usable settings.
     public func load() -> LoadResult {
@@ -51,7 +54,7 @@ public struct NativeSettingsFile: Sendable {
                               existed: loaded.existed)
         }
         let (settings, problems) = decode(object)
-        return LoadResult(settings: settings, problems: problems, movedAsideTo: nil, existed: true)
+        return LoadResult(settings: settings, problems: loaded.problems + problems, movedAsideTo: nil, existed: true)
     }
 
     /// Locked read-modify-write; the body may throw to leave the file untouched.
@@ -63,19 +66,34 @@ public struct NativeSettingsFile: Sendable {
     }
 
     /// `update`, also telling what was wrong with the file and where its old content went.
+    /// Throws `PersistenceError.unreadable` (file untouched) when the file stays empty or
+    /// unparseable: it may be an editor's save in progress, and a person's file is never
+    /// written over unread. `body` may run more than once when someone saves the file while
+    /// the app writes it: each run starts from the file as it is then.
     public func updateReporting(_ body: (inout NativeSettings) throws -> Void) throws -> UpdateResult {
         var before: [FileProblem] = []
         let done = try file.rewrite { current -> JSONObjectFile.Change<NativeSettings> in
             var object = current ?? [:]
-            var (settings, problems) = decode(object)
+            let (decoded, problems) = decode(object)
             before = problems
+            var settings = decoded
             try body(&settings)
             settings = try settings.validated(environment: environment)
-            settings.write(into: &object)
-            return JSONObjectFile.Change(object: object, keepOld: !problems.isEmpty, result: settings)
+            let written = settings.write(into: &object, changedFrom: decoded)
+            // Only a field the person wrote and this change replaces is lost from the file;
+            // invalid fields the change does not touch stay exactly as written.
+            let invalidFields = Set(problems.compactMap { $0.parameters["field"] })
+            return JSONObjectFile.Change(object: object, keepOld: !invalidFields.isDisjoint(with: written),
+                                         result: settings)
         }
         return UpdateResult(settings: done.result, problems: before + done.problems, keptAsideAt: done.keptAsideAt,
                             wrote: done.wrote)
+    }
+
+    /// Why `update` would refuse to write the file as it is now (not a regular file, a link
+    /// to another user's file, empty or unparseable), or nil.
+    public func updateBlocker() -> FileProblem? {
+        file.rewriteBlocker()?.problem(file: file.fileName)
     }
 
     private func decode(_ object: [String: StoredJSON]) -> (NativeSettings, [FileProblem]) {

@@ -80,7 +80,7 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
                                                           default: s.preferences.sparklineLength)
                 reader.absorb(inner)
             } else {
-                reader.report("files.field_invalid", ["field": Key.preferences, "fallback": "{}"])
+                reader.report("files.field_invalid", ["field": Key.preferences, "fallback": "{}", "value": raw.compactText])
             }
         }
         return s
@@ -143,7 +143,10 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
             .object(["serverId": .string(e.serverId), "lastUsed": .double(e.lastUsed),
                      "successful": .bool(e.successful), "durationMs": .double(e.durationMs)])
         })
-        object[Key.preferences] = .object(["showCheckDetails": .bool(preferences.showCheckDetails),
-                                           "sparklineLength": .integer(preferences.sparklineLength)])
+        // Preferences this version does not know (a newer app's) stay beside the known ones.
+        var stored = object[Key.preferences]?.objectValue ?? [:]
+        stored["showCheckDetails"] = .bool(preferences.showCheckDetails)
+        stored["sparklineLength"] = .integer(preferences.sparklineLength)
+        object[Key.preferences] = .object(stored)
     }
 }

@@ -63,13 +63,22 @@ enum StoredJSON: Equatable, Sendable {
 
     /// nil when the bytes are not exactly one JSON value (UTF-8, optional BOM, white space around).
     static func parse(_ bytes: [UInt8]) -> StoredJSON? {
+        parseReportingDuplicates(bytes)?.value
+    }
+
+    /// Also names every key that appears more than once in one object (`a.b` for nested
+    /// objects), in the order found. The last occurrence is the value used, as in most readers;
+    /// the caller reports the others so nothing is dropped silently.
+    static func parseReportingDuplicates(_ bytes: [UInt8]) -> (value: StoredJSON, duplicates: [String])? {
         var parser = Parser(bytes: bytes)
-        return parser.parseDocument()
+        guard let value = parser.parseDocument() else { return nil }
+        return (value, parser.duplicates)
     }
 
     private struct Parser {
         let bytes: [UInt8]
         var index = 0
+        var duplicates: [String] = []
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -78,7 +87,7 @@ enum StoredJSON: Equatable, Sendable {
 
         mutating func parseDocument() -> StoredJSON? {
             skipWhitespace()
-            guard let value = parseValue(depth: 0) else { return nil }
+            guard let value = parseValue(depth: 0, path: "") else { return nil }
             skipWhitespace()
             return index == bytes.count ? value : nil
         }
@@ -87,11 +96,12 @@ enum StoredJSON: Equatable, Sendable {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
 
-        mutating func parseValue(depth: Int) -> StoredJSON? {
+        /// `path` names where the value sits, for reports of duplicate keys.
+        mutating func parseValue(depth: Int, path: String) -> StoredJSON? {
             guard depth < StoredJSON.maximumDepth, index < bytes.count else { return nil }
             switch bytes[index] {
-            case UInt8(ascii: "{"): return parseObject(depth: depth)
-            case UInt8(ascii: "["): return parseArray(depth: depth)
+            case UInt8(ascii: "{"): return parseObject(depth: depth, path: path)
+            case UInt8(ascii: "["): return parseArray(depth: depth, path: path)
             case UInt8(ascii: "\""): return parseString().map(StoredJSON.string)
             case UInt8(ascii: "t"): return literal("true", .bool(true))
             case UInt8(ascii: "f"): return literal("false", .bool(false))
@@ -107,7 +117,7 @@ enum StoredJSON: Equatable, Sendable {
             return value
         }
 
-        mutating func parseObject(depth: Int) -> StoredJSON? {
+        mutating func parseObject(depth: Int, path: String) -> StoredJSON? {
             index += 1
             var result: [String: StoredJSON] = [:]
             skipWhitespace()
@@ -119,9 +129,9 @@ enum StoredJSON: Equatable, Sendable {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
                 skipWhitespace()
-                // Duplicate keys: the last one wins, as in most readers.
-                guard let value = parseValue(depth: depth + 1) else { return nil }
-                result[key] = value
+                let keyPath = path.isEmpty ? key : path + "." + key
+                guard let value = parseValue(depth: depth + 1, path: keyPath) else { return nil }
+                if result.updateValue(value, forKey: key) != nil { duplicates.append(keyPath) }
                 skipWhitespace()
                 guard index < bytes.count else { return nil }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -130,14 +140,14 @@ enum StoredJSON: Equatable, Sendable {
             }
         }
 
-        mutating func parseArray(depth: Int) -> StoredJSON? {
+        mutating func parseArray(depth: Int, path: String) -> StoredJSON? {
             index += 1
             var result: [StoredJSON] = []
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(result) }
             while true {
                 skipWhitespace()
-                guard let value = parseValue(depth: depth + 1) else { return nil }
+                guard let value = parseValue(depth: depth + 1, path: path) else { return nil }
                 result.append(value)
                 skipWhitespace()
                 guard index < bytes.count else { return nil }

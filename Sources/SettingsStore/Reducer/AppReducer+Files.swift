@@ -72,9 +72,13 @@ extension AppReducer {
         if case .reset = change { state.preferences = .defaults }
     }
 
-    /// A failed write is told; a refused value is not (the caller shows it where it was given).
+    /// A failed or refused write is told; a refused value is not (the caller shows it where it
+    /// was given).
     mutating func settingsWriteFailed(_ error: SettingsActionError, at: Double) {
-        guard case .writeFailed = error else { return }
+        switch error {
+        case .writeFailed, .fileRefused: break
+        case .valueRefused, .unknownServer, .valueOutOfRange: return
+        }
         post(Notice(subject: .file(SettingsState.settingsFileName, field: nil), kind: .error,
                     message: error.appError, condition: .untilDismissed, postedAt: at))
     }

@@ -6,6 +6,9 @@ public enum SettingsActionError: Error, Equatable, Sendable {
     case writeFailed(file: String, reason: String)
     /// settings.json may not hold this value (`files.value_refused`); the file is unchanged.
     case valueRefused(setting: String, value: String)
+    /// The file could not be changed safely (not a regular file, unreadable mid-save, another
+    /// user's, kept changing): the problem says why, in the person's language.
+    case fileRefused(FileProblem)
     /// No known server has this id (`ui.unknown_server`).
     case unknownServer(String)
     /// A number outside its allowed range (`ui.value_out_of_range`); `setting` is the settings.json key.
@@ -19,6 +22,8 @@ public enum SettingsActionError: Error, Equatable, Sendable {
         case let .valueRefused(setting, value):
             AppError(key: "files.value_refused",
                      parameters: ["file": "settings.json", "field": setting, "value": TextSanitizer.clean(value)])
+        case let .fileRefused(problem):
+            AppError(key: problem.key, parameters: problem.parameters)
         case let .unknownServer(id):
             AppError(key: "ui.unknown_server", parameters: ["server": TextSanitizer.clean(id)])
         case let .valueOutOfRange(setting, value, range):

@@ -13,14 +13,20 @@ struct SettingsFileWriter: Sendable {
     func write(_ change: SettingsChange, at now: Double) -> AppEvent {
         do {
             let result = try file.updateReporting { change.apply(to: &$0, resolver: resolver) }
-            var problems = result.problems
-            if let kept = result.keptAsideAt {
-                problems.append(FileProblem(key: "files.kept_copy",
-                                            parameters: ["file": SettingsState.settingsFileName, "path": kept]))
-            }
-            return .settingsWritten(change: change, settings: result.settings, problems: problems, at: now)
+            // What was wrong with the file before, and where a copy was kept, is told once.
+            return .settingsWritten(change: change, settings: result.settings, problems: result.problems, at: now)
         } catch let PersistenceError.invalidValue(field, value) {
             return .settingsWriteFailed(change: change, error: .valueRefused(setting: field, value: value), at: now)
+        } catch let error as PersistenceError {
+            guard case .io = error else {
+                return .settingsWriteFailed(change: change,
+                                            error: .fileRefused(error.problem(file: SettingsState.settingsFileName)),
+                                            at: now)
+            }
+            return .settingsWriteFailed(change: change,
+                                        error: .writeFailed(file: SettingsState.settingsFileName,
+                                                            reason: String(describing: error)),
+                                        at: now)
         } catch {
             return .settingsWriteFailed(change: change,
                                         error: .writeFailed(file: SettingsState.settingsFileName,

@@ -27,8 +27,21 @@ public struct TextField: Hashable, Sendable {
         self = TextField(text: newText, isSecret: isSecret)
     }
 
+    /// Empties the field. A secret field's characters are overwritten in memory first, so a
+    /// password does not linger in freed heap memory after it has been handed on.
     public mutating func clear() {
+        if isSecret { Self.overwrite(&text) }
         setText("")
+    }
+
+    /// Best effort: zeroes the bytes of `string`'s own storage (a heap buffer the field built
+    /// character by character, never a literal). Short strings live inside the value itself
+    /// and are gone once the value is replaced.
+    static func overwrite(_ string: inout String) {
+        string.withUTF8 { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else { return }
+            UnsafeMutableRawPointer(mutating: base).initializeMemory(as: UInt8.self, repeating: 0, count: buffer.count)
+        }
     }
 
     /// Inserts a printable character at the cursor; controls and zero-width-only clusters are ignored.

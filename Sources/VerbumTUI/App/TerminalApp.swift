@@ -92,7 +92,7 @@ final class TerminalApp {
             frames.request()
         default:
             // Ended by a signal: the shell sees 128+N, like any program a signal stopped.
-            quit(status: 128 + signal)
+            quit(status: ExitStatus.afterSignal(signal))
         }
     }
 

@@ -42,6 +42,8 @@ struct CommandContext {
         // Logs go to the state directory, never to the screen or the command's streams
         // (swift-log's default handler would write to stdout).
         LoggingSystem.bootstrap(FileLogHandler.factory(path: paths.logFile))
+        // What a writer killed between writing and renaming left behind.
+        TemporaryFileSweeper.sweep(TemporaryFileSweeper.directories(for: paths))
         store.loadSettings()
         console = Console(language: store.getState().currentLanguage)
         console.report(store.getState().fileProblems)

@@ -11,9 +11,15 @@ struct SettingsCommand: ParsableCommand {
         defaultSubcommand: SettingsShowCommand.self)
 
     /// Runs a change. A refusal leaves the file untouched and is told on stderr with the
-    /// validator's messages; it and a failed write end the run with exit 1.
+    /// validator's messages; it and a failed write end the run with exit 1. A settings.json
+    /// that cannot be written safely (empty or unparseable, perhaps mid-save in an editor; not
+    /// a regular file; a link to another user's file) is told precisely before anything runs.
     @MainActor
     static func change(context: CommandContext, _ body: () throws -> Void) throws {
+        if let blocker = context.settingsFile.updateBlocker() {
+            context.console.error(blocker.key, blocker.parameters)
+            throw ExitCode.failure
+        }
         do {
             try body()
         } catch let refusal as SettingsKey.Refusal {

@@ -9,6 +9,7 @@ protocol VerbumCommand: ParsableCommand, Sendable {
 
 extension VerbumCommand {
     func run() throws {
+        ExitStatus.exitOnTerminationSignals()
         // swift-argument-parser calls `run` on the main thread (from main.swift), synchronously.
         try MainActor.assumeIsolated {
             let context = try CommandContext(options: global)

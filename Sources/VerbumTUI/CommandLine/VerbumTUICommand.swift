@@ -9,7 +9,8 @@ struct VerbumTUICommand: ParsableCommand {
         discussion: """
             Without a subcommand, starts the full-screen app (stdout must be a terminal).
             Results go to stdout (JSON with --json); errors and warnings go to stderr.
-            Exit codes: 0 success, 1 failure or invalid input, 2 not connected, 64 usage error.
+            Exit codes: 0 success, 1 failure or invalid input, 2 not connected, 64 usage error,
+            128+N after signal N.
             """,
         version: VerbumTUIVersion.versionLine,
         subcommands: [StatusCommand.self, CheckCommand.self, ValidateCommand.self, ServersCommand.self, SettingsCommand.self,

@@ -55,9 +55,11 @@ struct Console: Sendable {
     }
 
     /// Unbuffered `write(2)`: nothing is lost when the process exits right after, and the
-    /// C `stdout`/`stderr` globals are not concurrency-safe in Swift 6.
+    /// C `stdout`/`stderr` globals are not concurrency-safe in Swift 6. Every byte the command
+    /// line prints passes here, through the one sanitizer (line breaks kept), so no value from
+    /// a file, an argument or a server reaches the terminal with a control sequence in it.
     static func emit(_ text: String, to fd: Int32) {
-        var bytes = Array(text.utf8)[...]
+        var bytes = Array(TextSanitizer.clean(text, keepingLineBreaks: true).utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if written < 0 {

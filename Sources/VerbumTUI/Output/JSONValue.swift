@@ -77,7 +77,9 @@ enum JSONValue: Equatable, Sendable {
         return String(d)
     }
 
+    /// Every string, keys too, passes the one sanitizer: the JSON is read by people as well
+    /// as scripts, and a script that prints a field must not print an escape sequence.
     private static func writeString(_ s: String, into out: inout String) {
-        JSONStringEscaper.append(s, to: &out)
+        JSONStringEscaper.append(TextSanitizer.clean(s), to: &out)
     }
 }

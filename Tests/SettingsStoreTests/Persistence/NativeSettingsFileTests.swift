@@ -74,16 +74,19 @@ struct NativeSettingsFileTests {
         var expected = NativeSettings.defaults
         expected.enableDetailedLogging = true
         #expect(result.settings == expected)
-        func invalid(_ field: String, _ fallback: String) -> FileProblem {
-            FileProblem(key: "files.field_invalid", parameters: ["file": "settings.json", "field": field, "fallback": fallback])
+        // One problem per field, each naming the field and the value as written.
+        func invalid(_ field: String, _ fallback: String, _ value: String) -> FileProblem {
+            FileProblem(key: "files.field_invalid",
+                        parameters: ["file": "settings.json", "field": field, "fallback": fallback, "value": value])
         }
-        #expect(result.problems.contains(invalid("connection_timeout", "10")))
-        #expect(result.problems.contains(invalid("auto_switch_on_failure", "true")))
-        #expect(result.problems.contains(invalid("probe_interval", "10")))
-        #expect(result.problems.contains(invalid("ca_bundle", "null")))
-        #expect(result.problems.contains(invalid("custom_servers", "[]")))
+        #expect(result.problems.contains(invalid("connection_timeout", "10", "99")))
+        #expect(result.problems.contains(invalid("auto_switch_on_failure", "true", "yes")))
+        #expect(result.problems.contains(invalid("probe_interval", "10", "1")))
+        #expect(result.problems.contains(invalid("ca_bundle", "null", "5")))
+        #expect(result.problems.contains(invalid("custom_servers", "[]", "none")))
         #expect(result.problems.contains(FileProblem(key: "files.unknown_server",
-                                                      parameters: ["file": "settings.json", "address": "http://x/api"])))
+                                                      parameters: ["file": "settings.json", "field": "backend_server_address",
+                                                                   "address": "http://x/api", "value": "http://x/api"])))
         #expect(result.problems.count == 6)
         #expect(result.movedAsideTo == nil, "a parseable file stays as written")
     }
@@ -131,7 +134,8 @@ struct NativeSettingsFileTests {
         let bad = file(dir).load()
         #expect(bad.settings.selectedAddress == nil)
         #expect(bad.problems == [FileProblem(key: "files.unknown_server",
-                                             parameters: ["file": "settings.json", "address": "localhost"])])
+                                             parameters: ["file": "settings.json", "field": "custom_server_address",
+                                                          "address": "localhost", "value": "localhost"])])
     }
 
     @Test func developmentAcceptsLoopbackWhereProductionDoesNot() throws {
@@ -171,29 +175,41 @@ struct NativeSettingsFileTests {
         #expect(file(dir).load().settings == settings)
     }
 
-    @Test func updateOfAFileWithInvalidFieldsKeepsTheOriginalAside() throws {
+    @Test func updateLeavesInvalidFieldsItDoesNotTouchAsWritten() throws {
         let dir = PersistenceTempDir()
-        let original = #"{"connection_timeout": "fast", "probe_interval": 30}"#
-        try dir.write(original, to: name)
+        try dir.write(#"{"connection_timeout": "fast", "probe_interval": 30}"#, to: name)
         let result = try file(dir).updateReporting { $0.autoSwitchOnFailure = false }
-        let aside = try #require(result.keptAsideAt)
-        #expect(FileManager.default.contents(atPath: aside).map(Array.init) == Array(original.utf8))
+        #expect(result.keptAsideAt == nil, "nothing the person wrote is replaced, so nothing is renamed aside")
         #expect(result.problems.map(\.key) == ["files.field_invalid"])
+        #expect(dir.names(in: "config/verbumcare").filter { $0.contains(".corrupt-") }.isEmpty)
         let after = file(dir).load()
-        #expect(after.problems.isEmpty)
+        #expect(dir.json(name)?["connection_timeout"] as? String == "fast")
+        #expect(after.problems.map(\.key) == ["files.field_invalid"], "still reported until the person fixes it")
         #expect(after.settings.probeInterval == 30)
-        #expect(after.settings.connectionTimeout == 10)
         #expect(after.settings.autoSwitchOnFailure == false)
     }
 
-    @Test func updateOfAnUnparseableFileKeepsItAside() throws {
+    @Test func choosingAServerOverAnInvalidOneKeepsACopyAndSaysWhere() throws {
+        let dir = PersistenceTempDir()
+        let original = #"{"backend_server_address": "http://old.example/api", "connection_timeout": 99}"#
+        try dir.write(original, to: name)
+        let result = try file(dir).updateReporting { $0.backendServerAddress = "https://verbumcaremac-mini/api" }
+        let aside = try #require(result.keptAsideAt)
+        #expect(FileManager.default.contents(atPath: aside).map(Array.init) == Array(original.utf8))
+        #expect(result.problems.contains(FileProblem(key: "files.kept_copy",
+                                                      parameters: ["file": "settings.json", "path": aside])))
+        #expect(result.problems.contains { $0.key == "files.unknown_server" && $0.parameters["value"] == "http://old.example/api" })
+        #expect(dir.json(name)?["connection_timeout"] as? Int == 99, "the other invalid field stays as written")
+    }
+
+    @Test func updateOfAnUnparseableFileIsRefusedAndLeavesItAlone() throws {
         let dir = PersistenceTempDir()
         try dir.write("{oops", to: name)
-        let result = try file(dir).updateReporting { $0.connectionTimeout = 30 }
-        let aside = try #require(result.keptAsideAt)
-        #expect(FileManager.default.contents(atPath: aside).map(Array.init) == Array("{oops".utf8))
-        #expect(result.problems.map(\.key) == ["files.moved_aside"])
-        #expect(file(dir).load().settings.connectionTimeout == 30)
+        #expect(throws: PersistenceError.unreadable(path: dir.sub(name))) {
+            try file(dir).updateReporting { $0.connectionTimeout = 30 }
+        }
+        #expect(dir.text(name) == "{oops")
+        #expect(file(dir).updateBlocker()?.key == "files.unreadable_not_changed")
     }
 
     struct Refused: Error {}
@@ -203,7 +219,7 @@ struct NativeSettingsFileTests {
         let dir = PersistenceTempDir()
         try dir.write(content, to: name)
         let before = dir.names(in: "config/verbumcare").filter { !$0.hasSuffix(".lock") }
-        #expect(throws: Refused.self) {
+        #expect(throws: (any Error).self) {
             try file(dir).update { settings in
                 settings.connectionTimeout = 45
                 throw Refused()

@@ -20,7 +20,17 @@ final class PersistenceTempDir: @unchecked Sendable {
         try write(Array(text.utf8), to: relative)
     }
 
+    /// Writes a file as a person would have some time ago: its modification time is set 10 s
+    /// back, so the app does not wait for an editor that might still be saving it. Race tests
+    /// use `writeFresh`.
     func write(_ bytes: [UInt8], to relative: String) throws {
+        try writeFresh(bytes, to: relative)
+        var times = [timeval(tv_sec: time(nil) - 10, tv_usec: 0), timeval(tv_sec: time(nil) - 10, tv_usec: 0)]
+        _ = utimes(sub(relative), &times)
+    }
+
+    /// Writes a file now (modification time: now).
+    func writeFresh(_ bytes: [UInt8], to relative: String) throws {
         let full = sub(relative)
         try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)

@@ -1,0 +1,64 @@
+import Glibc
+import Synchronization
+
+/// At most one token refresh per server per minute, across every `APIClient` of the process
+/// (the app makes a new client for each probe, so a limit per client would limit nothing).
+///
+/// A server that accepts each refreshed access token only once would otherwise drive a
+/// refresh after every request; the limiter turns the second 401 into "sign in again".
+public final class RefreshLimiter: Sendable {
+    /// Shared by the whole process.
+    public static let shared = RefreshLimiter()
+    public static let defaultInterval = 60.0
+
+    public enum Decision: Equatable, Sendable {
+        /// No refresh of this server in the last interval: go ahead.
+        case allowed
+        /// A refresh succeeded moments ago and its token is refused already: ask for sign-in.
+        case signInInstead
+        /// A refresh could not reach the server moments ago: do not try again yet.
+        case waitInstead
+    }
+
+    private struct Record: Sendable {
+        var at: Double
+        var succeeded: Bool
+    }
+
+    private let interval: Double
+    private let now: @Sendable () -> Double
+    private let records = LockedState<[String: Record]>([:])
+
+    /// - Parameters:
+    ///   - interval: seconds between two refreshes of one server.
+    ///   - now: a monotonic clock in seconds (tests pass their own).
+    public init(interval: Double = RefreshLimiter.defaultInterval,
+                now: @escaping @Sendable () -> Double = RefreshLimiter.monotonicSeconds) {
+        self.interval = interval
+        self.now = now
+    }
+
+    /// Decides for `server` (its refresh URL) and, when allowed, records the attempt at once,
+    /// so two clients deciding together do not both go ahead.
+    func begin(_ server: String) -> Decision {
+        let time = now()
+        return records.withLock { records in
+            if let last = records[server], time - last.at < interval {
+                return last.succeeded ? .signInInstead : .waitInstead
+            }
+            records[server] = Record(at: time, succeeded: false)
+            return .allowed
+        }
+    }
+
+    /// Records how the attempt `begin` allowed ended.
+    func finish(_ server: String, succeeded: Bool) {
+        records.withLock { $0[server]?.succeeded = succeeded }
+    }
+
+    public static let monotonicSeconds: @Sendable () -> Double = {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
+    }
+}

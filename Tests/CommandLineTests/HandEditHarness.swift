@@ -1,0 +1,95 @@
+import CPlatform
+import Foundation
+import Glibc
+import Synchronization
+
+/// A person editing settings.json while the app writes it, in both editor styles. Each save
+/// adds one marker key (`hand_edit_N`) to what the file held, so a lost save shows as a
+/// missing marker, and keeps everything else the file held.
+///
+/// Like vim, the editor notices a file changed on disk while it was "typing" and starts over
+/// from the new content instead of overwriting it; its own read-to-save window is a few
+/// microseconds, so what the counts measure is the app's handling of the person's saves.
+final class HandEditor: @unchecked Sendable {
+    // @unchecked: `saved` is written by the editing thread only, read after `stop()` joined it.
+    enum Style: CaseIterable { case rename, inPlace }
+
+    let path: String
+    private let stopFlag = Mutex(false)
+    private var thread: Thread?
+    private(set) var saved: [String] = []
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(path: String) { self.path = path }
+
+    func start(pauseMicroseconds: useconds_t = 20_000) {
+        let thread = Thread { [self] in
+            var n = 0
+            while !stopFlag.withLock({ $0 }) {
+                let style: Style = n % 2 == 0 ? .rename : .inPlace
+                if save(marker: "hand_edit_\(n)", style: style) { saved.append("hand_edit_\(n)") }
+                n += 1
+                usleep(pauseMicroseconds)
+            }
+            finished.signal()
+        }
+        self.thread = thread
+        thread.start()
+    }
+
+    func stop() {
+        stopFlag.withLock { $0 = true }
+        if thread != nil { finished.wait() }
+    }
+
+    /// In-place saves whose file the app replaced between the editor's open and its write:
+    /// the bytes went to a file no longer named settings.json, and the editor saved again.
+    private(set) var orphanedInPlaceSaves = 0
+
+    /// One save; false when the file could not be read as JSON (nothing saved then).
+    func save(marker: String, style: Style) -> Bool {
+        for _ in 0..<200 {
+            guard let before = FileManager.default.contents(atPath: path),
+                  var object = (try? JSONSerialization.jsonObject(with: before)) as? [String: Any] else {
+                usleep(2_000)
+                continue
+            }
+            object[marker] = true
+            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return false }
+            switch style {
+            case .rename:
+                let temporary = path + ".editor~"
+                guard FileManager.default.createFile(atPath: temporary, contents: data) else { return false }
+                // "File changed since reading it": start over. The names are exchanged and the
+                // displaced file checked, so this editor never drops a change the app made.
+                guard FileManager.default.contents(atPath: path) == before else { continue }
+                guard vc_rename_exchange(temporary, path) == 0 else { continue }
+                if FileManager.default.contents(atPath: temporary) != before {
+                    _ = vc_rename_exchange(temporary, path)
+                    continue
+                }
+                unlink(temporary)
+            case .inPlace:
+                let fd = open(path, O_RDWR)
+                guard fd >= 0 else { continue }
+                defer { close(fd) }
+                var current = [UInt8](repeating: 0, count: before.count + 1)
+                let n = pread(fd, &current, current.count, 0)
+                guard n == before.count, Data(current[0..<n]) == before else { continue }
+                guard ftruncate(fd, 0) == 0 else { return false }
+                // Two writes, as editors with a buffered writer do: the file is briefly partial.
+                let bytes = [UInt8](data)
+                let half = bytes.count / 2
+                _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, half, 0) }
+                _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + half, bytes.count - half, off_t(half)) }
+                var st = stat()
+                if fstat(fd, &st) == 0, st.st_nlink == 0 {
+                    orphanedInPlaceSaves += 1
+                    continue
+                }
+            }
+            return true
+        }
+        return false
+    }
+}
