@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layer order (each depends only on those before it):
-//   C shims → Localization → SettingsStore → BackendClient → Connectivity → TerminalRendering → VerbumTUI
+//   C shims → Localization → SettingsStore → BackendClient → Doctor, Connectivity → TerminalRendering → VerbumTUI
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
@@ -39,6 +39,8 @@ let package = Package(
                 dependencies: ["SettingsStore", "CCurl",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
+        // doctor: pure checks of this machine (mDNS, resolver, CA bundle, terminal, files, clock).
+        .target(name: "Doctor", dependencies: ["SettingsStore", "BackendClient"], swiftSettings: strictSettings),
         .target(name: "Connectivity",
                 dependencies: ["SettingsStore", "BackendClient",
                                .product(name: "Logging", package: "swift-log")],
@@ -52,7 +54,7 @@ let package = Package(
                 swiftSettings: strictSettings),
         .executableTarget(
             name: "VerbumTUI",
-            dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity",
+            dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity", "Doctor",
                            "TerminalRendering", "TerminalBackend", "SettingsUI", "CPlatform",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
@@ -83,6 +85,10 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "BackendClientTests",
                     dependencies: ["BackendClient", "TestSupport",
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "DoctorTests",
+                    dependencies: ["Doctor", "TestSupport",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strictSettings),
         .testTarget(name: "ConnectivityTests",

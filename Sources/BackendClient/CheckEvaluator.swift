@@ -7,6 +7,9 @@ public enum CheckEvaluator {
     public struct Verdict: Equatable, Sendable {
         public var status: CheckOutcome
         public var error: ConnectivityError?
+        /// The Engine.IO handshake's `pingInterval` and `pingTimeout` (websocket only).
+        public var pingInterval: Int?
+        public var pingTimeout: Int?
     }
 
     public static func evaluate(_ endpoint: CheckEndpoint, response: TransportResponse) -> Verdict {
@@ -35,7 +38,12 @@ public enum CheckEvaluator {
         case .websocket:
             let handshake = response.body.starts(with: Array("0{".utf8))
                 && response.body.range(of: Data("\"sid\"".utf8)) != nil
-            return handshake ? success : failure(.badResponse("not an Engine.IO handshake", status: status))
+            guard handshake else { return failure(.badResponse("not an Engine.IO handshake", status: status)) }
+            let object = SanitizedJSON.object(from: response.body.dropFirst())
+            var verdict = success
+            verdict.pingInterval = (object?["pingInterval"] as? NSNumber)?.intValue
+            verdict.pingTimeout = (object?["pingTimeout"] as? NSNumber)?.intValue
+            return verdict
         }
     }
 

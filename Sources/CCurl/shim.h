@@ -20,5 +20,8 @@ static inline CURLcode vc_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) {
 static inline CURLcode vc_easy_getinfo_string(CURL *h, CURLINFO i, char **v) { return curl_easy_getinfo(h, i, v); }
 static inline CURLcode vc_easy_getinfo_pointer(CURL *h, CURLINFO i, void **v) { return curl_easy_getinfo(h, i, v); }
 
+// CURLVERSION_NOW is a macro naming the newest struct version: Swift cannot see it.
+static inline curl_version_info_data *vc_version_info(void) { return curl_version_info(CURLVERSION_NOW); }
+
 static inline CURLMcode vc_multi_setopt_long(CURLM *m, CURLMoption o, long v) { return curl_multi_setopt(m, o, v); }
 #endif
