@@ -89,7 +89,7 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "DoctorTests",
                     dependencies: ["Doctor", "TestSupport",
-                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                                   .product(name: "Subprocess", package: "swift-subprocess")],
                     swiftSettings: strictSettings),
         .testTarget(name: "ConnectivityTests",
                     dependencies: ["Connectivity", "TestSupport",

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import BackendClient
 import Connectivity
@@ -189,7 +190,18 @@ struct StatusCommand: VerbumCommand {
         let reason = ConnectivityMessages.failureReason(result)
         let url = result.checks.first { $0.endpoint == .health }?.url ?? server.baseUrl
         console.diagnostic(console.text("cli.error.prefix") + ": " + errorText(reason, url: url, server: server, console: console))
-        console.diagnostic("  " + console.text(ConnectivityMessages.actionKey(reason)))
+        console.diagnostic("  " + actionText(reason, url: url, console: console))
+    }
+
+    /// The suggested action; for `dns`, advice for this name on this machine (a `.local` name
+    /// gets what is missing for mDNS here, a single-label name the search-domain advice).
+    static func actionText(_ error: ConnectivityError, url: String, console: Console) -> String {
+        guard error.code == .dns, let host = URLComponents(string: url)?.host else {
+            return console.text(ConnectivityMessages.actionKey(error))
+        }
+        let finding = host.lowercased().hasSuffix(".local") ? MDNSFinding(MDNSFacts.read()) : nil
+        let advice = DNSAdvice.action(host: host, mdns: finding)
+        return console.text(advice.key, advice.parameters)
     }
 
     static func render(_ error: AppError, console: Console) -> String {
