@@ -112,6 +112,7 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "CommandLineTests",
                     dependencies: ["TestSupport", "SettingsStore",
+                                   .product(name: "Subprocess", package: "swift-subprocess"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Golden"],
                     swiftSettings: strictSettings),
