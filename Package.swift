@@ -107,6 +107,10 @@ let package = Package(
         .testTarget(name: "AppTests",
                     dependencies: ["TestSupport"],
                     swiftSettings: strictSettings),
+        // Builds the release binary and the .deb once (minutes): filter it out while iterating.
+        .testTarget(name: "PackagingTests",
+                    dependencies: ["TestSupport", .product(name: "Subprocess", package: "swift-subprocess")],
+                    swiftSettings: strictSettings),
         .testTarget(name: "DemoBackendTests",
                     dependencies: ["TestSupport"],
                     swiftSettings: strictSettings),
