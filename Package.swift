@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Layer order (each depends only on those before it):
-//   C shims → Localization → SettingsStore → BackendClient → Connectivity → VerbumTUI
+//   C shims → Localization → SettingsStore → BackendClient → Doctor, Connectivity → VerbumTUI
 //   TerminalRendering → TerminalBackend, and Localization + SettingsStore + TerminalRendering → SettingsUI
 // TerminalRendering knows nothing of the app's state or texts: it draws cells.
 let strictSettings: [SwiftSetting] = [
@@ -43,6 +43,8 @@ let package = Package(
                 dependencies: ["SettingsStore", "CCurl",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
+        // doctor: pure checks of this machine (mDNS, resolver, CA bundle, terminal, files, clock).
+        .target(name: "Doctor", dependencies: ["SettingsStore", "BackendClient"], swiftSettings: strictSettings),
         .target(name: "Connectivity",
                 dependencies: ["SettingsStore", "BackendClient",
                                .product(name: "Logging", package: "swift-log")],
@@ -56,7 +58,7 @@ let package = Package(
                 swiftSettings: strictSettings),
         .executableTarget(
             name: "VerbumTUI",
-            dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity",
+            dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity", "Doctor",
                            "TerminalRendering", "TerminalBackend", "SettingsUI", "CPlatform",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
@@ -94,6 +96,10 @@ let package = Package(
                     dependencies: ["SettingsStore", "SettingsUI", "TerminalRendering", "Localization", "TestSupport",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strictSettings),
+        .testTarget(name: "DoctorTests",
+                    dependencies: ["Doctor", "TestSupport",
+                                   .product(name: "Subprocess", package: "swift-subprocess")],
+                    swiftSettings: strictSettings),
         .testTarget(name: "ConnectivityTests",
                     dependencies: ["Connectivity", "TestSupport",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
@@ -110,11 +116,16 @@ let package = Package(
         .testTarget(name: "AppTests",
                     dependencies: ["TestSupport"],
                     swiftSettings: strictSettings),
+        // Builds the release binary and the .deb once (minutes): filter it out while iterating.
+        .testTarget(name: "PackagingTests",
+                    dependencies: ["TestSupport", .product(name: "Subprocess", package: "swift-subprocess")],
+                    swiftSettings: strictSettings),
         .testTarget(name: "DemoBackendTests",
                     dependencies: ["TestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "CommandLineTests",
                     dependencies: ["TestSupport", "SettingsStore", "CPlatform",
+                                   .product(name: "Subprocess", package: "swift-subprocess"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Golden"],
                     swiftSettings: strictSettings),

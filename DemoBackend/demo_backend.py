@@ -58,6 +58,7 @@ MODES = {
     "bad_body": "200 with an HTML page instead of the contract's JSON on every path",
     "bad_json": "200 application/json {\"status\":\"sick\"} on every path",
     "redirect_http": "301 to http://HOST/PATH on every path",
+    "redirect_host": "301 to https://elsewhere.example/PATH (another host name) on every path",
     "huge_body": "200 application/json of `bytes` bytes (default 8 MiB) on every path",
     "wrong_host_cert": "TLS certificate for " + WRONG_HOST + " (new connections)",
     "expired_cert": "TLS certificate that expired in 2020 (new connections)",
@@ -92,6 +93,10 @@ HOSTILE = (
 )
 
 DEFAULT_SLOW_MS = 1500
+DEFAULT_CERT_DAYS = 365
+CA_DAYS = 3650
+# Where a redirect_host answer points: another host name, which the client must refuse and name.
+OTHER_HOST = "elsewhere.example"
 DEFAULT_HUGE_BYTES = 8 * 1024 * 1024
 IDLE_CONNECTION_TIMEOUT = 300.0
 HANDSHAKE_TIMEOUT = 30.0
@@ -111,9 +116,11 @@ def log(message):
 class Certificates:
     """A throwaway CA and the server certificates, made with the openssl command in STATE/certs."""
 
-    def __init__(self, directory, hosts, extra_names=()):
+    def __init__(self, directory, hosts, extra_names=(), days=None):
         self.dir = directory
         self.hosts = list(hosts)
+        # Days each host's certificate lasts (one year, as the facility servers' certificates).
+        self.days = dict(days or {})
         self.extra_names = [n for n in extra_names if n not in self.hosts]
         os.makedirs(directory, mode=0o700, exist_ok=True)
         self.ca = self.path("ca.pem")
@@ -145,15 +152,15 @@ class Certificates:
     def make_ca(self, name, cn):
         self.openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
                      "-keyout", self.path(name + ".key"), "-out", self.path(name + ".pem"),
-                     "-subj", "/CN=" + cn, "-days", "30",
+                     "-subj", "/CN=" + cn, "-days", str(CA_DAYS),
                      "-addext", "basicConstraints=critical,CA:TRUE",
                      "-addext", "keyUsage=critical,keyCertSign,cRLSign")
 
-    def sign(self, out, ca, hosts, ext_name):
+    def sign(self, out, ca, hosts, ext_name, days=DEFAULT_CERT_DAYS):
         ext = self.write_extfile(ext_name, hosts)
         self.openssl("x509", "-req", "-in", self.path("leaf.csr"), "-CA", self.path(ca + ".pem"),
                      "-CAkey", self.path(ca + ".key"), "-set_serial", "0x" + secrets.token_hex(8),
-                     "-days", "30", "-sha256", "-extfile", ext, "-out", out)
+                     "-days", str(days), "-sha256", "-extfile", ext, "-out", out)
 
     def sign_expired(self, hosts):
         # `openssl x509 -req` cannot back-date in OpenSSL 3.0, `openssl ca` can (-startdate/-enddate).
@@ -189,7 +196,8 @@ class Certificates:
             ]
             for f in first:
                 f.result()
-            jobs = [pool.submit(self.sign, self.host_cert(h), "ca", [h] + self.extra_names, "host-" + str(i))
+            jobs = [pool.submit(self.sign, self.host_cert(h), "ca", [h] + self.extra_names, "host-" + str(i),
+                                self.days.get(h, DEFAULT_CERT_DAYS))
                     for i, h in enumerate(self.hosts)]
             jobs.append(pool.submit(self.sign, self.path("wrong-host.pem"), "ca", [WRONG_HOST], "wrong-host"))
             jobs.append(pool.submit(self.sign, self.path("untrusted.pem"), "untrusted-ca", self.hosts, "untrusted"))
@@ -397,7 +405,7 @@ class Listener(ThreadingHTTPServer):
 
     def __init__(self, demo, port):
         self.demo = demo
-        super().__init__(("127.0.0.1", port), Handler)
+        super().__init__((demo.backend.args.listen, port), Handler)
         # A client that resets before accept() must not block the shared acceptor thread.
         self.socket.setblocking(False)
 
@@ -592,8 +600,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.nginx_page(500, "Internal Server Error")
         if mode == "status502":
             return self.nginx_page(502, "Bad Gateway")
-        if mode == "redirect_http":
-            location = "http://" + demo.host + self.path
+        if mode in ("redirect_http", "redirect_host"):
+            location = ("http://" + demo.host if mode == "redirect_http" else "https://" + OTHER_HOST) + self.path
             page = "<html><body><a href=\"%s\">Moved Permanently</a></body></html>" % html.escape(location)
             return self.send(301, page, "text/html", headers=[("Location", location)])
         if mode == "bad_body":
@@ -842,7 +850,15 @@ class Backend:
             cert_hosts.append("*." + BENCH_DOMAIN)
 
         extra_names = [h.lower() for h in args.extra_host or []]
-        self.certs = Certificates(os.path.join(self.state_dir, "certs"), cert_hosts, extra_names)
+        hosts_by_id = dict(specs)
+        cert_days = {}
+        for sid, days in self.parse_pairs(args.cert_days, "--cert-days", int).items():
+            if sid not in hosts_by_id:
+                raise SystemExit("--cert-days names an unknown server: " + sid)
+            if days < 1:
+                raise SystemExit("--cert-days needs at least 1 day, got %d" % days)
+            cert_days[hosts_by_id[sid]] = days
+        self.certs = Certificates(os.path.join(self.state_dir, "certs"), cert_hosts, extra_names, cert_days)
         self.cert_seconds = self.certs.generate()
         self.fault_contexts = self.certs.fault_contexts()
         contexts = {}
@@ -889,7 +905,7 @@ class Backend:
         for sid, s in self.servers.items():
             mode, params, _ = s.current()
             servers[sid] = {"host": s.host, "port": s.port, "mode": mode}
-            connect_to.append("%s:443:127.0.0.1:%d" % (s.host, s.port))
+            connect_to.append("%s:443:%s:%d" % (s.host, self.args.listen, s.port))
         return {"ready": True, "pid": os.getpid(), "control": self.control.server_address[1], "ca": self.certs.ca,
                 "stateDir": self.state_dir, "servers": servers, "connectTo": connect_to}
 
@@ -1053,6 +1069,11 @@ def parse_args(argv):
                        help="add N servers bench-1..N as sN.%s with one wildcard certificate" % BENCH_DOMAIN)
         p.add_argument("--initial", action="append", metavar="ID=MODE", help="start a server in MODE; repeatable")
         p.add_argument("--port", action="append", metavar="ID=PORT", help="fixed port for a server; repeatable")
+        p.add_argument("--cert-days", action="append", metavar="ID=DAYS",
+                       help="the server's certificate ends in DAYS days (default %d); repeatable" % DEFAULT_CERT_DAYS)
+        p.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
+                       help="address the servers listen on (default 127.0.0.1; tests in network namespaces "
+                            "use the namespace's own address)")
         p.add_argument("--port-base", type=int, default=0, metavar="PORT",
                        help="servers listen on PORT, PORT+1, ... in order (default: ephemeral ports)")
         p.add_argument("--control-port", type=int, default=0, help="control listener port (default: ephemeral)")

@@ -196,13 +196,13 @@ _verbumcare-tui() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    status|check|validate|servers|settings|lang|paths|help)
+    status|check|validate|servers|settings|lang|paths|doctor|login|logout|help)
         # Offer subcommand argument completions
         "_verbumcare-tui_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'status check validate servers settings lang paths help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'status check validate servers settings lang paths doctor login logout help' -- "${cur}"))
         ;;
     esac
 }
@@ -242,11 +242,19 @@ _verbumcare-tui_check() {
     repeating_flags=()
     non_repeating_flags=(--all --json --no-color --plain --version -h --help)
     repeating_options=(--connect-to)
-    non_repeating_options=(--home --env --lang --cacert)
+    non_repeating_options=(--format --output --home --env --lang --cacert)
     __verbumcare-tui_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in
+    '--format')
+        __verbumcare-tui_add_completions -W 'text'$'\n''json'$'\n''nagios'$'\n''openmetrics'
+        return
+        ;;
+    '--output')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
     '--home')
         __verbumcare-tui_add_completions -d
         return
@@ -418,7 +426,7 @@ _verbumcare-tui_settings_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __verbumcare-tui_add_completions -W 'backend_server_address'$'\n''custom_server_address'$'\n''connection_timeout'$'\n''auto_switch_on_failure'$'\n''enable_detailed_logging'$'\n''ca_bundle'$'\n''probe_interval'
+        __verbumcare-tui_add_completions -W 'backend_server_address'$'\n''custom_server_address'$'\n''connection_timeout'$'\n''auto_switch_on_failure'$'\n''enable_detailed_logging'$'\n''ca_bundle'$'\n''probe_interval'$'\n''cert_warning_days'
         return
         ;;
     esac
@@ -519,7 +527,7 @@ _verbumcare-tui_settings_reset() {
 
 _verbumcare-tui_lang() {
     repeating_flags=()
-    non_repeating_flags=(--no-color --plain --version -h --help)
+    non_repeating_flags=(--json --no-color --plain --version -h --help)
     repeating_options=(--connect-to)
     non_repeating_options=(--home --env --lang --cacert)
     __verbumcare-tui_offer_flags_options 1
@@ -562,6 +570,102 @@ _verbumcare-tui_paths() {
     repeating_options=(--connect-to)
     non_repeating_options=(--home --env --lang --cacert)
     __verbumcare-tui_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_doctor() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_login() {
+    repeating_flags=()
+    non_repeating_flags=(--password-stdin --no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--user --home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--user')
+        return
+        ;;
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_logout() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 1
 
     # Offer option value completions
     case "${prev}" in

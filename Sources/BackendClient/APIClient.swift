@@ -227,7 +227,7 @@ public final class APIClient: Sendable {
 
     static func error(for response: TransportResponse) -> ClientError {
         ClientError.httpAnswer(status: response.status, detail: serverMessage(in: response.body),
-                               redirectTo: response.redirectURL, timings: response.timings)
+                               redirectTo: response.redirectURL, requestURL: response.url, timings: response.timings)
     }
 
     /// The `error` (English) or `message` field of an error body, sanitized and shortened.

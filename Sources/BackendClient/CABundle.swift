@@ -20,6 +20,17 @@ public struct CABundle: Equatable, Hashable, Sendable {
 
     public static let system = CABundle(path: nil, source: .system)
 
+    /// The catalog key of "where it came from", for the settings pane's CA bundle row.
+    public var sourceKey: String {
+        switch source {
+        case .commandLine: "ui.pane.ca_source.command_line"
+        case .setting: "ui.pane.ca_source.setting"
+        case .curlCABundle: "ui.pane.ca_source.curl_ca_bundle"
+        case .sslCertFile: "ui.pane.ca_source.ssl_cert_file"
+        case .system: "ui.pane.ca_source.system"
+        }
+    }
+
     /// The first one given: `--cacert FILE`, the setting `ca_bundle`, `CURL_CA_BUNDLE`,
     /// `SSL_CERT_FILE`, the system store. "Given" means non-empty: a named file that does not
     /// exist is still used, so the user sees a TLS error naming it instead of a silent switch

@@ -6,6 +6,9 @@ public enum CheckEvaluator {
     public struct Verdict: Equatable, Sendable {
         public var status: CheckOutcome
         public var error: ConnectivityError?
+        /// The Engine.IO handshake's `pingInterval` and `pingTimeout` (websocket only).
+        public var pingInterval: Int?
+        public var pingTimeout: Int?
     }
 
     public static func evaluate(_ endpoint: CheckEndpoint, response: TransportResponse) -> Verdict {
@@ -34,7 +37,12 @@ public enum CheckEvaluator {
         case .websocket:
             let body = Array(response.body)
             let handshake = body.starts(with: Array("0{".utf8)) && body.contains(Array("\"sid\"".utf8))
-            return handshake ? success : failure(.badResponse("not an Engine.IO handshake", status: status))
+            guard handshake else { return failure(.badResponse("not an Engine.IO handshake", status: status)) }
+            let object = SanitizedJSON.object(from: response.body.dropFirst())
+            var verdict = success
+            verdict.pingInterval = object?["pingInterval"] as? Int
+            verdict.pingTimeout = object?["pingTimeout"] as? Int
+            return verdict
         }
     }
 

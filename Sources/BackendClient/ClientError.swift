@@ -13,6 +13,8 @@ public struct ClientError: Error, Equatable, Sendable {
     public var timings: CheckTimings?
     /// A finer reason within `code`, when the catalogs have texts for it.
     public var cause: ConnectivityCause?
+    /// Catalog parameters beyond the status (the other host of `redirect_cross_host`).
+    public var parameters: [String: String] = [:]
 
     public init(code: ConnectivityErrorCode, kind: ClientErrorKind, message: String,
                 httpStatus: Int? = nil, isRetryable: Bool, timings: CheckTimings? = nil,
@@ -44,7 +46,7 @@ public struct ClientError: Error, Equatable, Sendable {
             kind = .cancelled; retryable = false
         case .authRequired:
             kind = .authentication; retryable = false
-        case .httpStatus, .badResponse, .redirectRefused, .tooLarge:
+        case .httpStatus, .badResponse, .redirectRefused, .redirectCrossHost, .tooLarge, .certExpiring:
             kind = .server; retryable = false
         }
         return ClientError(code: code, kind: kind, message: message, isRetryable: retryable, timings: timings,
@@ -53,11 +55,19 @@ public struct ClientError: Error, Equatable, Sendable {
 
     /// An answer the client does not accept: a redirect (never followed) or a non-2xx status.
     /// 5xx is a retryable server error, 401/403 an authentication error, other 4xx client errors.
+    /// A redirect to another host name is `redirect_cross_host` (it names the host).
     public static func httpAnswer(status: Int, detail: String? = nil, redirectTo: String? = nil,
-                                  timings: CheckTimings? = nil) -> ClientError {
+                                  requestURL: String? = nil, timings: CheckTimings? = nil) -> ClientError {
         let suffix = detail.map { ": \($0)" } ?? ""
         if (300...399).contains(status) {
             let target = redirectTo.map { " to \($0)" } ?? ""
+            if let otherHost = RedirectTarget.otherHost(from: requestURL, to: redirectTo) {
+                var error = ClientError(code: .redirectCrossHost, kind: .server,
+                                        message: "HTTP \(status) redirect to another host \(otherHost) refused",
+                                        httpStatus: status, isRetryable: false, timings: timings)
+                error.parameters["host"] = TextSanitizer.clean(otherHost)
+                return error
+            }
             return ClientError(code: .redirectRefused, kind: .server,
                                message: "HTTP \(status) redirect\(target) not followed",
                                httpStatus: status, isRetryable: false, timings: timings)
@@ -82,7 +92,7 @@ public struct ClientError: Error, Equatable, Sendable {
 
     /// The form stored in check results and state (code, message, parameters for the catalog).
     public var connectivityError: ConnectivityError {
-        var parameters: [String: String] = [:]
+        var parameters = self.parameters
         if let httpStatus { parameters["status"] = String(httpStatus) }
         if let cause { parameters[ConnectivityCause.parameter] = cause.rawValue }
         return ConnectivityError(code: code, message: message, parameters: parameters)

@@ -9,12 +9,15 @@ public struct ConnectivityChecker: Sendable {
     public var settings: TransportSettings
     private let transport: any HTTPTransport
     private let now: @Sendable () -> Double
+    private let certificates: CertificateMemory
 
     public init(settings: TransportSettings = TransportSettings(),
                 transport: any HTTPTransport = CurlEngine.shared,
+                certificates: CertificateMemory = .shared,
                 now: @escaping @Sendable () -> Double = ConnectivityChecker.wallClock) {
         self.settings = settings
         self.transport = transport
+        self.certificates = certificates
         self.now = now
     }
 
@@ -64,7 +67,14 @@ public struct ConnectivityChecker: Sendable {
         let ordered = CheckEndpoint.allCases.compactMap { endpoint in results.first { $0.endpoint == endpoint } }
         let health = ordered.first { $0.endpoint == .health }
         let responseTime = health.flatMap { $0.timings.totalMs > 0 ? $0.timings.totalMs : nil }
-        return DetailedStatus(serverId: server.id, checks: ordered, responseTime: responseTime, lastChecked: now())
+        let finished = now()
+        // A check that got an HTTP answer went through a verified handshake, now or on the
+        // connection it reused: the newest certificate seen for the server is the one in use.
+        let answered = ordered.contains { $0.httpStatus != nil }
+        let certificate = answered ? certificates.lastKnown(url: urls[.health] ?? server.baseUrl) : nil
+        let warning = certificate?.expiryWarning(now: finished, warningDays: settings.certWarningDays)
+        return DetailedStatus(serverId: server.id, checks: ordered, responseTime: responseTime, lastChecked: finished,
+                              certificate: certificate, warnings: warning.map { [$0] } ?? [])
     }
 
     /// Many servers at once (the settings pane, `check --all`); results in the input order.
@@ -90,9 +100,11 @@ public struct ConnectivityChecker: Sendable {
         let request = TransportRequest(method: .get, url: url, headers: headers, settings: settings)
         switch await transport.perform(request) {
         case .success(let response):
+            if let certificate = response.certificate { certificates.remember(certificate, url: url) }
             let verdict = CheckEvaluator.evaluate(endpoint, response: response)
             return CheckResult(endpoint: endpoint, url: url, status: verdict.status, httpStatus: response.status,
-                               timings: response.timings, error: verdict.error)
+                               timings: response.timings, error: verdict.error,
+                               pingInterval: verdict.pingInterval, pingTimeout: verdict.pingTimeout)
         case .failure(let error):
             return CheckResult(endpoint: endpoint, url: url, status: .failure, httpStatus: nil,
                                timings: error.timings ?? CheckTimings(), error: error.connectivityError)

@@ -59,6 +59,8 @@ final class CurlTransfer {
         // it, for as long again. QUICK_EXIT lets libcurl leave that thread behind instead: it
         // ends on its own when getaddrinfo returns, and the check ends on time as `dns`.
         try set(CURLOPT_QUICK_EXIT, 1)
+        // The certificate's dates and fingerprint for every result (read after a handshake).
+        try set(CURLOPT_CERTINFO, 1)
         // VerbumCare backends are on the facility LAN (often mDNS names): a proxy taken from
         // http_proxy/https_proxy would send health checks somewhere else and report on the
         // wrong network path, so no proxy is ever used.
@@ -153,8 +155,28 @@ final class CurlTransfer {
         _ = vc_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         var redirect: UnsafeMutablePointer<CChar>?
         _ = vc_easy_getinfo_string(easy, CURLINFO_REDIRECT_URL, &redirect)
+        var effective: UnsafeMutablePointer<CChar>?
+        _ = vc_easy_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
         return .success(TransportResponse(status: status, body: sink.data, timings: timings,
-                                          redirectURL: redirect.map { TextSanitizer.clean(String(cString: $0)) }))
+                                          redirectURL: redirect.map { TextSanitizer.clean(String(cString: $0)) },
+                                          url: effective.map { String(cString: $0) },
+                                          certificate: readCertificate()))
+    }
+
+    /// The leaf certificate of this transfer's handshake; nil when the connection was reused
+    /// (libcurl fills CERTINFO only when it shakes hands).
+    private func readCertificate() -> CertificateInfo? {
+        var pointer: UnsafeMutableRawPointer?
+        guard vc_easy_getinfo_pointer(easy, CURLINFO_CERTINFO, &pointer) == CURLE_OK, let pointer else { return nil }
+        let info = pointer.assumingMemoryBound(to: curl_certinfo.self).pointee
+        guard info.num_of_certs > 0, let chain = info.certinfo, var node = chain[0] else { return nil }
+        var fields: [String] = []
+        while true {
+            if let data = node.pointee.data { fields.append(String(cString: data)) }
+            guard let next = node.pointee.next else { break }
+            node = next
+        }
+        return CertInfoParser.parse(fields: fields)
     }
 
     private func readTimings() -> CheckTimings {

@@ -18,6 +18,8 @@ public struct TransportSettings: Equatable, Hashable, Sendable {
     /// Lets `http://` through for the development environment's local backends only
     /// (SPEC §4); redirects stay refused either way.
     public var allowPlainHTTP: Bool
+    /// `cert_expiring` when a certificate has at most this many days left (`cert_warning_days`).
+    public var certWarningDays: Int
 
     public static let defaultTimeoutMs = 10_000
     /// The cap for the four checks (SPEC §6.3).
@@ -31,7 +33,8 @@ public struct TransportSettings: Equatable, Hashable, Sendable {
                 caBundle: CABundle = .system,
                 connectTo: [ConnectToSpec] = [],
                 mdnsAllowanceMs: Int = 1000,
-                allowPlainHTTP: Bool = false) {
+                allowPlainHTTP: Bool = false,
+                certWarningDays: Int = NativeSettings.defaultCertWarningDays) {
         self.connectTimeoutMs = connectTimeoutMs
         self.totalTimeoutMs = totalTimeoutMs
         self.maxBodyBytes = maxBodyBytes
@@ -39,6 +42,7 @@ public struct TransportSettings: Equatable, Hashable, Sendable {
         self.connectTo = connectTo
         self.mdnsAllowanceMs = mdnsAllowanceMs
         self.allowPlainHTTP = allowPlainHTTP
+        self.certWarningDays = certWarningDays
     }
 
     /// Timeouts for one URL, with the mDNS allowance when its host ends in `.local`.

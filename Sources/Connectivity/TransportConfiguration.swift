@@ -32,9 +32,10 @@ public struct TransportConfiguration: Equatable, Sendable {
 
     /// Transport settings with the CA bundle chosen in SPEC order; timeouts come from each
     /// server's `connectionTimeout` when it is tested.
-    public func settings(caBundleSetting: String?) -> TransportSettings {
+    public func settings(caBundleSetting: String?,
+                         certWarningDays: Int = NativeSettings.defaultCertWarningDays) -> TransportSettings {
         TransportSettings(caBundle: CABundle.resolve(commandLine: commandLineCACert, setting: caBundleSetting,
                                                      environment: processEnvironment),
-                          connectTo: connectTo, allowPlainHTTP: allowPlainHTTP)
+                          connectTo: connectTo, allowPlainHTTP: allowPlainHTTP, certWarningDays: certWarningDays)
     }
 }

@@ -25,6 +25,9 @@ final class AppFixture: Sendable {
         var environment: [String: String] = [:]
         var columns = 100
         var rows = 30
+        /// Runs after the settings are written and before the app starts (e.g. to put odd
+        /// files where the app's files should be).
+        var prepare: @Sendable (TemporaryHome) throws -> Void = { _ in }
     }
 
     private init(home: TemporaryHome, backend: DemoBackendProcess, runner: BinaryRunner, session: TmuxSession,
@@ -44,6 +47,7 @@ final class AppFixture: Sendable {
         do {
             let runner = try BinaryRunner(home: home.path)
             try await configure(runner, language: options.language, settings: options.settings)
+            try options.prepare(home)
             let arguments = ["--home", home.path, "--cacert", backend.caFile]
                 + backend.connectTo.flatMap { ["--connect-to", $0] } + options.extraArguments
             let session = try await TmuxSession.start(

@@ -18,8 +18,14 @@ import Testing
         ]
         for (endpoint, body) in cases {
             let verdict = CheckEvaluator.evaluate(endpoint, response: Self.response(200, body))
-            #expect(verdict == CheckEvaluator.Verdict(status: .success, error: nil), "\(endpoint)")
+            #expect(verdict.status == .success && verdict.error == nil, "\(endpoint)")
+            // The handshake's values are passed on; a missing one stays nil.
+            #expect(verdict.pingInterval == (endpoint == .websocket ? 25_000 : nil), "\(endpoint)")
+            #expect(verdict.pingTimeout == nil, "\(endpoint)")
         }
+        let full = CheckEvaluator.evaluate(.websocket, response: Self.response(200,
+            #"0{"sid":"abc","upgrades":["websocket"],"pingInterval":25000,"pingTimeout":20000,"maxPayload":1000000}"#))
+        #expect(full.pingInterval == 25_000 && full.pingTimeout == 20_000)
     }
 
     @Test func authWithout401IsSuccessCarryingAuthRequired() {

@@ -130,7 +130,7 @@ import TestSupport
         let result = try await session.run("settings", "set", "timeout", "10")
         #expect(result.exitCode == 64)
         let keys = ["backend_server_address", "custom_server_address", "connection_timeout", "auto_switch_on_failure",
-                    "enable_detailed_logging", "ca_bundle", "probe_interval"]
+                    "enable_detailed_logging", "ca_bundle", "probe_interval", "cert_warning_days"]
         #expect(result.standardError.contains(CLI.errorLine(.en, "cli.unknown_key",
                                                             ["key": "timeout", "keys": keys.joined(separator: ", ")])),
                 "\(result)")

@@ -91,7 +91,7 @@ import TestSupport
         let object = try CLI.object(result.standardOutput)
         #expect(Set(object.keys) == ["backend_server_address", "custom_server_address", "custom_servers",
                                      "connection_timeout", "auto_switch_on_failure", "enable_detailed_logging",
-                                     "ca_bundle", "probe_interval"])
+                                     "ca_bundle", "probe_interval", "cert_warning_days"])
         #expect(object["backend_server_address"] as? String == "https://verbumcare-lab.local/api")
         #expect(object["custom_server_address"] is NSNull)
         #expect(object["custom_servers"] as? [String] == [])
@@ -100,6 +100,7 @@ import TestSupport
         #expect(object["enable_detailed_logging"] as? Bool == false)
         #expect(object["ca_bundle"] is NSNull)
         #expect(object["probe_interval"] as? Int == 10)
+        #expect(object["cert_warning_days"] as? Int == 30)
         // `settings` alone is `settings show`.
         #expect(try await session.run("settings", "--json").standardOutput == result.standardOutput)
     }

@@ -23,6 +23,7 @@ import TestSupport
         ("connection_timeout", "4", "cli.range", ["key": "connection_timeout", "min": "5", "max": "60"]),
         ("connection_timeout", "ten", "cli.range", ["key": "connection_timeout", "min": "5", "max": "60"]),
         ("probe_interval", "0", "cli.range", ["key": "probe_interval", "min": "2", "max": "3600"]),
+        ("cert_warning_days", "366", "cli.range", ["key": "cert_warning_days", "min": "0", "max": "365"]),
         ("auto_switch_on_failure", "maybe", "cli.not_boolean", ["key": "auto_switch_on_failure"]),
         ("enable_detailed_logging", "2", "cli.not_boolean", ["key": "enable_detailed_logging"]),
         ("backend_server_address", "http://x/api", "cli.invalid_value",
@@ -31,7 +32,8 @@ import TestSupport
          ["key": "backend_server_address", "value": "https://ward4.example.org"]),
         ("custom_server_address", "https://127.0.0.1/api", "cli.invalid_value",
          ["key": "custom_server_address", "value": "https://127.0.0.1/api"]),
-        ("ca_bundle", "/nonexistent/ca.pem", "cli.file_not_found", ["path": "/nonexistent/ca.pem"]),
+        ("ca_bundle", "/nonexistent/ca.pem", "ui.pane.ca_bundle_missing", ["path": "/nonexistent/ca.pem"]),
+        ("ca_bundle", "/etc/passwd", "ui.pane.ca_bundle_no_certificate", ["path": "/etc/passwd"]),
     ] as [(String, String, String, [String: String])])
     func invalidSetLeavesFileUnchanged(_ key: String, _ value: String, _ messageKey: String,
                                        _ parameters: [String: String]) async throws {
@@ -59,9 +61,9 @@ import TestSupport
     @Test func validSetsAreSaved() async throws {
         let session = try CLI.Session()
         let ca = session.home.path + "/ca.pem"
-        try session.home.write("not checked here", to: "ca.pem")
+        try session.home.write("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n", to: "ca.pem")
         let changes: [(String, String, Any)] = [
-            ("connection_timeout", "60", 60), ("probe_interval", "30", 30),
+            ("connection_timeout", "60", 60), ("probe_interval", "30", 30), ("cert_warning_days", "10", 10),
             ("auto_switch_on_failure", "false", false), ("enable_detailed_logging", "yes", true),
             ("ca_bundle", ca, ca), ("custom_server_address", "https://Ward9.Example.org/api/", "https://ward9.example.org/api"),
             ("backend_server_address", "https://verbumcaremac-mini/api", "https://verbumcaremac-mini/api"),

@@ -71,7 +71,7 @@ struct CatalogConsistencyTests {
     @Test("catalog files are sorted, one key per line, keys in a known namespace")
     func fileLayout() throws {
         let namespaces: Set<String> = ["app", "status", "source", "server", "validation", "error", "check",
-                                       "switch", "notice", "files", "ui", "key", "help", "dialog", "cli"]
+                                       "switch", "notice", "files", "ui", "key", "help", "dialog", "cli", "doctor"]
         let keyLine = try Regex(#"^  "([a-z0-9_.-]+)": ".*",?$"#)
         for language in AppLanguage.allCases {
             let text = try RepositoryFiles.catalogText(language)

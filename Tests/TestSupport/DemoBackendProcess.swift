@@ -51,17 +51,20 @@ public final class DemoBackendProcess: Sendable {
     ///   - tokenTTLSeconds: lifetime of access tokens (`expiresIn`).
     ///   - verbose: log every request to `logFile`.
     ///   - extraArguments: passed to `demo_backend.py run` as they are (e.g. `["--bench-servers", "200"]`).
+    ///   - launcher: put in front of the command (e.g. `["ip", "netns", "exec", "NS"]`).
+    ///   - script: another copy of demo_backend.py (the one a Debian package installed).
     public init(extraServers: [String: String] = [:], initialModes: [String: String] = [:],
                 tokenTTLSeconds: Int? = nil, verbose: Bool = false, extraArguments: [String] = [],
+                launcher: [String] = [], script: String = DemoBackendProcess.scriptPath,
                 readyTimeout: Duration = .seconds(60)) throws {
-        guard FileManager.default.fileExists(atPath: Self.scriptPath) else {
-            throw DemoBackendError.scriptNotFound(Self.scriptPath)
+        guard FileManager.default.fileExists(atPath: script) else {
+            throw DemoBackendError.scriptNotFound(script)
         }
         let state = FileManager.default.temporaryDirectory
             .appendingPathComponent("verbumcare-demo-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
 
-        var arguments = ["python3", Self.scriptPath, "run", "--state-dir", state, "--exit-on-stdin-close",
+        var arguments = launcher + ["python3", script, "run", "--state-dir", state, "--exit-on-stdin-close",
                          "--remove-state-dir"]
         for (id, host) in extraServers.sorted(by: { $0.key < $1.key }) { arguments += ["--server", "\(id)=\(host)"] }
         for (id, mode) in initialModes.sorted(by: { $0.key < $1.key }) { arguments += ["--initial", "\(id)=\(mode)"] }
@@ -108,13 +111,15 @@ public final class DemoBackendProcess: Sendable {
     /// Starts a backend without blocking a Swift concurrency thread while openssl and python start.
     public static func start(extraServers: [String: String] = [:], initialModes: [String: String] = [:],
                              tokenTTLSeconds: Int? = nil, verbose: Bool = false, extraArguments: [String] = [],
+                             launcher: [String] = [], script: String = DemoBackendProcess.scriptPath,
                              readyTimeout: Duration = .seconds(60)) async throws -> DemoBackendProcess {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result {
                     try DemoBackendProcess(extraServers: extraServers, initialModes: initialModes,
                                            tokenTTLSeconds: tokenTTLSeconds, verbose: verbose,
-                                           extraArguments: extraArguments, readyTimeout: readyTimeout)
+                                           extraArguments: extraArguments, launcher: launcher, script: script,
+                                           readyTimeout: readyTimeout)
                 })
             }.start()
         }

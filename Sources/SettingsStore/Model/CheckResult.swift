@@ -36,15 +36,20 @@ public struct CheckResult: Codable, Equatable, Hashable, Sendable {
     public var httpStatus: Int?
     public var timings: CheckTimings
     public var error: ConnectivityError?
+    /// The websocket check's Engine.IO handshake values, milliseconds.
+    public var pingInterval: Int?
+    public var pingTimeout: Int?
 
     public init(endpoint: CheckEndpoint, url: String, status: CheckOutcome, httpStatus: Int?,
-                timings: CheckTimings, error: ConnectivityError?) {
+                timings: CheckTimings, error: ConnectivityError?, pingInterval: Int? = nil, pingTimeout: Int? = nil) {
         self.endpoint = endpoint
         self.url = url
         self.status = status
         self.httpStatus = httpStatus
         self.timings = timings
         self.error = error
+        self.pingInterval = pingInterval
+        self.pingTimeout = pingTimeout
     }
 }
 
@@ -56,13 +61,38 @@ public struct DetailedStatus: Codable, Equatable, Sendable {
     public var responseTime: Double?
     /// Wall-clock time of the test, seconds since 1970.
     public var lastChecked: Double
+    /// The server's certificate; nil when no handshake completed.
+    public var certificate: CertificateInfo?
+    /// Warnings that do not make the server fail (`cert_expiring`).
+    public var warnings: [ConnectivityError]
 
-    public init(serverId: String, checks: [CheckResult], responseTime: Double?, lastChecked: Double) {
+    public init(serverId: String, checks: [CheckResult], responseTime: Double?, lastChecked: Double,
+                certificate: CertificateInfo? = nil, warnings: [ConnectivityError] = []) {
         self.serverId = serverId
         self.checks = checks
         self.responseTime = responseTime
         self.lastChecked = lastChecked
+        self.certificate = certificate
+        self.warnings = warnings
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case serverId, checks, responseTime, lastChecked, certificate, warnings
+    }
+
+    /// Results cached by earlier versions have no certificate or warnings.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        serverId = try c.decode(String.self, forKey: .serverId)
+        checks = try c.decode([CheckResult].self, forKey: .checks)
+        responseTime = try c.decodeIfPresent(Double.self, forKey: .responseTime)
+        lastChecked = try c.decode(Double.self, forKey: .lastChecked)
+        certificate = try c.decodeIfPresent(CertificateInfo.self, forKey: .certificate)
+        warnings = try c.decodeIfPresent([ConnectivityError].self, forKey: .warnings) ?? []
+    }
+
+    /// Days the certificate has left at the time of the test.
+    public var certificateDaysLeft: Int? { certificate?.daysLeft(now: lastChecked) }
 
     /// Connected iff `health` succeeded (SPEC §6.1).
     public var isHealthy: Bool {

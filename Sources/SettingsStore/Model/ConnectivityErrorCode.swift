@@ -14,6 +14,10 @@ public enum ConnectivityErrorCode: String, Codable, Sendable, CaseIterable {
     case tooLarge = "too_large"
     case cancelled
     case authRequired = "auth_required"
+    /// A warning, never a failure: the certificate ends within `cert_warning_days`.
+    case certExpiring = "cert_expiring"
+    /// A redirect to another host name: refused, and the host is named.
+    case redirectCrossHost = "redirect_cross_host"
 }
 
 /// A coded error with the parameters its localized message needs (e.g. `status`, `seconds`).

@@ -6,12 +6,16 @@ public struct ServerProbeSummary: Codable, Equatable, Sendable {
     public var responseTime: Double?
     public var httpStatus: Int?
     public var error: ConnectivityError?
+    /// A warning that does not make the server fail (`cert_expiring`, with its `days`).
+    public var warning: ConnectivityError?
 
-    public init(status: ConnectionStatus, responseTime: Double? = nil, httpStatus: Int? = nil, error: ConnectivityError? = nil) {
+    public init(status: ConnectionStatus, responseTime: Double? = nil, httpStatus: Int? = nil,
+                error: ConnectivityError? = nil, warning: ConnectivityError? = nil) {
         self.status = status
         self.responseTime = responseTime
         self.httpStatus = httpStatus
         self.error = error
+        self.warning = warning
     }
 }
 
@@ -20,6 +24,7 @@ extension ServerProbeSummary {
     public init(_ result: DetailedStatus) {
         let health = result.checks.first { $0.endpoint == .health }
         self.init(status: result.isHealthy ? .connected : .error, responseTime: result.responseTime,
-                  httpStatus: health?.httpStatus, error: result.isHealthy ? nil : health?.error)
+                  httpStatus: health?.httpStatus, error: result.isHealthy ? nil : health?.error,
+                  warning: result.warnings.first)
     }
 }

@@ -36,6 +36,7 @@ extension NativeSettings {
         case .enableDetailedLogging: enableDetailedLogging = try bool()
         case .caBundle: caBundle = cleared ? nil : trimmed
         case .probeInterval: probeInterval = try int()
+        case .certWarningDays: certWarningDays = try int()
         }
     }
 }

@@ -5,6 +5,10 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     /// Seconds between probes of a connected server. Below 2 s probes would dominate idle CPU
     /// and the server's logs; above an hour the status would be meaningless.
     public static let probeIntervalRange = 2...3600
+    /// Days before a certificate ends from which `cert_expiring` warns. Up to a year: the
+    /// facility servers' self-signed certificates last one year.
+    public static let certWarningDaysRange = 0...365
+    public static let defaultCertWarningDays = 30
 
     public var backendServerAddress: String?
     public var customServerAddress: String?
@@ -16,6 +20,8 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     public var caBundle: String?
     /// Seconds, 2...3600.
     public var probeInterval: Int
+    /// Days, 0...365.
+    public var certWarningDays: Int
 
     /// The JSON keys of settings.json (a contract: scripts and `settings set KEY` use them).
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
@@ -27,11 +33,13 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         case enableDetailedLogging = "enable_detailed_logging"
         case caBundle = "ca_bundle"
         case probeInterval = "probe_interval"
+        case certWarningDays = "cert_warning_days"
     }
 
     public init(backendServerAddress: String? = nil, customServerAddress: String? = nil,
                 customServers: [String] = [], connectionTimeout: Int = 10, autoSwitchOnFailure: Bool = true,
-                enableDetailedLogging: Bool = false, caBundle: String? = nil, probeInterval: Int = 10) {
+                enableDetailedLogging: Bool = false, caBundle: String? = nil, probeInterval: Int = 10,
+                certWarningDays: Int = NativeSettings.defaultCertWarningDays) {
         self.backendServerAddress = backendServerAddress
         self.customServerAddress = customServerAddress
         self.customServers = customServers
@@ -40,6 +48,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         self.enableDetailedLogging = enableDetailedLogging
         self.caBundle = caBundle
         self.probeInterval = probeInterval
+        self.certWarningDays = certWarningDays
     }
 
     /// Missing keys take their defaults (the file format is read by `NativeSettingsFile`;
@@ -55,6 +64,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         enableDetailedLogging = try c.decodeIfPresent(Bool.self, forKey: .enableDetailedLogging) ?? d.enableDetailedLogging
         caBundle = try c.decodeIfPresent(String.self, forKey: .caBundle)
         probeInterval = try c.decodeIfPresent(Int.self, forKey: .probeInterval) ?? d.probeInterval
+        certWarningDays = try c.decodeIfPresent(Int.self, forKey: .certWarningDays) ?? d.certWarningDays
     }
 
     public static let defaults = NativeSettings()
@@ -77,6 +87,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         }
         guard Self.probeIntervalRange.contains(probeInterval) else {
             throw refuse(.probeInterval, String(probeInterval))
+        }
+        guard Self.certWarningDaysRange.contains(certWarningDays) else {
+            throw refuse(.certWarningDays, String(certWarningDays))
         }
         if let custom = customServerAddress, !custom.isEmpty {
             guard let n = Self.normalized(custom, environment) else { throw refuse(.customServerAddress, custom) }
@@ -116,6 +129,8 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         s.connectionTimeout = reader.int(CodingKeys.connectionTimeout.rawValue, in: connectionTimeoutRange,
                                          default: s.connectionTimeout)
         s.probeInterval = reader.int(CodingKeys.probeInterval.rawValue, in: probeIntervalRange, default: s.probeInterval)
+        s.certWarningDays = reader.int(CodingKeys.certWarningDays.rawValue, in: certWarningDaysRange,
+                                       default: s.certWarningDays)
         s.autoSwitchOnFailure = reader.bool(CodingKeys.autoSwitchOnFailure.rawValue, default: s.autoSwitchOnFailure)
         s.enableDetailedLogging = reader.bool(CodingKeys.enableDetailedLogging.rawValue, default: s.enableDetailedLogging)
         s.caBundle = reader.optionalString(CodingKeys.caBundle.rawValue)
@@ -173,7 +188,8 @@ public struct NativeSettings: Codable, Equatable, Sendable {
          (.autoSwitchOnFailure, .bool(autoSwitchOnFailure)),
          (.enableDetailedLogging, .bool(enableDetailedLogging)),
          (.caBundle, caBundle.map(StoredJSON.string)),
-         (.probeInterval, .integer(probeInterval))]
+         (.probeInterval, .integer(probeInterval)),
+         (.certWarningDays, .integer(certWarningDays))]
     }
 
     /// Writes into `object` the keys whose value differs from `decoded` (what was read from

@@ -119,9 +119,8 @@ public enum AddressValidator {
 
     /// One suggestion that fixes every fixable error at once (`invalid_url` → `https://` +
     /// input, `https_required` → `https`, `missing_api_path` → `/api` appended), already
-    /// normalized. It is offered only when it really fixes those errors. For `invalid_url`
-    /// it must also not reveal that the input was something else entirely (`mailto:a@b`
-    /// would become credentials on host `b`), so a bad host, port or user name drops it.
+    /// normalized. It is offered only when the result is valid: so also never for input that
+    /// was something else entirely (`mailto:a@b` would become credentials on host `b`).
     private static func suggestions(trimmed: String, outcome: Outcome, environment: AppEnvironment) -> [String] {
         var fixed: Set<ValidationCode> = []
         var candidate: URLParts
@@ -139,21 +138,29 @@ public enum AddressValidator {
             fixed.insert(.httpsRequired)
         }
         if outcome.has(.missingAPIPath) || (fixed.contains(.invalidURL) && !candidate.endsWithAPISegment) {
-            candidate.segments = URLParts.normalize(segments: candidate.segments + ["api"])
+            candidate.segments = apiPath(for: candidate.segments)
             fixed.insert(.missingAPIPath)
         }
         guard !fixed.isEmpty else { return [] }
         let suggestion = candidate.string
         guard suggestion != outcome.normalized else { return [] }
 
-        var unacceptable = fixed.union([.empty, .tooLong, .invalidURL])
-        if fixed.contains(.invalidURL) {
-            unacceptable.formUnion([.invalidHost, .invalidPort, .credentialsInURL])
-        }
+        // Offered only when it is itself a valid address: a suggestion that would be refused
+        // in turn (`https://user@host/api`, `…/api?o`) helps nobody.
         let check = diagnose(trimmed: suggestion, environment: environment)
-        guard check.normalized == suggestion, !check.errors.contains(where: { unacceptable.contains($0.code) })
-        else { return [] }
+        guard check.normalized == suggestion, check.errors.isEmpty else { return [] }
         return [suggestion]
+    }
+
+    /// The path a pasted address most likely meant: up to its last `api` segment
+    /// (`/api/health` → `/api`), the server root's `/health` replaced by `/api`, else `/api`
+    /// appended.
+    static func apiPath(for segments: [String]) -> [String] {
+        if let last = segments.lastIndex(where: { ASCII.lowercased($0) == "api" }) {
+            return URLParts.normalize(segments: Array(segments[...last]))
+        }
+        let base = segments.last.map(ASCII.lowercased) == "health" ? Array(segments.dropLast()) : segments
+        return URLParts.normalize(segments: base + ["api"])
     }
 
     /// What follows a mistyped `http(s)` scheme (`https:/h`, `https//h`, `http:h`) or a bare

@@ -87,8 +87,8 @@ enum PaneListView {
         line.spans.append(Span(canvas.fit(text.statusWord(summary.status), columns.status),
                                style: .colored(StatusIndicator.color(summary.status))))
         line.spans.append(Span("  "))
-        line.spans.append(Span(canvas.fit(detail(summary, text), columns.detail),
-                               style: summary.error == nil ? .plain : .colored(.error)))
+        let style: Style = summary.error != nil ? .colored(.error) : (summary.warning != nil ? .colored(.warning) : .plain)
+        line.spans.append(Span(canvas.fit(detail(summary, text), columns.detail), style: style))
         return line
     }
 
@@ -99,12 +99,17 @@ enum PaneListView {
         }
         guard server.id == settings.currentServer.id else { return nil }
         let detailed = settings.detailedStatus?.serverId == server.id ? settings.detailedStatus : nil
-        return ServerProbeSummary(status: settings.connectionStatus, responseTime: detailed?.responseTime)
+        return ServerProbeSummary(status: settings.connectionStatus, responseTime: detailed?.responseTime,
+                                  warning: detailed?.warnings.first)
     }
 
     private static func detail(_ summary: ServerProbeSummary, _ text: UIText) -> String {
         if let error = summary.error {
             return text.shortError(error, httpStatus: summary.httpStatus)
+        }
+        if let warning = summary.warning, let days = warning.parameters["days"] {
+            // An ending certificate outweighs the response time in this narrow column.
+            return text("ui.pane.certificate_days", ["days": days])
         }
         switch summary.status {
         case .connected, .testing:

@@ -52,9 +52,17 @@ enum PaneOptionsView {
         let label = canvas.fit(canvas.text("ui.pane.ca_bundle"), layout.labelWidth) + " "
         let fieldX = canvas.buffer.write(label, x: area.x, y: y, maxWidth: area.width, style: labelStyle(.caBundle, canvas))
         let focused = canvas.ui.focus == .caBundle
-        let field = focused ? canvas.ui.caBundleField : TextField(text: canvas.settings.caBundle ?? "")
-        TextFieldView.render(&canvas, field: field, in: Rect(x: fieldX, y: y, width: min(area.maxX - fieldX, 58), height: 1),
+        // Editing changes the setting; otherwise the row shows the bundle in effect and its source.
+        let inEffect = canvas.model.caBundle
+        let shown = focused ? canvas.ui.caBundleField
+            : TextField(text: inEffect.map { $0.path ?? "" } ?? canvas.settings.caBundle ?? "")
+        let fieldWidth = min(area.maxX - fieldX, 58)
+        TextFieldView.render(&canvas, field: shown, in: Rect(x: fieldX, y: y, width: fieldWidth, height: 1),
                              focused: focused, placeholder: canvas.text("ui.pane.ca_bundle_system"))
+        if let inEffect, !focused, inEffect.path != nil, fieldX + fieldWidth + 2 < area.maxX {
+            canvas.buffer.write(canvas.text(inEffect.sourceKey), x: fieldX + fieldWidth + 2, y: y,
+                                maxWidth: area.maxX - fieldX - fieldWidth - 2, style: .colored(.muted))
+        }
     }
 
     /// Draws `label [value]`; returns the column after it.

@@ -7,11 +7,15 @@ public struct ScreenModel: Equatable, Sendable {
     /// Wall-clock seconds since 1970, for "checked N s ago".
     public var now: Double
     public var options: RenderOptions
+    /// The CA bundle in effect; nil shows the setting (or "system certificates") alone.
+    public var caBundle: CABundleDisplay?
 
-    public init(settings: SettingsState, ui: UIState, now: Double, options: RenderOptions = RenderOptions()) {
+    public init(settings: SettingsState, ui: UIState, now: Double, options: RenderOptions = RenderOptions(),
+                caBundle: CABundleDisplay? = nil) {
         self.settings = settings
         self.ui = ui
         self.now = now
         self.options = options
+        self.caBundle = caBundle
     }
 }

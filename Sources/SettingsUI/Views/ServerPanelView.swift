@@ -50,11 +50,19 @@ enum ServerPanelView {
         rows.append(Row(line: Line(UIText.clean(server.baseUrl), style: .colored(.accent)), dropOrder: 3))
         rows += wrapped(sourceLine(canvas), width: width, canvas: canvas, dropOrders: [5, 11])
         rows.append(Row(line: Line(""), dropOrder: 12))
-        let labelWidth = labelColumn(canvas)
-        rows.append(Row(line: statusLine(canvas, labelWidth: labelWidth, width: width), dropOrder: 0))
         let status = currentStatus(settings)
+        let labelWidth = labelColumn(canvas, certificate: status?.certificate != nil)
+        rows.append(Row(line: statusLine(canvas, labelWidth: labelWidth, width: width), dropOrder: 0))
         rows.append(Row(line: labeled(text("ui.checked"), Line(text.checkedAgo(lastChecked: status?.lastChecked, now: canvas.model.now)),
                                       labelWidth: labelWidth, canvas: canvas), dropOrder: 6))
+        if let status, let days = status.certificateDaysLeft {
+            // "Certificate  ends in 10 days", in the warning colour once `cert_expiring` applies.
+            let expiring = status.warnings.contains { $0.code == .certExpiring }
+            let value = Line(text("ui.panel.certificate_ends", ["days": String(days)]),
+                             style: expiring ? .colored(.warning) : .plain)
+            rows.append(Row(line: labeled(text("ui.panel.certificate"), value, labelWidth: labelWidth, canvas: canvas),
+                            dropOrder: expiring ? 6 : 10))
+        }
         if settings.preferences.showCheckDetails {
             let dropOrders: [CheckEndpoint: Int] = [.health: 4, .api: 8, .auth: 9, .websocket: 10]
             for endpoint in CheckEndpoint.allCases {
@@ -109,9 +117,11 @@ enum ServerPanelView {
         }
     }
 
-    /// Width of the label column: the widest of "Status", "Checked" and the check names.
-    private static func labelColumn(_ canvas: Canvas) -> Int {
+    /// Width of the label column: the widest of "Status", "Checked", the check names and,
+    /// when a certificate is known, "Certificate".
+    private static func labelColumn(_ canvas: Canvas, certificate: Bool) -> Int {
         let labels = [canvas.text("ui.status"), canvas.text("ui.checked")] + CheckEndpoint.allCases.map { checkLabel($0, canvas) }
+            + (certificate ? [canvas.text("ui.panel.certificate")] : [])
         return min(16, labels.map { canvas.width($0) }.max() ?? 0) + 2
     }
 

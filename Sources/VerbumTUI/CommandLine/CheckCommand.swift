@@ -1,11 +1,13 @@
 import ArgumentParser
 import Connectivity
+import Foundation
 import SettingsStore
 
-/// `check [ID|URL] [--json]` and `check --all` (SPEC §11): tests one server (default: the
-/// current one) or every known server at once, and prints every check with timings. JSON is
-/// the object `status` prints (an array of them with `--all`). Exit 0 when every tested
-/// server is connected, 2 when one is not, 1 when the server cannot be found.
+/// `check [ID|URL] [--all] [--format text|json|nagios|openmetrics] [--output FILE]` (SPEC
+/// §11, §11.1): tests one server (default: the current one) or every known server at once.
+/// Text prints every check with timings (one row per server with `--all`); JSON is the object
+/// `status` prints (an array with `--all`). Exit 0 when every tested server is connected, 2
+/// when one is not, 1 when the server cannot be found; `nagios` uses the plugin codes 0 to 3.
 struct CheckCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: HelpText.text("cli.help.check"))
@@ -17,70 +19,92 @@ struct CheckCommand: VerbumCommand {
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 
+    @Option(help: HelpText.help("cli.help.format", valueName: "format"))
+    var format: CheckFormat?
+
+    @Option(help: HelpText.help("cli.help.output", valueName: "file"), completion: .file())
+    var output: String?
+
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func validate() throws {
         if all && target != nil {
             throw ValidationError("--all tests every known server; give no ID or URL with it.")
         }
+        if json, let format, format != .json {
+            throw ValidationError("--json is --format json; give one of them.")
+        }
     }
 
+    private var effectiveFormat: CheckFormat { format ?? (json ? .json : .text) }
+
     func execute(context: CommandContext) throws {
-        let probe = try StatusCommand.makeProbe(context: context)
-        let state = context.store.getState()
+        let format = effectiveFormat
         let servers: [ServerConfig]
-        if all {
-            servers = state.availableServers
-        } else {
-            servers = [try resolve(target, context: context)]
+        let probe: StatusProbe
+        do {
+            probe = try StatusCommand.makeProbe(context: context)
+            servers = all ? context.store.getState().availableServers : [try context.server(matching: target)]
+        } catch {
+            // A monitoring plugin that cannot run says UNKNOWN on stdout and exits 3.
+            guard format == .nagios else { throw error }
+            let reason = (error as? ValidationError)?.message ?? target ?? String(describing: error)
+            let report = NagiosReport(state: .unknown, summary: context.console.text("cli.nagios.unknown", ["reason": reason]))
+            try emit(report.line, context: context)
+            throw ExitCode(MonitoringState.unknown.rawValue)
         }
         let results = SynchronousWait.result { await probe.checkAll(servers) }
+        let tested = Array(zip(servers, results)).map { (server: $0.0, result: $0.1) }
         let console = context.console
-        func source(of server: ServerConfig) -> ServerSource? {
-            server.id == state.currentServer.id ? state.serverSource : nil
-        }
-        if json {
-            let objects = zip(servers, results).map { server, result in
-                StatusCommand.json(server: server, source: source(of: server), result: result, fallback: nil,
-                                   context: context)
+        switch format {
+        case .json:
+            let state = context.store.getState()
+            let objects = tested.map { item in
+                StatusCommand.json(server: item.server,
+                                   source: item.server.id == state.currentServer.id ? state.serverSource : nil,
+                                   result: item.result, fallback: nil, context: context)
             }
-            console.output(json: all ? .array(objects) : objects[0])
-        } else {
-            var blocks: [String] = []
-            for (server, result) in zip(servers, results) {
-                let lines = StatusCommand.humanLines(server: server, result: result, console: console)
-                blocks.append(([server.id] + lines.map { "  " + $0 }).joined(separator: "\n"))
+            try emit(json: all ? .array(objects) : objects[0], context: context)
+        case .text:
+            if all {
+                try emit(CheckTable(tested: tested, console: console).text, context: context)
+            } else {
+                try emit(([tested[0].server.id] + StatusCommand.humanLines(server: tested[0].server, result: tested[0].result,
+                                                                          console: console).map { "  " + $0 })
+                    .joined(separator: "\n"), context: context)
             }
-            console.output(blocks.joined(separator: "\n\n"))
+        case .nagios:
+            let warningDays = context.settingsFile.load().settings.certWarningDays
+            let report = NagiosReport(tested: tested, warningDays: warningDays, console: console)
+            try emit(report.line, context: context)
+            throw ExitCode(report.state.rawValue)
+        case .openmetrics:
+            try emit(OpenMetricsReport(tested: tested).text, context: context)
         }
-        let failed = zip(servers, results).filter { !$0.1.isHealthy }
-        if !all, let (server, result) = failed.first {
-            StatusCommand.explainFailure(server: server, result: result, console: console)
+        let failed = tested.filter { !$0.result.isHealthy }
+        if !all, format == .text, let first = failed.first {
+            StatusCommand.explainFailure(server: first.server, result: first.result, console: console)
         }
         if !failed.isEmpty { throw ExitCode(2) }
     }
 
-    /// An id, a known address, or a new valid address; anything else is told and is exit 1.
+    /// To stdout, or atomically to `--output` (a reader such as node_exporter never sees half a file).
     @MainActor
-    private func resolve(_ target: String?, context: CommandContext) throws -> ServerConfig {
-        let state = context.store.getState()
-        guard let target else { return state.currentServer }
-        if let server = ServerCatalog.server(id: target, in: state.availableServers)
-            ?? ServerCatalog.server(matchingAddress: target, in: state.availableServers) {
-            return server
+    private func emit(_ text: String, context: CommandContext) throws {
+        let document = text.hasSuffix("\n") ? text : text + "\n"
+        guard let output else { return context.console.output(document) }
+        let path = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
+        do {
+            try AtomicFile.write(Array(document.utf8), to: path)
+        } catch {
+            context.console.error("files.write_failed", ["file": path, "reason": String(describing: error)])
+            throw ExitCode(effectiveFormat == .nagios ? MonitoringState.unknown.rawValue : 1)
         }
-        let validation = AddressValidator.validate(target, environment: context.environment)
-        if validation.isValid,
-           let server = ServerCatalog.customServer(address: validation.normalizedAddress,
-                                                   connectionTimeoutSeconds: state.connectionTimeout) {
-            return server
-        }
-        if target.contains("://") || target.contains("/") {
-            SettingsCommand.report(SettingsKey.Refusal(key: "cli.validate.invalid", parameters: ["address": target],
-                                                       validation: validation), console: context.console)
-        } else {
-            context.console.error("cli.unknown_server", ["target": target])
-        }
-        throw ExitCode.failure
+        context.console.diagnostic(context.console.text("cli.output.written", ["path": path]))
+    }
+
+    @MainActor
+    private func emit(json: JSONValue, context: CommandContext) throws {
+        try emit(json.rendered, context: context)
     }
 }

@@ -11,14 +11,34 @@ struct LangCommand: VerbumCommand {
               completion: .list(AppLanguage.allCases.map(\.rawValue)))
     var code: String?
 
+    @Flag(help: HelpText.help("cli.help.json")) var json = false
+
     @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    /// Where the language in effect comes from (`source` in `--json`).
+    enum Source: String {
+        case saved
+        case environment
+        case option
+    }
 
     func execute(context: CommandContext) throws {
         guard let code else {
-            // The app's language: the saved choice, else the locale's (not --lang, which is this run's).
-            let language = AppStateFile(path: context.paths.appStateFile).load().state.currentLanguage
-                ?? LanguageDetector.detect(environment: context.environmentVariables)
-            context.console.output(context.console.text("cli.lang_current", ["language": Self.describe(language)]))
+            // The app's language: --lang for this run, else the saved choice, else the locale's.
+            let saved = AppStateFile(path: context.paths.appStateFile).load().state.currentLanguage
+            let option = context.options.lang.flatMap(AppLanguage.init(rawValue:))
+            let (language, source): (AppLanguage, Source) = if let option {
+                (option, .option)
+            } else if let saved {
+                (saved, .saved)
+            } else {
+                (LanguageDetector.detect(environment: context.environmentVariables), .environment)
+            }
+            if json {
+                context.console.output(json: Self.json(language, source))
+            } else {
+                context.console.output(context.console.text("cli.lang_current", ["language": Self.describe(language)]))
+            }
             return
         }
         // A code outside the closed set is a usage error, like a bad --env.
@@ -29,7 +49,15 @@ struct LangCommand: VerbumCommand {
         context.store.setLanguage(language) // written by `finish()`, which reports a failure
         // Confirmed in the language just chosen, unless --lang asked for another one.
         let console = context.options.lang == nil ? Console(language: language) : context.console
-        console.output(console.text("cli.lang_set", ["language": Self.describe(language)]))
+        if json {
+            console.output(json: Self.json(language, .saved))
+        } else {
+            console.output(console.text("cli.lang_set", ["language": Self.describe(language)]))
+        }
+    }
+
+    static func json(_ language: AppLanguage, _ source: Source) -> JSONValue {
+        .object([("language", .string(language.rawValue)), ("source", .string(source.rawValue))])
     }
 
     static func describe(_ language: AppLanguage) -> String {

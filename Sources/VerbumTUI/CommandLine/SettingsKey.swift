@@ -1,3 +1,4 @@
+import BackendClient
 import Foundation
 import SettingsStore
 
@@ -12,6 +13,7 @@ enum SettingsKey: String, CaseIterable {
     case enableDetailedLogging = "enable_detailed_logging"
     case caBundle = "ca_bundle"
     case probeInterval = "probe_interval"
+    case certWarningDays = "cert_warning_days"
 
     /// Why a value was refused: a catalog key and its parameters, plus validation details.
     struct Refusal: Error {
@@ -56,6 +58,9 @@ enum SettingsKey: String, CaseIterable {
         case .probeInterval:
             let seconds = try integer(value, in: NativeSettings.probeIntervalRange)
             try update(context) { $0.probeInterval = seconds }
+        case .certWarningDays:
+            let days = try integer(value, in: NativeSettings.certWarningDaysRange)
+            try update(context) { $0.certWarningDays = days }
         case .autoSwitchOnFailure:
             try store.setAutoSwitchOnFailure(try boolean(value))
         case .enableDetailedLogging:
@@ -63,9 +68,10 @@ enum SettingsKey: String, CaseIterable {
         case .caBundle:
             guard !value.isEmpty else { return try store.setCABundle(nil) }
             let path = value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
-            // A missing bundle would only show up much later, as every check failing with a TLS error.
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw Refusal(key: "cli.file_not_found", parameters: ["path": path])
+            // A missing or empty bundle would only show up much later, as every check failing
+            // with a TLS error. The settings pane refuses the same paths.
+            if let refusal = CABundleCheck.refusal(CABundleCheck.inspect(path: path), path: path) {
+                throw Refusal(key: refusal.key, parameters: refusal.parameters)
             }
             try store.setCABundle(path)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import BackendClient
 import Connectivity
@@ -62,7 +63,8 @@ struct StatusCommand: VerbumCommand {
     @MainActor
     static func makeProbe(context: CommandContext) throws -> StatusProbe {
         let transport = try context.transportConfiguration()
-        let settings = transport.settings(caBundleSetting: context.store.getState().caBundle)
+        let settings = transport.settings(caBundleSetting: context.store.getState().caBundle,
+                                          certWarningDays: context.settingsFile.load().settings.certWarningDays)
         return StatusProbe(prober: ServerProber(paths: context.paths, settings: settings))
     }
 
@@ -80,6 +82,8 @@ struct StatusCommand: VerbumCommand {
             ("connectionStatus", .string((result.isHealthy ? ConnectionStatus.connected : .error).rawValue)),
             ("responseTimeMs", result.responseTime.map { .double(milliseconds($0)) } ?? .null),
             ("checks", .array(result.checks.map(checkJSON))),
+            ("certificate", result.certificate.map { certificateJSON($0, daysLeft: result.certificateDaysLeft) } ?? .null),
+            ("warnings", .array(result.warnings.map(errorJSON))),
             ("fallback", fallback.map { info in
                 .object([("fromServerId", .string(info.fromServerId)), ("reason", errorJSON(info.reason))])
             } ?? .null),
@@ -103,6 +107,21 @@ struct StatusCommand: VerbumCommand {
                 ("totalMs", .double(milliseconds(t.totalMs))),
             ])),
             ("error", check.error.map(errorJSON) ?? .null),
+        ] + (check.endpoint == .websocket ? [
+            ("pingInterval", check.pingInterval.map(JSONValue.int) ?? .null),
+            ("pingTimeout", check.pingTimeout.map(JSONValue.int) ?? .null),
+        ] : []))
+    }
+
+    static func certificateJSON(_ certificate: CertificateInfo, daysLeft: Int?) -> JSONValue {
+        .object([
+            ("subject", .string(certificate.subject)),
+            ("issuer", .string(certificate.issuer)),
+            ("sans", .array(certificate.sans.map(JSONValue.string))),
+            ("notBefore", .string(CertificateInfo.iso(certificate.notBefore))),
+            ("notAfter", .string(CertificateInfo.iso(certificate.notAfter))),
+            ("daysLeft", daysLeft.map(JSONValue.int) ?? .null),
+            ("sha256", .string(certificate.sha256)),
         ])
     }
 
@@ -142,8 +161,19 @@ struct StatusCommand: VerbumCommand {
                 + String(repeating: " ", count: max(0, 7 - ms.count)) + ms
             if let error = check.error {
                 row += "  " + errorText(error, url: check.url, server: server, console: console)
+            } else if let interval = check.pingInterval, let timeout = check.pingTimeout {
+                row += "  " + console.text("cli.check.ping", ["interval": String(interval), "timeout": String(timeout)])
             }
             lines.append(row)
+        }
+        if let certificate = result.certificate, let days = result.certificateDaysLeft {
+            lines.append("  " + console.text("cli.check.certificate", [
+                "subject": certificate.subject, "issuer": certificate.issuer,
+                "date": CertificateInfo.iso(certificate.notAfter), "days": String(days),
+            ]))
+        }
+        for warning in result.warnings {
+            lines.append("  ! " + console.text(ConnectivityMessages.messageKey(warning), warning.parameters))
         }
         return lines
     }
@@ -160,7 +190,18 @@ struct StatusCommand: VerbumCommand {
         let reason = ConnectivityMessages.failureReason(result)
         let url = result.checks.first { $0.endpoint == .health }?.url ?? server.baseUrl
         console.diagnostic(console.text("cli.error.prefix") + ": " + errorText(reason, url: url, server: server, console: console))
-        console.diagnostic("  " + console.text(ConnectivityMessages.actionKey(reason)))
+        console.diagnostic("  " + actionText(reason, url: url, console: console))
+    }
+
+    /// The suggested action; for `dns`, advice for this name on this machine (a `.local` name
+    /// gets what is missing for mDNS here, a single-label name the search-domain advice).
+    static func actionText(_ error: ConnectivityError, url: String, console: Console) -> String {
+        guard error.code == .dns, let host = URLComponents(string: url)?.host else {
+            return console.text(ConnectivityMessages.actionKey(error))
+        }
+        let finding = host.lowercased().hasSuffix(".local") ? MDNSFinding(MDNSFacts.read()) : nil
+        let advice = DNSAdvice.action(host: host, mdns: finding)
+        return console.text(advice.key, advice.parameters)
     }
 
     static func render(_ error: AppError, console: Console) -> String {

@@ -14,7 +14,7 @@ struct VerbumTUICommand: ParsableCommand {
             """,
         version: VerbumTUIVersion.versionLine,
         subcommands: [StatusCommand.self, CheckCommand.self, ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
-                      LangCommand.self, PathsCommand.self])
+                      LangCommand.self, PathsCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self])
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 

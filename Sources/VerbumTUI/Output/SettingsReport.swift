@@ -21,6 +21,7 @@ struct SettingsReport {
             (SettingsKey.enableDetailedLogging.rawValue, .bool(settings.enableDetailedLogging)),
             (SettingsKey.caBundle.rawValue, .optional(settings.caBundle)),
             (SettingsKey.probeInterval.rawValue, .int(settings.probeInterval)),
+            (SettingsKey.certWarningDays.rawValue, .int(settings.certWarningDays)),
         ]
     }
 

@@ -26,10 +26,16 @@ struct ValidationReport {
 
     /// The verdict, then one line per error, warning and suggestion.
     var humanLines: [String] {
-        var lines = [result.isValid
-            ? localizer.text("cli.validate.valid", ["address": result.normalizedAddress])
+        let verdict: String
+        if result.isValid {
+            verdict = localizer.text("cli.validate.valid", ["address": result.normalizedAddress])
+        } else if result.input.allSatisfy(\.isWhitespace) {
+            verdict = localizer.text("cli.validate.invalid_empty")
+        } else {
             // The input is shown as typed, minus anything that would act on the terminal.
-            : localizer.text("cli.validate.invalid", ["address": TextSanitizer.clean(result.input)])]
+            verdict = localizer.text("cli.validate.invalid", ["address": TextSanitizer.clean(result.input)])
+        }
+        var lines = [verdict]
         lines += result.errors.map { "  " + localizer.text("cli.error.prefix") + ": " + message($0) }
         lines += result.warnings.map { "  " + localizer.text("cli.warning.prefix") + ": " + message($0) }
         lines += result.suggestions.map { "  " + localizer.text("validation.suggestion", ["address": $0]) }

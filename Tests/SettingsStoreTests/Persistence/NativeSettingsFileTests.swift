@@ -156,6 +156,7 @@ struct NativeSettingsFileTests {
         #expect(text == """
         {
           "auto_switch_on_failure": true,
+          "cert_warning_days": 30,
           "connection_timeout": 20,
           "custom_servers": [],
           "enable_detailed_logging": true,

@@ -242,10 +242,12 @@ struct AddressValidatorTableTests {
 
     // MARK: missing_api_path
 
-    @Test("a path that does not end with /api is missing_api_path with /api added", arguments: [
+    // The suggestion cuts after the last api segment, replaces the root's /health, or adds /api.
+    @Test("a path that does not end with /api is missing_api_path with the /api path suggested", arguments: [
         ("https://h.example", "https://h.example/api"), ("https://h.example/", "https://h.example/api"),
-        ("https://h.example/v2", "https://h.example/v2/api"), ("https://h.example/api/v2", "https://h.example/api/v2/api"),
-        ("https://h.example/apis", "https://h.example/apis/api"), ("https://h.example/health", "https://h.example/health/api"),
+        ("https://h.example/v2", "https://h.example/v2/api"), ("https://h.example/api/v2", "https://h.example/api"),
+        ("https://h.example/apis", "https://h.example/apis/api"), ("https://h.example/health", "https://h.example/api"),
+        ("https://host/api/health", "https://host/api"), ("https://h.example/ward/API/health", "https://h.example/ward/api"),
         ("https://h.example:8443//v2//", "https://h.example:8443/v2/api"),
     ])
     func missingAPIPath(input: String, suggestion: String) {
@@ -304,10 +306,11 @@ struct AddressValidatorTableTests {
         #expect(result.errors.map(\.code) == [.httpsRequired, .credentialsInURL, .queryOrFragment, .invalidPort,
                                               .forbiddenHost, .missingAPIPath])
         #expect(!result.isValid)
-        // The suggestion fixes what it can (scheme, /api) and leaves the rest to the user.
-        let mixed = AddressValidator.validate("http://u@h.example/v1")
-        #expect(mixed.suggestions == ["https://u@h.example/v1/api"])
-        #expect(errorCodes(mixed.suggestions[0]) == [.credentialsInURL])
+        // A suggestion that would itself be refused is not offered.
+        for input in ["http://u@h.example/v1", "https://ql1/api?o", "ql1/api?o", "https://user@host/api",
+                      "https://h.example/api#frag", "http://h.example/v1?x"] {
+            #expect(AddressValidator.validate(input).suggestions.isEmpty, "\(input)")
+        }
     }
 
     // MARK: development

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Where a refused redirect pointed, compared with where the request went.
+enum RedirectTarget {
+    /// The redirect's host when it differs from the request's (case-insensitive, trailing dot
+    /// ignored); nil for the same host, a relative target or unparseable input.
+    static func otherHost(from requestURL: String?, to redirectURL: String?) -> String? {
+        guard let requestURL, let redirectURL,
+              let from = host(requestURL), let to = host(redirectURL) else { return nil }
+        return from == to ? nil : to
+    }
+
+    private static func host(_ url: String) -> String? {
+        guard let host = URLComponents(string: url)?.host?.lowercased(), !host.isEmpty else { return nil }
+        return host.hasSuffix(".") ? String(host.dropLast()) : host
+    }
+}

@@ -1,0 +1,15 @@
+import SettingsStore
+
+/// `doctor`: what this machine needs for the app, as pure checks over `MachineFacts`.
+public enum Doctor {
+    public static func run(_ facts: MachineFacts) -> [DoctorCheck] {
+        [nssMDNS(facts.mdns), avahi(facts.mdns), resolver(facts.curl),
+         caBundle(facts.caBundle, path: facts.caBundlePath, verdict: facts.caBundleVerdict),
+         terminal(facts.terminal), config(facts.config), clock(facts.clock)]
+    }
+
+    /// The worst status: `doctor` exits 1 when it is `error`.
+    public static func worst(_ checks: [DoctorCheck]) -> DoctorCheck.Status {
+        checks.map(\.status).max() ?? .ok
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// TERM, whether this machine has a terminfo entry for it, and the locale's character set.
+public struct TerminalFacts: Equatable, Sendable {
+    public var term: String?
+    /// Where the terminfo entry was found; nil when none was.
+    public var terminfoPath: String?
+    /// The effective `LC_ALL`, `LC_CTYPE` or `LANG` value (nil when none is set).
+    public var locale: String?
+
+    public init(term: String?, terminfoPath: String?, locale: String?) {
+        self.term = term
+        self.terminfoPath = terminfoPath
+        self.locale = locale
+    }
+
+    public static func read(environment: [String: String]) -> TerminalFacts {
+        let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        return TerminalFacts(term: term, terminfoPath: term.flatMap { find($0, environment: environment) }, locale: locale)
+    }
+
+    /// ncurses' search order: $TERMINFO, ~/.terminfo, $TERMINFO_DIRS, then the system folders;
+    /// entries sit under their first letter (or its hex code, on some systems).
+    static func find(_ term: String, environment: [String: String]) -> String? {
+        guard let first = term.unicodeScalars.first, !term.contains("/") else { return nil }
+        var directories: [String] = []
+        if let own = environment["TERMINFO"] { directories.append(own) }
+        if let home = environment["HOME"] { directories.append(home + "/.terminfo") }
+        directories += (environment["TERMINFO_DIRS"] ?? "").split(separator: ":").map(String.init)
+        directories += ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo", "/usr/lib/terminfo"]
+        let subfolders = [String(first), String(first.value, radix: 16)]
+        for directory in directories {
+            for subfolder in subfolders {
+                let path = "\(directory)/\(subfolder)/\(term)"
+                if FileManager.default.fileExists(atPath: path) { return path }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+import BackendClient
+import SettingsStore
+
+/// Everything `doctor` looks at, read once; the checks are pure functions of it.
+public struct MachineFacts: Sendable {
+    public var mdns: MDNSFacts
+    public var curl: CurlFeatures
+    public var caBundle: CABundle
+    /// The file libcurl will read (the default bundle for the system store), and what it holds.
+    public var caBundlePath: String?
+    public var caBundleVerdict: CABundleCheck.Verdict?
+    public var terminal: TerminalFacts
+    public var config: ConfigFacts
+    public var clock: ClockFacts
+
+    public init(mdns: MDNSFacts, curl: CurlFeatures, caBundle: CABundle, caBundlePath: String?,
+                caBundleVerdict: CABundleCheck.Verdict?, terminal: TerminalFacts, config: ConfigFacts, clock: ClockFacts) {
+        self.mdns = mdns
+        self.curl = curl
+        self.caBundle = caBundle
+        self.caBundlePath = caBundlePath
+        self.caBundleVerdict = caBundleVerdict
+        self.terminal = terminal
+        self.config = config
+        self.clock = clock
+    }
+
+    /// Reads this machine. `caBundle` is the bundle the run resolved (`--cacert`, setting,
+    /// environment, system); `config` what loading the settings files found.
+    public static func read(caBundle: CABundle, config: ConfigFacts, environment: [String: String]) -> MachineFacts {
+        let curl = CurlFeatures.current()
+        let path = caBundle.path ?? curl.defaultCABundle
+        return MachineFacts(mdns: MDNSFacts.read(), curl: curl, caBundle: caBundle, caBundlePath: path,
+                            caBundleVerdict: path.map(CABundleCheck.inspect(path:)),
+                            terminal: TerminalFacts.read(environment: environment), config: config,
+                            clock: ClockFacts.read())
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What decides whether `.local` names resolve on this machine: the `hosts:` line of
+/// nsswitch.conf, which nss-mdns modules the C library can load, and whether the Avahi daemon
+/// answers on its socket. `read` looks at the machine; `MDNSFinding` judges the facts.
+public struct MDNSFacts: Equatable, Sendable {
+    public enum Avahi: String, Equatable, Sendable {
+        case answering
+        /// No socket: the daemon is not installed or not running.
+        case notRunning
+        /// The socket exists but nothing answers on it.
+        case silent
+    }
+
+    public var nsswitchPath: String
+    /// The `hosts:` line; nil when the file cannot be read or has none.
+    public var hostsLine: String?
+    /// nss-mdns modules (`mdns4_minimal`, `mdns`, …) whose library the C library can load.
+    public var loadableModules: Set<String>
+    public var avahiSocketPath: String
+    public var avahi: Avahi
+
+    public init(nsswitchPath: String, hostsLine: String?, loadableModules: Set<String>,
+                avahiSocketPath: String = MDNSFacts.avahiSocket, avahi: Avahi) {
+        self.nsswitchPath = nsswitchPath
+        self.hostsLine = hostsLine
+        self.loadableModules = loadableModules
+        self.avahiSocketPath = avahiSocketPath
+        self.avahi = avahi
+    }
+
+    public static let nsswitch = "/etc/nsswitch.conf"
+    public static let avahiSocket = "/run/avahi-daemon/socket"
+    /// The modules libnss-mdns installs.
+    public static let mdnsModules = ["mdns4_minimal", "mdns_minimal", "mdns6_minimal", "mdns4", "mdns", "mdns6"]
+
+    /// Reads this machine. Blocks for at most `avahiTimeoutMs` while asking the daemon.
+    public static func read(nsswitchPath: String = nsswitch, avahiSocketPath: String = avahiSocket,
+                            avahiTimeoutMs: Int32 = 1000) -> MDNSFacts {
+        let text = try? String(contentsOfFile: nsswitchPath, encoding: .utf8)
+        let loadable = Set(mdnsModules.filter(canLoad))
+        return MDNSFacts(nsswitchPath: nsswitchPath, hostsLine: text.flatMap(hostsLine), loadableModules: loadable,
+                         avahiSocketPath: avahiSocketPath, avahi: askAvahi(avahiSocketPath, timeoutMs: avahiTimeoutMs))
+    }
+
+    /// The last `hosts:` line (glibc uses the last one), comments removed.
+    static func hostsLine(in text: String) -> String? {
+        text.split(whereSeparator: \.isNewline)
+            .map { line in line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "" }
+            .last { $0.trimmingCharacters(in: .whitespaces).hasPrefix("hosts:") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Whether glibc's NSS could load the module: the same `dlopen` of `libnss_NAME.so.2`.
+    static func canLoad(_ module: String) -> Bool {
+        guard let handle = dlopen("libnss_\(module).so.2", RTLD_LAZY | RTLD_LOCAL) else { return false }
+        dlclose(handle)
+        return true
+    }
+
+    /// Avahi's simple protocol (the one nss-mdns speaks): `HELP` answers with lines starting `+`.
+    static func askAvahi(_ path: String, timeoutMs: Int32) -> Avahi {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .notRunning }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return .silent }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return .silent }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        var timeout = timeval(tv_sec: Int(timeoutMs / 1000), tv_usec: Int(timeoutMs % 1000) * 1000)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard connected == 0 else { return .notRunning }
+        let request = Array("HELP\n".utf8)
+        guard Glibc.write(fd, request, request.count) == request.count else { return .silent }
+        var answer = [UInt8](repeating: 0, count: 64)
+        let count = Glibc.read(fd, &answer, answer.count)
+        return count > 0 && answer[0] == UInt8(ascii: "+") ? .answering : .silent
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import BackendClient
+import Doctor
+import SettingsStore
+
+/// `doctor [--json]`: checks this machine for what the app needs (mDNS, resolver, CA bundle,
+/// terminal, settings files, clock). Exit 0 with no error, 1 otherwise.
+struct DoctorCommand: VerbumCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor", abstract: HelpText.text("cli.help.doctor"))
+
+    @Flag(help: HelpText.help("cli.help.json")) var json = false
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(context: CommandContext) throws {
+        let bundle = CABundle.resolve(commandLine: context.options.cacert, setting: context.store.getState().caBundle,
+                                      environment: context.environmentVariables)
+        let config = ConfigFacts(settingsPath: context.paths.settingsFile,
+                                 settingsExisted: context.settingsFile.load().existed,
+                                 problems: context.store.getState().fileProblems)
+        let facts = MachineFacts.read(caBundle: bundle, config: config, environment: context.environmentVariables)
+        let checks = Doctor.run(facts)
+        let console = context.console
+        func render(_ text: AppError) -> String { TextSanitizer.clean(console.text(text.key, text.parameters)) }
+        if json {
+            console.output(json: .object([
+                ("status", .string(Doctor.worst(checks).rawValue)),
+                ("checks", .array(checks.map { check in
+                    .object([
+                        ("id", .string(check.id.rawValue)),
+                        ("status", .string(check.status.rawValue)),
+                        ("message", .string(render(check.message))),
+                        ("fix", check.fix.map { .string(render($0)) } ?? .null),
+                    ])
+                })),
+            ]))
+        } else {
+            let width = DoctorCheck.ID.allCases.map(\.rawValue.count).max() ?? 0
+            var lines: [String] = []
+            for check in checks {
+                let mark = check.status == .ok ? "✓" : (check.status == .warning ? "!" : "✗")
+                let id = check.id.rawValue + String(repeating: " ", count: width - check.id.rawValue.count)
+                lines.append("\(mark) \(id)  \(render(check.message))")
+                if let fix = check.fix {
+                    lines.append(String(repeating: " ", count: width + 4) + render(fix))
+                }
+            }
+            let errors = checks.filter { $0.status == .error }.count
+            let warnings = checks.filter { $0.status == .warning }.count
+            lines.append(console.text("doctor.summary", ["errors": String(errors), "warnings": String(warnings)]))
+            console.output(lines.joined(separator: "\n"))
+        }
+        if Doctor.worst(checks) == .error { throw ExitCode.failure }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import BackendClient
+import Connectivity
+import SettingsStore
+
+/// `login [ID] [--user NAME] [--password-stdin]`: signs in to a server (default: the current
+/// one) and saves its tokens (credentials/<id>.json, 0600). The password comes from the
+/// terminal without echo, or from stdin; never from the command line.
+struct LoginCommand: VerbumCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login", abstract: HelpText.text("cli.help.login"))
+
+    @Argument(help: ArgumentHelp("A server id or address (default: the current server).", valueName: "id"))
+    var target: String?
+
+    @Option(help: HelpText.help("cli.help.user", valueName: "name")) var user: String?
+
+    @Flag(help: HelpText.help("cli.help.password_stdin")) var passwordStdin = false
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(context: CommandContext) throws {
+        let server = try context.server(matching: target)
+        let console = context.console
+        PasswordReader.disableCoreDumps()
+        let username: String
+        let password: String
+        do throws(PasswordReader.Failure) {
+            if let user {
+                guard !user.isEmpty else { throw .empty }
+                username = user
+            } else {
+                username = try PasswordReader.prompt(console.text("cli.login.user_prompt") + " ", echo: true)
+            }
+            password = passwordStdin ? try PasswordReader.standardInput()
+                : try PasswordReader.prompt(console.text("cli.login.password_prompt") + " ", echo: false)
+        } catch {
+            console.error(error == .noTerminal ? "cli.login.no_terminal" : "cli.login.empty")
+            throw ExitCode.failure
+        }
+        let store = CredentialFileStore(paths: context.paths, server: server)
+        guard let client = try Self.client(for: server, tokenStore: store, context: context) else {
+            context.console.error("cli.unknown_server", ["target": server.baseUrl])
+            throw ExitCode.failure
+        }
+        let name = StatusCommand.displayName(server, console: console)
+        let outcome: Result<AuthTokens, ClientError> = SynchronousWait.result {
+            do throws(ClientError) {
+                return .success(try await client.login(username: username, password: password,
+                                                       deviceInfo: ["client": "verbumcare-tui",
+                                                                    "version": VerbumTUIVersion.version]))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success:
+            guard store.read() != nil else {
+                console.error("files.write_failed", ["file": store.path, "reason": "credentials"])
+                throw ExitCode.failure
+            }
+            console.output(console.text("cli.login.signed_in", ["server": name, "user": TextSanitizer.clean(username)]))
+        case .failure(let error):
+            let reason = error.code == .authRequired || error.httpStatus == 400
+                ? console.text("cli.login.rejected")
+                : StatusCommand.errorText(error.connectivityError, url: server.baseUrl, server: server, console: console)
+            console.error("cli.login.failed", ["server": name, "reason": reason])
+            throw ExitCode.failure
+        }
+    }
+
+    /// An API client for `server` with this run's transport (CA bundle, connect-to rules) and
+    /// the server's timeout; one attempt, as `check` makes.
+    @MainActor
+    static func client(for server: ServerConfig, tokenStore: CredentialFileStore,
+                       context: CommandContext) throws -> APIClient? {
+        var settings = try context.transportConfiguration().settings(caBundleSetting: context.store.getState().caBundle)
+        settings.connectTimeoutMs = server.connectionTimeout
+        settings.totalTimeoutMs = server.connectionTimeout
+        return APIClient(baseURL: server.baseUrl, settings: settings, retryPolicy: RetryPolicy(maxRetries: 0),
+                         tokenStore: tokenStore)
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads what a person types for `login`: the user name with echo, the password without, both
+/// from the controlling terminal (not stdin, which may be a pipe); or the password as the
+/// first line of stdin for `--password-stdin`. Never from the command line.
+enum PasswordReader {
+    enum Failure: Error {
+        case noTerminal
+        case empty
+    }
+
+    /// No core file may hold the password or the tokens that follow (SPEC §6.5).
+    static func disableCoreDumps() {
+        var none = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+    }
+
+    static func prompt(_ text: String, echo: Bool) throws(Failure) -> String {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard fd >= 0 else { throw .noTerminal }
+        defer { close(fd) }
+        var saved = termios()
+        let isTerminal = tcgetattr(fd, &saved) == 0
+        guard isTerminal else { throw .noTerminal }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if !echo {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(fd, TCSAFLUSH, &quiet)
+        }
+        defer {
+            if !echo {
+                tcsetattr(fd, TCSAFLUSH, &saved)
+                _ = write(fd, "\n", 1)
+            }
+        }
+        return try line(from: fd)
+    }
+
+    static func standardInput() throws(Failure) -> String {
+        try line(from: STDIN_FILENO)
+    }
+
+    /// One line without its end; empty input is refused.
+    private static func line(from fd: Int32) throws(Failure) -> String {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fd, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+            bytes.append(byte)
+            if bytes.count > 4096 { break }
+        }
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        guard !bytes.isEmpty else { throw .empty }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

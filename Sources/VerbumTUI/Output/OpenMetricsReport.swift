@@ -1,0 +1,84 @@
+import Foundation
+import SettingsStore
+
+/// `check --format openmetrics`: the OpenMetrics text format with blackbox_exporter's metric
+/// names, one family at a time, ending `# EOF`, for node_exporter's textfile collector.
+struct OpenMetricsReport {
+    private struct Family {
+        var name: String
+        var help: String
+        var samples: [(labels: [(String, String)], value: Double)] = []
+    }
+
+    let text: String
+
+    init(tested: [(server: ServerConfig, result: DetailedStatus)]) {
+        var success = Family(name: "probe_success", help: "Whether the server's health check succeeded")
+        var duration = Family(name: "probe_duration_seconds", help: "How long the server's checks took, all at once")
+        var status = Family(name: "probe_http_status_code", help: "HTTP status of each check (0 when none came)")
+        var phases = Family(name: "probe_http_duration_seconds", help: "Duration of each phase of each check")
+        var expiry = Family(name: "probe_ssl_earliest_cert_expiry",
+                            help: "When the server's certificate ends, in Unix seconds")
+        var checks = Family(name: "verbumcare_check_success",
+                            help: "Whether each check succeeded (a sign-in request counts as success)")
+        for (server, result) in tested {
+            let id = ("server", server.id)
+            success.samples.append(([id], result.isHealthy ? 1 : 0))
+            let slowest = result.checks.map(\.timings.totalMs).max() ?? 0
+            duration.samples.append(([id], slowest / 1000))
+            for check in result.checks {
+                let endpoint = ("endpoint", check.endpoint.rawValue)
+                status.samples.append(([id, endpoint], Double(check.httpStatus ?? 0)))
+                for (phase, milliseconds) in Self.phases(check.timings) {
+                    phases.samples.append(([id, endpoint, ("phase", phase)], milliseconds / 1000))
+                }
+                checks.samples.append(([id, endpoint], check.status == .success ? 1 : 0))
+            }
+            if let certificate = result.certificate {
+                expiry.samples.append(([id], certificate.notAfter))
+            }
+        }
+        var lines: [String] = []
+        for family in [success, duration, status, phases, expiry, checks] where !family.samples.isEmpty {
+            lines.append("# TYPE \(family.name) gauge")
+            lines.append("# HELP \(family.name) \(family.help)")
+            for sample in family.samples {
+                let labels = sample.labels.map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",")
+                lines.append("\(family.name){\(labels)} \(Self.number(sample.value))")
+            }
+        }
+        lines.append("# EOF")
+        text = lines.joined(separator: "\n") + "\n"
+    }
+
+    /// blackbox_exporter's phases from libcurl's cumulative times (milliseconds from the start):
+    /// resolve, connect, tls, processing (request sent to first byte) and transfer.
+    static func phases(_ t: CheckTimings) -> [(String, Double)] {
+        let connected = max(t.connectMs, t.dnsMs)
+        let secured = t.tlsMs > 0 ? max(t.tlsMs, connected) : connected
+        let firstByte = max(t.firstByteMs, secured)
+        let total = max(t.totalMs, firstByte)
+        return [
+            ("resolve", t.dnsMs),
+            ("connect", connected - t.dnsMs),
+            ("tls", secured - connected),
+            ("processing", t.firstByteMs > 0 ? firstByte - secured : 0),
+            ("transfer", t.firstByteMs > 0 ? total - firstByte : 0),
+        ]
+    }
+
+    static func escape(_ value: String) -> String {
+        TextSanitizer.clean(value)
+            .replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    /// Integers without a fraction; others with up to six decimals (microseconds).
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        var text = String(format: "%.6f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A FIFO where any of the app's files should be never blocks the full-screen app: it draws,
+/// tests servers, says what is wrong, and quits on q.
+@Suite(.serialized)
+struct OddFilesTests {
+    /// Every file the app reads or writes while it runs, relative to the home.
+    static let files = [
+        "config/verbumcare/settings.json",
+        "state/verbumcare/app-state.json",
+        "state/verbumcare/verbumcare-tui.log",
+        "state/verbumcare/credentials/pn51.json",
+        "cache/verbumcare/servers/pn51/health.json",
+        "cache/verbumcare/servers/pn51/config.json",
+    ]
+
+    @Test("FIFOs in place of settings.json, app-state.json, the log, credentials and cache files")
+    func fifosEverywhere() async throws {
+        let app = try await AppFixture.start(.init(prepare: { home in
+            for relative in Self.files {
+                let path = home.path + "/" + relative
+                try? FileManager.default.removeItem(atPath: path)
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                guard mkfifo(path, 0o600) == 0 else { throw TestSupportError.setupFailed("mkfifo \(path)") }
+            }
+        }))
+        defer { app.close() }
+        let en = app.catalog("en")
+        // Defaults are used (pn51), and the person is told settings.json is not a regular file.
+        let screen = try await app.waitForConnectedMainScreen("en", timeout: .seconds(60))
+        #expect(screen.containsSquashed(en.text("files.not_regular", ["file": "settings.json", "path": ""])
+                                          .components(separatedBy: "(").first ?? "-"), "\(screen)")
+        try await app.session.sendKeys("q")
+        let status = try await app.session.waitForExit()
+        #expect(status == 0)
+    }
+}

@@ -1,0 +1,77 @@
+import BackendClient
+import Doctor
+import SettingsStore
+import Testing
+
+@Suite("doctor checks (pure)")
+struct DoctorChecksTests {
+    @Test func nssMDNSAndAvahiNameTheDebianFix() {
+        let bare = MDNSFacts(nsswitchPath: "/x/nsswitch.conf", hostsLine: "hosts: files dns", loadableModules: [],
+                             avahi: .notRunning)
+        let nss = Doctor.nssMDNS(bare)
+        #expect(nss.status == .error)
+        #expect(nss.fix?.parameters["command"] == "sudo apt install libnss-mdns")
+        let avahi = Doctor.avahi(bare)
+        #expect(avahi.status == .error)
+        #expect(avahi.fix?.parameters["command"]?.contains("avahi-daemon") == true)
+        var installed = bare
+        installed.loadableModules = ["mdns4_minimal"]
+        #expect(Doctor.nssMDNS(installed).message.key == "doctor.nss_mdns.hosts_line")
+        installed.hostsLine = "hosts: files mdns4_minimal [NOTFOUND=return] dns"
+        installed.avahi = .answering
+        #expect(Doctor.nssMDNS(installed).status == .ok)
+        #expect(Doctor.avahi(installed).status == .ok)
+    }
+
+    @Test func resolverWarnsAboutCAres() {
+        let ares = CurlFeatures(version: "8.0", asynchronousDNS: true, aresVersion: "1.19", defaultCABundle: nil)
+        #expect(Doctor.resolver(ares).status == .warning)
+        #expect(Doctor.resolver(ares).fix?.parameters["command"] == "sudo apt install libcurl4")
+        let threaded = CurlFeatures(version: "7.88.1", asynchronousDNS: true, aresVersion: nil, defaultCABundle: nil)
+        #expect(Doctor.resolver(threaded).status == .ok)
+        let blocking = CurlFeatures(version: "7.88.1", asynchronousDNS: false, aresVersion: nil, defaultCABundle: nil)
+        #expect(Doctor.resolver(blocking).status == .warning)
+    }
+
+    @Test func caBundleChecksTheFileInEffect() {
+        let named = CABundle(path: "/etc/verbumcare/ca.pem", source: .setting)
+        #expect(Doctor.caBundle(named, path: named.path, verdict: .usable(certificates: 2)).status == .ok)
+        let missing = Doctor.caBundle(named, path: named.path, verdict: .missing)
+        #expect(missing.status == .error)
+        #expect(missing.fix?.key == "doctor.fix.ca_bundle")
+        #expect(Doctor.caBundle(named, path: named.path, verdict: .noCertificate).message.key == "doctor.ca_bundle.empty")
+        let system = Doctor.caBundle(.system, path: "/etc/ssl/certs/ca-certificates.crt", verdict: .missing)
+        #expect(system.fix?.parameters["command"] == "sudo apt install ca-certificates")
+    }
+
+    @Test func terminalNeedsTerminfoAndUTF8() {
+        #expect(Doctor.terminal(TerminalFacts(term: "xterm-kitty", terminfoPath: nil, locale: "C.UTF-8")).fix?
+            .parameters["command"] == "sudo apt install ncurses-term")
+        #expect(Doctor.terminal(TerminalFacts(term: "xterm", terminfoPath: "/x", locale: "ja_JP.eucJP")).status == .warning)
+        #expect(Doctor.terminal(TerminalFacts(term: "xterm", terminfoPath: "/x", locale: "ja_JP.UTF-8")).status == .ok)
+        #expect(Doctor.terminal(TerminalFacts(term: nil, terminfoPath: nil, locale: "C.UTF-8")).status == .warning)
+    }
+
+    @Test func configProblemsAreTold() {
+        let clean = ConfigFacts(settingsPath: "/h/settings.json", settingsExisted: true, problems: [])
+        #expect(Doctor.config(clean).status == .ok)
+        let problem = FileProblem(key: "files.field_invalid", parameters: ["field": "connection_timeout"])
+        let bad = ConfigFacts(settingsPath: "/h/settings.json", settingsExisted: true, problems: [problem])
+        #expect(Doctor.config(bad).status == .warning)
+        #expect(Doctor.config(bad).message.key == "files.field_invalid")
+    }
+
+    @Test func aClockBeforeTheReleaseOrInstallationIsAnError() {
+        #expect(Doctor.clock(ClockFacts(now: 0, executableModified: nil)).status == .error)
+        let installed = Doctor.releaseFloor + 100 * 86_400
+        #expect(Doctor.clock(ClockFacts(now: installed - 3 * 86_400, executableModified: installed)).status == .error)
+        #expect(Doctor.clock(ClockFacts(now: installed + 86_400, executableModified: installed)).status == .ok)
+        #expect(Doctor.worst(Doctor.run(MachineFacts(
+            mdns: MDNSFacts(nsswitchPath: "/n", hostsLine: nil, loadableModules: [], avahi: .answering),
+            curl: CurlFeatures(version: "1", asynchronousDNS: true, aresVersion: nil, defaultCABundle: nil),
+            caBundle: .system, caBundlePath: nil, caBundleVerdict: nil,
+            terminal: TerminalFacts(term: "xterm", terminfoPath: "/x", locale: "C.UTF-8"),
+            config: ConfigFacts(settingsPath: "/s", settingsExisted: false, problems: []),
+            clock: ClockFacts(now: installed, executableModified: nil)))) == .error)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Subprocess
+import Testing
+import TestSupport
+#if canImport(System)
+import System
+#else
+import SystemPackage
+#endif
+
+/// `scripts/package-deb` and `scripts/install`: one release build, then the package is read
+/// with dpkg-deb, extracted, and its binary run with a PATH that has no Swift toolchain,
+/// against the demo backend the package ships.
+@Suite("Debian package and install script", .serialized)
+struct DebianPackageTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+    /// A PATH without /opt/swift (or wherever the toolchain is): the system's own folders only.
+    static let systemPath = "/usr/sbin:/usr/bin:/sbin:/bin"
+
+    static func run(_ arguments: [String], path: String = ProcessInfo.processInfo.environment["PATH"] ?? systemPath,
+                    home: String? = nil) async throws -> ProcessResult {
+        var environment: [Environment.Key: String] = ["PATH": path, "LANG": "en_US.UTF-8"]
+        if let home {
+            environment["HOME"] = home
+            environment["VERBUMCARE_HOME"] = home
+        } else if let own = ProcessInfo.processInfo.environment["HOME"] {
+            environment["HOME"] = own
+        }
+        let outcome = try await Subprocess.run(
+            arguments[0].contains("/") ? .path(FilePath(arguments[0])) : .name(arguments[0]), arguments: Arguments(Array(arguments.dropFirst())), environment: .custom(environment),
+            workingDirectory: FilePath(repository), input: .none,
+            output: .string(limit: 8 << 20), error: .string(limit: 8 << 20))
+        var result = ProcessResult(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
+                                   exitCode: nil, signal: nil, timedOut: false)
+        switch outcome.terminationStatus {
+        case .exited(let code): result.exitCode = code
+        case .signaled(let signal): result.signal = signal
+        }
+        return result
+    }
+
+    @Test("the .deb declares its libraries, holds the files under /usr, and its binary runs without Swift")
+    func debianPackage() async throws {
+        let work = try TemporaryHome(prefix: "package-deb")
+        let built = try await Self.run([Self.repository + "/scripts/package-deb", "--output", work.path + "/out"])
+        #expect(built.exitCode == 0, "\(built)")
+        let arch = try await Self.run(["dpkg", "--print-architecture"]).standardOutput
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let version = try #require(try String(contentsOfFile: Self.repository + "/Sources/VerbumTUI/VerbumTUIVersion.swift",
+                                              encoding: .utf8)
+            .firstMatch(of: /static let version = "([^"]+)"/)?.output.1)
+        let deb = work.path + "/out/verbumcare-tui_\(version)_\(arch).deb"
+        let printed = built.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect((printed as NSString).standardizingPath == (deb as NSString).standardizingPath, "\(built)")
+
+        let info = try await Self.run(["dpkg-deb", "-I", deb])
+        #expect(info.standardOutput.contains("Package: verbumcare-tui"), "\(info)")
+        #expect(info.standardOutput.contains("Architecture: \(arch)"), "\(info)")
+        let depends = try #require(info.standardOutput.split(separator: "\n").first { $0.contains("Depends:") })
+        for library in ["libncursesw6", "libcurl4", "libc6"] {
+            #expect(depends.contains(library), "\(depends)")
+        }
+        #expect(!depends.contains("swift"), "\(depends)")
+
+        let contents = try await Self.run(["dpkg-deb", "-c", deb]).standardOutput
+        for file in ["./usr/bin/verbumcare-tui", "./usr/share/man/man1/verbumcare-tui.1",
+                     "./usr/share/bash-completion/completions/verbumcare-tui", "./usr/share/zsh/site-functions/_verbumcare-tui",
+                     "./usr/share/fish/vendor_completions.d/verbumcare-tui.fish",
+                     "./usr/share/verbumcare-tui/demo/demo_backend.py"] {
+            #expect(contents.split(separator: "\n").contains { $0.hasSuffix(" " + file) }, "\(file) in\n\(contents)")
+        }
+        #expect(!contents.contains("./usr/local"), "\(contents)")
+
+        let root = work.path + "/root"
+        #expect(try await Self.run(["dpkg-deb", "-x", deb, root]).exitCode == 0)
+        let binary = root + "/usr/bin/verbumcare-tui"
+        let libraries = try await Self.run(["ldd", binary]).standardOutput
+        #expect(!libraries.contains("libswift") && !libraries.contains("not found"), "\(libraries)")
+
+        let home = work.path + "/home"
+        let versionRun = try await Self.run([binary, "--version"], path: Self.systemPath, home: home)
+        #expect(versionRun.exitCode == 0 && versionRun.standardOutput.contains(version), "\(versionRun)")
+        let validate = try await Self.run([binary, "validate", "https://verbumcare-lab.local/api"], path: Self.systemPath,
+                                          home: home)
+        #expect(validate.exitCode == 0, "\(validate)")
+
+        let demo = try await DemoBackendProcess.start(script: root + "/usr/share/verbumcare-tui/demo/demo_backend.py")
+        defer { _ = demo.stop() }
+        let check = try await Self.run([binary, "check", "pn51", "--json", "--cacert", demo.caFile]
+                                       + demo.connectTo.flatMap { ["--connect-to", $0] }, path: Self.systemPath, home: home)
+        #expect(check.exitCode == 0, "\(check)")
+        #expect(check.standardOutput.contains("\"connectionStatus\": \"connected\""), "\(check)")
+
+        // scripts/install puts the same files under a prefix (the build is already done).
+        let prefix = work.path + "/prefix"
+        let install = try await Self.run([Self.repository + "/scripts/install", "--prefix", prefix])
+        #expect(install.exitCode == 0, "\(install)")
+        for file in ["bin/verbumcare-tui", "share/man/man1/verbumcare-tui.1",
+                     "share/bash-completion/completions/verbumcare-tui", "share/zsh/site-functions/_verbumcare-tui",
+                     "share/fish/vendor_completions.d/verbumcare-tui.fish"] {
+            #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)")
+        }
+        let installed = try await Self.run([prefix + "/bin/verbumcare-tui", "--version"], path: Self.systemPath, home: home)
+        #expect(installed.standardOutput.contains(version), "\(installed)")
+    }
+}
