@@ -51,7 +51,7 @@ struct ReducerWorld {
             switch effect {
             case .writeSettings(let change):
                 send(writer.write(change, at: now))
-            case .persistAppState, .updateTransport, .stopConnectivity, .verifyToken:
+            case .persistAppState, .updateTransport, .stopConnectivity, .verifyToken, .inspectMDNS:
                 break
             case .scheduleProbe:
                 // As the runtime does: a new probe timer replaces the one waiting.
@@ -131,7 +131,7 @@ struct ReducerWorld {
             send(.signedIn(serverId: server.id, at: now))
         case .signOut(let server):
             send(.signedOut(serverId: server.id, at: now))
-        case .writeSettings, .persistAppState, .updateTransport, .stopConnectivity, .verifyToken:
+        case .writeSettings, .persistAppState, .updateTransport, .stopConnectivity, .verifyToken, .inspectMDNS:
             break
         }
     }

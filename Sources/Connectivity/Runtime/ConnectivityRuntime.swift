@@ -47,7 +47,8 @@ public final class ConnectivityRuntime {
         self.clock = clock
         self.logger = logger
         prober = ServerProber(paths: store.paths,
-                              settings: transport.settings(caBundleSetting: store.getState().caBundle),
+                              settings: transport.settings(caBundleSetting: store.getState().caBundle,
+                                                           certWarningDays: store.getState().certWarningDays),
                               transport: httpTransport)
         dataStore = ServerDataStore(paths: store.paths)
         sessions = SessionClients(prober: prober, logger: logger)
@@ -155,9 +156,12 @@ public final class ConnectivityRuntime {
             perform { [sessions] in await sessions.signIn(server, username: username, password: password, at: now) }
         case .signOut(let server):
             perform { [sessions] in await sessions.signOut(server, at: now) }
-        case .updateTransport(let caBundle):
-            prober.update(settings: transport.settings(caBundleSetting: caBundle))
+        case let .updateTransport(caBundle, certWarningDays):
+            prober.update(settings: transport.settings(caBundleSetting: caBundle, certWarningDays: certWarningDays))
             sessions.reset()
+        case .inspectMDNS:
+            // Reads files and asks Avahi over its socket (up to a second): off the main thread.
+            perform { .mdnsInspected(MDNSFinding(MDNSFacts.read())) }
         case .stopConnectivity:
             cancelEverything()
         }

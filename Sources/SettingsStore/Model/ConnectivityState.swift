@@ -21,6 +21,10 @@ public struct ConnectivityState: Equatable, Sendable {
     public var dismissed: [DismissedNotice] = []
     /// Tests started for the pane's rows, by server id; a result of an older test is stale.
     public var rowTests: [String: Int] = [:]
+    /// What this machine lacks for `.local` names (read once, after the first `dns` failure of
+    /// such a name): the advice under a `dns` notice names it.
+    public var mdnsFinding: MDNSFinding?
+    public var mdnsInspectionRequested = false
 
     public init() {}
 }

@@ -29,6 +29,8 @@ public struct SettingsState: Equatable, Sendable {
     public var caBundle: String?
     /// Seconds.
     public var probeInterval: Int
+    /// Days before a certificate's end from which checks warn (`cert_warning_days`).
+    public var certWarningDays: Int
 
     public var environment: AppEnvironment
     /// This run's `--lang`, until a language is chosen.
@@ -67,7 +69,8 @@ public struct SettingsState: Equatable, Sendable {
                 preferences: Preferences = .defaults, serverHistory: [ServerHistoryEntry] = [],
                 configuredServer: ServerConfig? = nil, configuredSource: ServerSource? = nil,
                 connectionTimeout: Int = 10, autoSwitchOnFailure: Bool = true, detailedLogging: Bool = false,
-                caBundle: String? = nil, probeInterval: Int = 10, environment: AppEnvironment = .production,
+                caBundle: String? = nil, probeInterval: Int = 10,
+                certWarningDays: Int = NativeSettings.defaultCertWarningDays, environment: AppEnvironment = .production,
                 languageOverride: AppLanguage? = nil, savedLanguage: AppLanguage? = nil,
                 isSettingsPaneOpen: Bool = false, settingsFileProblems: [FileProblem] = [],
                 appStateFileProblems: [FileProblem] = [], notices: [Notice] = [],
@@ -91,6 +94,7 @@ public struct SettingsState: Equatable, Sendable {
         self.detailedLogging = detailedLogging
         self.caBundle = caBundle
         self.probeInterval = probeInterval
+        self.certWarningDays = certWarningDays
         self.environment = environment
         self.languageOverride = languageOverride
         self.savedLanguage = savedLanguage

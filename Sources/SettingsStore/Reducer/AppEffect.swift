@@ -30,8 +30,10 @@ public enum AppEffect: Equatable, Sendable {
     case signIn(ServerConfig, username: String, password: SecretText)
     /// → `signedOut`.
     case signOut(ServerConfig)
-    /// The `ca_bundle` setting changed: later tests use the new bundle.
-    case updateTransport(caBundle: String?)
+    /// `ca_bundle` or `cert_warning_days` changed: later tests use them.
+    case updateTransport(caBundle: String?, certWarningDays: Int)
+    /// Reads what this machine has for mDNS (nsswitch.conf, nss-mdns, Avahi) → `mdnsInspected`.
+    case inspectMDNS
     /// The runner stops every timer and probe.
     case stopConnectivity
 }

@@ -55,6 +55,7 @@ public enum AppEvent: Equatable, Sendable {
     case signedIn(serverId: String, at: Double)
     case signInFailed(serverId: String, error: AppError)
     case signedOut(serverId: String, at: Double)
+    case mdnsInspected(MDNSFinding)
 }
 
 extension AppEvent {
@@ -92,6 +93,7 @@ extension AppEvent {
         case .signedIn: "signedIn"
         case .signInFailed: "signInFailed"
         case .signedOut: "signedOut"
+        case .mdnsInspected: "mdnsInspected"
         }
     }
 }

@@ -97,6 +97,7 @@ extension AppReducer {
         state.detailedLogging = settings.enableDetailedLogging
         state.caBundle = settings.caBundle
         state.probeInterval = settings.probeInterval
+        state.certWarningDays = settings.certWarningDays
         state.currentServer = fresh(state.currentServer)
     }
 

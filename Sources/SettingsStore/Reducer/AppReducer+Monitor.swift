@@ -123,4 +123,22 @@ extension AppReducer {
         state.connectivity.rowTests[result.serverId] = nil
         state.serverStatuses[result.serverId] = ServerProbeSummary(result)
     }
+
+    /// The first `dns` failure of a `.local` name asks what this machine has for mDNS, once.
+    mutating func inspectMDNSIfNeeded(after event: AppEvent) {
+        guard state.connectivity.isActive, !state.connectivity.mdnsInspectionRequested else { return }
+        let result: DetailedStatus
+        switch event {
+        case .probeCompleted(_, let tested, _, _), .switchTestCompleted(_, let tested, _, _),
+             .recoveryProbeCompleted(_, let tested, _), .rowTestCompleted(_, let tested):
+            result = tested
+        default:
+            return
+        }
+        guard ConnectivityMessages.failureReason(result).code == .dns, !result.isHealthy,
+              let server = state.server(id: result.serverId),
+              URLHost.of(server.baseUrl)?.hasSuffix(".local") == true else { return }
+        state.connectivity.mdnsInspectionRequested = true
+        emit(.inspectMDNS)
+    }
 }

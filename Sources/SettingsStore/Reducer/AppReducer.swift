@@ -116,6 +116,8 @@ public struct AppReducer {
             signedIn(serverId: serverId, at: at)
         case let .signInFailed(serverId, error):
             signInFailed(serverId: serverId, error: error)
+        case .mdnsInspected(let finding):
+            state.connectivity.mdnsFinding = finding
         case let .signedOut(serverId, at):
             record(TimelineEntry(at: at, kind: .signedOut, serverId: serverId))
             testNow(at: at)
@@ -130,9 +132,10 @@ public struct AppReducer {
         } else if PersistedAppState(state) != PersistedAppState(before) {
             emit(.persistAppState(PersistedAppState(state)))
         }
-        if state.caBundle != before.caBundle {
-            emit(.updateTransport(caBundle: state.caBundle))
+        if state.caBundle != before.caBundle || state.certWarningDays != before.certWarningDays {
+            emit(.updateTransport(caBundle: state.caBundle, certWarningDays: state.certWarningDays))
         }
+        inspectMDNSIfNeeded(after: event)
         if state.probeInterval != before.probeInterval {
             state.connectivity.monitor?.schedule.interval = Double(state.probeInterval)
             state.connectivity.recovery?.schedule.interval = Double(state.probeInterval)

@@ -36,8 +36,19 @@ enum NoticesView {
             return (text("notice.watching", ["server": text.serverName(id: id)]), .colored(.muted))
         }
         guard notice.kind == .error || notice.kind == .warning else { return nil }
+        if let advice = dnsAdvice(notice, canvas: canvas) {
+            return (text("ui.suggested_action", ["action": text.message(advice)]), .colored(.muted))
+        }
         let action = notice.message.reason.map(text.action) ?? notice.message.code.map(text.action)
         return action.map { (text("ui.suggested_action", ["action": $0]), .colored(.muted)) }
+    }
+
+    /// A name that did not resolve: advice for that name on this machine (for a `.local`
+    /// name, what it lacks for mDNS; for a single-label name, the search domain or hosts file).
+    private static func dnsAdvice(_ notice: Notice, canvas: Canvas) -> AppError? {
+        let reason = notice.message.reason?.code ?? notice.message.code
+        guard reason == .dns, let host = notice.message.parameters["host"] else { return nil }
+        return DNSAdvice.action(host: host, mdns: canvas.settings.connectivity.mdnsFinding)
     }
 
     static func render(_ canvas: inout Canvas, lines: [NoticeLine], in area: Rect) {

@@ -1,3 +1,4 @@
+import BackendClient
 import Dispatch
 import Glibc
 import Localization
@@ -120,7 +121,13 @@ final class TerminalApp {
             case .setConnectionTimeout(let seconds): try store.setConnectionTimeout(seconds)
             case .setAutoSwitchOnFailure(let on): try store.setAutoSwitchOnFailure(on)
             case .setDetailedLogging(let on): try store.setDetailedLogging(on)
-            case .setCABundle(let path): try store.setCABundle(path)
+            case .setCABundle(let path):
+                // The pane refuses what the command line refuses: a path with no certificate.
+                if let path, let refusal = CABundleCheck.refusal(CABundleCheck.inspect(path: path), path: path) {
+                    apply(.paneMessage(UIMessage(key: refusal.key, parameters: refusal.parameters, tone: .failure)))
+                } else {
+                    try store.setCABundle(path)
+                }
             case .cancelSwitch: store.cancelSwitch()
             case .switchBack: store.switchBack()
             case .dismissNotice: store.dismissNotice(nil)
@@ -148,7 +155,8 @@ final class TerminalApp {
         guard isRunning else { return }
         let size = screen.size
         let state = store.getState()
-        let model = ScreenModel(settings: state, ui: ui, now: store.now(), options: options)
+        let model = ScreenModel(settings: state, ui: ui, now: store.now(), options: options,
+                                caBundle: caBundleDisplay(state))
         let frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
         let previous = lastBuffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics)
         screen.present(frame.buffer.diff(from: previous))
@@ -163,6 +171,14 @@ final class TerminalApp {
         stats?.frameFlushed()
         // "checked N s ago" and "no answer for N s" tick while they are on screen.
         ticker.setActive(state.detailedStatus != nil || state.connectivity.monitor?.probeStartedAt != nil)
+    }
+
+    /// The CA bundle in effect and where it came from (`--cacert`, the setting, the
+    /// environment, the system), for the pane's row.
+    private func caBundleDisplay(_ state: SettingsState) -> CABundleDisplay {
+        let bundle = CABundle.resolve(commandLine: context.options.cacert, setting: state.caBundle,
+                                      environment: context.environmentVariables)
+        return CABundleDisplay(path: bundle.path, sourceKey: bundle.sourceKey)
     }
 
     // MARK: - Exit
