@@ -27,7 +27,7 @@ public struct UIState: Equatable, Sendable {
 
     public init(focus: FocusArea = .languagePicker, isPaneOpen: Bool = false, overlay: Overlay = .none,
                 languageCursor: Int = 0, paneCursor: Int = 0, paneChosenServerId: String? = nil,
-                addressField: TextField = TextField(), validation: ValidationResult? = nil,
+                addressField: TextField = .address(), validation: ValidationResult? = nil,
                 addFlow: AddFlow = .idle, caBundleField: TextField = TextField(), paneMessage: UIMessage? = nil,
                 login: LoginForm = LoginForm(), helpScroll: Int = 0, dismissedFallback: FallbackInfo? = nil) {
         self.focus = focus
