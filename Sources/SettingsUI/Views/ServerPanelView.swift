@@ -47,7 +47,8 @@ enum ServerPanelView {
         var rows = [Row(line: Line(text.serverName(server), style: .bold), dropOrder: 0)]
         rows += wrapped(Line(text.serverDescription(server), style: .colored(.muted)), width: width, canvas: canvas,
                         dropOrders: [7, 11])
-        rows.append(Row(line: Line(UIText.clean(server.baseUrl), style: .colored(.accent)), dropOrder: 3))
+        let address = URLShortener.shorten(UIText.clean(server.baseUrl), toWidth: width, metrics: canvas.metrics)
+        rows.append(Row(line: Line(address, style: .colored(.accent)), dropOrder: 3))
         rows += wrapped(sourceLine(canvas), width: width, canvas: canvas, dropOrders: [5, 11])
         rows.append(Row(line: Line(""), dropOrder: 12))
         let labelWidth = labelColumn(canvas)
