@@ -7,11 +7,15 @@ public struct ScreenModel: Equatable, Sendable {
     /// Wall-clock seconds since 1970, for "checked N s ago".
     public var now: Double
     public var options: RenderOptions
+    /// How times in the timeline and the history are shown.
+    public var clock: LocalClock
 
-    public init(settings: SettingsState, ui: UIState, now: Double, options: RenderOptions = RenderOptions()) {
+    public init(settings: SettingsState, ui: UIState, now: Double, options: RenderOptions = RenderOptions(),
+                clock: LocalClock = .system) {
         self.settings = settings
         self.ui = ui
         self.now = now
         self.options = options
+        self.clock = clock
     }
 }
