@@ -40,6 +40,10 @@ struct GoldenTests {
             try GoldenFrame.check(ScreenRenderer.render(plainPane, width: 100, height: 30), name: "en-100x30-plain-pane-invalid-address")
         }
 
+        var unknownTerminal = sketch
+        unknownTerminal.options.terminalNote = TerminalNote(requested: "xterm-kitty", used: "xterm-256color")
+        try GoldenFrame.check(ScreenRenderer.render(unknownTerminal, width: 80, height: 24), name: "en-80x24-terminal-fallback")
+
         var plain = sketch
         plain.options.plain = true
         try GoldenFrame.check(ScreenRenderer.render(plain, width: 100, height: 30), name: "en-100x30-plain-fallback")

@@ -36,7 +36,10 @@ enum MainScreenView {
                 TimelineView.render(&canvas, in: columns[0].inset(top: used))
             }
         }
-        let rightUsed = renderRightColumn(&canvas, in: columns[1])
+        var rightUsed = renderRightColumn(&canvas, in: columns[1])
+        if let note = canvas.model.options.terminalNote {
+            rightUsed += renderTerminalNote(&canvas, note, in: columns[1].inset(top: rightUsed))
+        }
         if roomy {
             HistoryView.render(&canvas, in: columns[1].inset(top: rightUsed))
         }
@@ -67,6 +70,16 @@ enum MainScreenView {
             let row = canvas.ui.languageCursor - list.scrollOffset(height: inner.height)
             canvas.markFocus(x: inner.x + 1, y: inner.y + row)
         }
+    }
+
+    /// Says once, below the boxes, that `TERM` had no terminfo entry and which one is used.
+    private static func renderTerminalNote(_ canvas: inout Canvas, _ note: TerminalNote, in area: Rect) -> Int {
+        let words = canvas.text("ui.terminal_fallback", ["requested": UIText.clean(note.requested), "used": note.used])
+        let paragraph = Paragraph(words, style: .colored(.warning))
+        let rows = min(area.height, paragraph.lines(width: max(1, area.width - 2), metrics: canvas.metrics).count)
+        guard rows > 0 else { return 0 }
+        paragraph.render(in: Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: rows), buffer: &canvas.buffer)
+        return rows
     }
 
     /// Returns the rows used.

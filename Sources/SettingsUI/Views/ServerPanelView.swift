@@ -178,10 +178,11 @@ enum ServerPanelView {
         }
         let needsSignIn = check.error?.code == .authRequired || (endpoint == .auth && check.httpStatus == 401)
         let mark: (symbol: String, word: String, color: SemanticColor)
-        if check.status == .success {
-            mark = ("✓", text("check.ok"), .ok)
-        } else if needsSignIn {
+        // A 401 means "reachable, sign-in needed": never a green check, whatever the outcome says.
+        if needsSignIn {
             mark = ("!", text("ui.warning_label"), .warning)
+        } else if check.status == .success {
+            mark = ("✓", text("check.ok"), .ok)
         } else {
             mark = ("✗", text("check.failed"), .error)
         }
