@@ -93,19 +93,19 @@ final class LineScreen {
     }
 
     /// Rows with their trailing spaces cut, blank rows dropped.
-    static func visibleRows(_ buffer: CellBuffer) -> [String] {
+    nonisolated static func visibleRows(_ buffer: CellBuffer) -> [String] {
         buffer.textDump().split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.reversed().drop { $0 == " " }.reversed()) }
             .filter { !$0.isEmpty }
     }
 
     /// A row without its digits and spacing, to tell news from ticking numbers.
-    static func words(_ row: String) -> String {
+    nonisolated static func words(_ row: String) -> String {
         String(row.filter { !$0.isNumber && $0 != " " })
     }
 
     /// Where a UTF-8 sequence cut short at the end of `bytes` starts, if one is.
-    private static func incompleteSuffixStart(_ bytes: [UInt8]) -> Int? {
+    private nonisolated static func incompleteSuffixStart(_ bytes: [UInt8]) -> Int? {
         var index = bytes.count - 1
         var continuation = 0
         while index >= 0 && continuation < 3 && bytes[index] & 0xC0 == 0x80 {
