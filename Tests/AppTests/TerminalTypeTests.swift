@@ -34,6 +34,31 @@ struct TerminalTypeTests {
         #expect(Attributes.hasColor(colored) != monochrome, "TERM=\(term): colour expected \(!monochrome)\n\(screen)")
     }
 
+    @Test("ACCESSIBLE (non-empty) turns on --plain: no box drawing, the cursor on the focused item")
+    func accessibleMeansPlain() async throws {
+        let app = try await AppFixture.start(.init(environment: ["ACCESSIBLE": "1"]))
+        defer { app.close() }
+        let screen = try await app.waitForConnectedMainScreen("en")
+        #expect(!screen.hasBoxDrawing, "\(screen)")
+        #expect(try await app.session.format("#{cursor_flag}") == "1")
+        let empty = try await AppFixture.start(.init(environment: ["ACCESSIBLE": ""]))
+        defer { empty.close() }
+        #expect(try await empty.waitForConnectedMainScreen("en").hasBoxDrawing)
+    }
+
+    @Test("TERM=dumb: a person can use it line by line: l and Enter switch the language")
+    func dumbTerminalTakesKeys() async throws {
+        let app = try await AppFixture.start(.init(environment: ["TERM": "dumb"]))
+        defer { app.close() }
+        let ja = app.catalog("ja")
+        try await app.waitFor("the first screen") { $0.contains("pn51") }
+        try await app.session.sendKeys("1", "Enter")
+        let japanese = try await app.waitFor("the screen in Japanese") { $0.contains(ja.text("ui.panel.language")) }
+        #expect(!japanese.hasBoxDrawing, "\(japanese)")
+        try await app.session.sendKeys("q", "Enter")
+        #expect(try await app.session.waitForExit() == 0)
+    }
+
     @Test("the colour check finds black on black (so the test above can fail)")
     func detectsInvisibleText() {
         let rows = ["\u{1B}[30m\u{1B}[40mDescription\u{1B}[0m ok", "\u{1B}[7m\u{1B}[32;42mx\u{1B}[0m"]

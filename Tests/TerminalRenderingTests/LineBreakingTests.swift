@@ -14,6 +14,7 @@ struct LineBreakingTests {
         ("保存せずにキャンセルします", 12, nil, "キャンセル"),
         ("言語：日本語、English、繁體中文", 24, nil, "繁體中文"),
         ("Mac Mini is unreachable (timeout after 10 s)", 41, nil, "10 s)"),
+        ("Switch to the next language (日本語 → English → 繁體中文)", 33, nil, "(日本語"),
     ] as [(String, Int, String?, String)])
     func knownBreaks(text: String, width: Int, firstLineEnd: String?, wholeOnALine: String) {
         let lines = LineBreaker.wrap(text, width: width, metrics: metrics)

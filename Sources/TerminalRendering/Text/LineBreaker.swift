@@ -130,8 +130,9 @@ public enum LineBreaker {
         return result
     }
 
+    /// One Chinese character, maybe after an opening mark (`(日`).
     private static func isSingleHan(_ token: Token) -> Bool {
-        token.text.count == 1 && token.lastScript == .han
+        token.lastScript == .han && token.text.unicodeScalars.filter { script(of: $0.value) == .han }.count == 1
     }
 
     private static func startsWithHan(_ token: Token) -> Bool {
