@@ -30,4 +30,34 @@ static inline attr_t vc_color_pair(int n) { return (attr_t)COLOR_PAIR(n); }
 static inline int vc_key_resize(void) { return KEY_RESIZE; }
 static inline int vc_key_f(int n) { return KEY_F(n); }
 static inline int vc_set_escdelay(int ms) { return set_escdelay(ms); }
+#include <term.h>
+
+// tparm is C-variadic, which Swift cannot call.
+static inline char *vc_tparm1(const char *cap, long a) { return tparm(cap, a, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L); }
+static inline char *vc_tparm2(const char *cap, long a, long b) {
+    return tparm(cap, a, b, 0L, 0L, 0L, 0L, 0L, 0L, 0L);
+}
+
+/// Whether this machine has a terminfo entry for `name`, and whether it can address the cursor:
+/// -1 no entry, 0 an entry that cannot (no `cup`, or a hard-copy or generic terminal such as
+/// `dumb`), 1 a screen terminal. Leaves the current terminal as it was.
+static inline int vc_terminfo_probe(const char *name) {
+    int err = 0;
+    TERMINAL *saved = cur_term;
+    if (setupterm((char *)name, 1, &err) != OK) {
+        set_curterm(saved);
+        return -1;
+    }
+    const char *cup = tigetstr("cup");
+    int screen = cup != NULL && cup != (char *)-1 && tigetflag("hc") <= 0 && tigetflag("gn") <= 0;
+    TERMINAL *probed = cur_term;
+    set_curterm(saved);
+    del_curterm(probed);
+    return screen ? 1 : 0;
+}
+
+/// A boolean capability of the current terminal (1 present, 0 absent, -1 not a boolean).
+static inline int vc_tigetflag(const char *name) { return tigetflag(name); }
+/// A numeric capability of the current terminal (-1 absent, -2 not a number).
+static inline int vc_tigetnum(const char *name) { return tigetnum(name); }
 #endif

@@ -3,20 +3,33 @@ import TerminalRendering
 import CTerminalGuard
 import Glibc
 
-/// The ncurses side of the app: sets the terminal up, draws cells the renderer says changed,
-/// reads keys, and puts the terminal back. Every call must come from the main thread.
+/// The terminal side of the app: sets the terminal up, writes the cells the renderer says
+/// changed, reads keys, and puts the terminal back. Every call must come from the main thread.
+///
+/// ncurses sets the terminal up (modes, alternate screen, keypad), decodes keys and restores
+/// it; frames are written by `FrameEncoder` (see there for why). A terminal that cannot address
+/// the cursor runs `LineScreen` instead.
 @MainActor
 public final class NcursesScreen {
     public private(set) var colorMode: ColorMode = .none
+    /// The terminal description in use, and whether `TERM` had to be replaced.
+    public private(set) var terminalChoice: TerminalTypeChoice = .lines(term: "")
     private var screen: OpaquePointer?
     private var window: UnsafeMutablePointer<WINDOW>?
     private var isActive = false
+    private var lines: LineScreen?
+    private var encoder: FrameEncoder?
+    private var pending: [UInt8] = []
+    private var cursor: Point?
+    private var cursorVisible = false
+    private var screenSize = (width: 0, height: 0)
 
     public init() {}
 
     /// Current size in cells (columns, rows).
     public var size: (columns: Int, rows: Int) {
-        (Int(vc_cols()), Int(vc_lines()))
+        if let lines { return lines.size }
+        return (Int(vc_cols()), Int(vc_lines()))
     }
 
     /// Ctrl-C is a quit key like `q` (exit 0), not an interrupt: the tty's interrupt character
@@ -30,16 +43,26 @@ public final class NcursesScreen {
         _ = def_prog_mode()
     }
 
-    /// Enters curses mode on the alternate screen. `cursorVisible` is for `--plain`, where the
-    /// terminal cursor marks the focused item for screen readers.
+    /// Whether frames go out as printed lines (a terminal without cursor addressing).
+    public var isLineMode: Bool { lines != nil }
+
+    /// Enters curses mode on the alternate screen (or line mode, see `TerminalTypeChoice`).
+    /// `cursorVisible` is for `--plain`, where the terminal cursor marks the focused item for
+    /// screen readers; the renderer places it with every frame.
     public func start(noColor: Bool, environment: [String: String], cursorVisible: Bool) throws {
         Self.ensureUTF8Locale()
+        terminalChoice = TerminalTypeChoice.resolve(environment: environment)
+        guard case .screen(let type, _) = terminalChoice else {
+            lines = LineScreen()
+            colorMode = .none
+            return
+        }
         // The guard must remember the terminal as the shell left it: newterm/cbreak/noecho
         // change the modes, and a handler restoring those would leave the shell without echo.
         _ = Self.restoreSequence().withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { vc_guard_prepare(STDOUT_FILENO, $0.baseAddress, $0.count) }
         }
-        guard let scr = newterm(nil, vc_stdout(), vc_stdin()) else { throw TerminalError.cannotInitialize }
+        guard let scr = newterm(type, vc_stdout(), vc_stdin()) else { throw TerminalError.cannotInitialize }
         screen = scr
         set_term(scr)
         window = vc_stdscr()
@@ -51,26 +74,26 @@ public final class NcursesScreen {
         keypad(window, true)
         nodelay(window, true)
         _ = vc_set_escdelay(25)
-        _ = curs_set(cursorVisible ? 1 : 0)
-        leaveok(window, !cursorVisible)
+        leaveok(window, true)
         scrollok(window, false)
+        // One ncurses update enters the alternate screen and clears it; after that ncurses never
+        // draws again (stdscr stays untouched, so get_wch does not refresh it).
+        wnoutrefresh(window)
+        doupdate()
         // Now that terminfo is loaded, the terminal's own undo sequences replace the defaults.
         _ = Self.restoreSequence().withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { vc_guard_set_restore_bytes($0.baseAddress, $0.count) }
         }
         _ = vc_guard_install_crash_handlers()
-        var colors = 0
-        if has_colors() {
-            start_color()
-            _ = use_default_colors()
-            colors = Int(vc_colors())
-        }
-        colorMode = ColorMode.decide(noColorFlag: noColor, environment: environment, terminalColors: colors)
-        setUpColorPairs()
+        guard let capabilities = TerminalCapabilities.fromTerminfo() else { throw TerminalError.cannotInitialize }
+        colorMode = ColorMode.decide(noColorFlag: noColor, environment: environment, terminalColors: capabilities.colors)
+        encoder = FrameEncoder(capabilities: capabilities, colorMode: colorMode)
+        _ = cursorVisible
     }
 
     /// Leaves curses mode and restores the terminal. Safe to call more than once.
     public func stop() {
+        lines = nil
         guard isActive else { return }
         isActive = false
         endwin()
@@ -83,14 +106,22 @@ public final class NcursesScreen {
     /// Re-reads the terminal size after SIGWINCH; ncurses queues KEY_RESIZE, which `readKeys`
     /// then returns.
     public func handleResize() {
+        guard lines == nil else { return }
         var ws = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
             _ = resizeterm(Int32(ws.ws_row), Int32(ws.ws_col))
+            // ncurses clears its resized screen now rather than at some later get_wch, so it
+            // cannot wipe a frame drawn after this; the next frame is redrawn whole (new size).
+            if let window {
+                wnoutrefresh(window)
+                doupdate()
+            }
         }
     }
 
     /// Everything typed since the last call (non-blocking).
     public func readKeys() -> [Key] {
+        if let lines { return lines.readKeys() }
         guard let window else { return [] }
         var keys: [Key] = []
         var ch: wint_t = 0
@@ -102,77 +133,44 @@ public final class NcursesScreen {
         return keys
     }
 
-    /// Writes the renderer's changes. The buffer guarantees that a wide cluster never starts
-    /// in the last column and that runs never split a wide character, so ncurses and the
-    /// terminal agree on every cell's position.
+    /// Takes the renderer's changes; `flush` sends them. The buffer guarantees that a wide
+    /// cluster never starts in the last column and that runs never split a wide character.
     public func present(_ changes: [BufferChange]) {
-        guard let window else { return }
-        for change in changes {
-            switch change {
-            case .resize:
-                _ = werase(window)
-            case let .run(x, y, cells):
-                var column = x
-                for cell in cells {
-                    defer { column += 1 }
-                    if cell.isContinuation { continue }
-                    put(row: y, column: column, cell: cell, window: window)
-                }
-            }
+        if let lines {
+            lines.present(changes)
+            return
         }
-    }
-
-    private func put(row: Int, column: Int, cell: Cell, window: UnsafeMutablePointer<WINDOW>) {
-        var wide = Array(cell.content.unicodeScalars.prefix(Int(CCHARW_MAX) - 1).map { wchar_t(bitPattern: $0.value) })
-        if wide.isEmpty { wide = [wchar_t(0x20)] }
-        wide.append(0)
-        var cchar = cchar_t()
-        let pair = colorMode == .none ? Int16(0) : Int16(cell.style.color.rawValue)
-        _ = setcchar(&cchar, wide, attributes(for: cell.style), pair, nil)
-        // Writing the bottom-right cell makes ncurses report ERR (it cannot scroll); the
-        // cell is still drawn, so the result is ignored.
-        _ = mvwadd_wch(window, Int32(row), Int32(column), &cchar)
+        for change in changes {
+            if case .resize(let width, let height) = change { screenSize = (width, height) }
+        }
+        guard let encoder, !changes.isEmpty else { return }
+        pending += encoder.encode(changes, size: screenSize, cursor: nil)
     }
 
     /// Places the terminal cursor (used in `--plain` mode and in text fields).
     public func moveCursor(row: Int, column: Int) {
-        guard let window else { return }
-        _ = wmove(window, Int32(row), Int32(column))
+        cursor = Point(x: column, y: row)
     }
 
     public func setCursorVisible(_ visible: Bool) {
-        _ = curs_set(visible ? 1 : 0)
+        cursorVisible = visible
     }
 
-    /// Sends the frame to the terminal in one write.
+    /// Sends the frame to the terminal in one write, the cursor last.
     public func flush() {
-        guard let window else { return }
-        wnoutrefresh(window)
-        doupdate()
-    }
-
-    /// Ctrl-L: forget what ncurses believes is on screen and repaint everything.
-    public func clearAndRepaint() {
-        guard let window else { return }
-        _ = clearok(window, true)
-    }
-
-    private func attributes(for style: Style) -> attr_t {
-        var a = vc_a_normal()
-        if style.attributes.contains(.bold) { a |= vc_a_bold() }
-        if style.attributes.contains(.dim) { a |= vc_a_dim() }
-        if style.attributes.contains(.reverse) { a |= vc_a_reverse() }
-        if style.attributes.contains(.underline) { a |= vc_a_underline() }
-        return a
-    }
-
-    private func setUpColorPairs() {
-        guard colorMode != .none else { return }
-        for color in SemanticColor.allCases where color != .default {
-            let (fg, bg) = Palette.colors(for: color, mode: colorMode)
-            _ = init_pair(Int16(color.rawValue), fg, bg)
+        if let lines {
+            lines.flush()
+            return
         }
+        guard let encoder else { return }
+        let shown = cursorVisible ? cursor : nil
+        pending += encoder.encode([], size: screenSize, cursor: shown)
+        StandardOutput.write(pending)
+        pending.removeAll(keepingCapacity: true)
     }
+
+    /// Ctrl-L: the caller redraws every cell (a diff from an empty buffer starts with a clear).
+    public func clearAndRepaint() {}
 
     /// Under a C locale ncurses draws VT100 line characters and drops CJK text; this machine's
     /// only UTF-8 locale is C.UTF-8, which is the fallback.

@@ -61,11 +61,34 @@ enum Fixtures {
         "custom-ward3-example-org": ServerProbeSummary(status: .testing),
     ]
 
+    /// Goldens show times in Japan's time zone, whatever the machine's.
+    static let clock = LocalClock.fixed(utcOffsetSeconds: 9 * 3600)
+
+    /// What happened this morning, newest first (drawn from 100×30 on).
+    static let timeline: [TimelineEntry] = [
+        TimelineEntry(at: now - 3, kind: .statusChanged, serverId: "pn51", status: .connected, previousDuration: 125),
+        TimelineEntry(at: now - 128, kind: .statusChanged, serverId: "pn51", status: .error, previousDuration: 3_720),
+        TimelineEntry(at: now - 3_848, kind: .switched, serverId: "pn51", durationMs: 842),
+        TimelineEntry(at: now - 3_850, kind: .fallback, serverId: "mac-mini", code: .timeout),
+        TimelineEntry(at: now - 3_900, kind: .switchFailed, serverId: "mac-mini", durationMs: 10_004, code: .timeout),
+        TimelineEntry(at: now - 7_200, kind: .recovered, serverId: "mac-mini"),
+        TimelineEntry(at: now - 7_300, kind: .signedIn, serverId: "mac-mini"),
+        TimelineEntry(at: now - 9_000, kind: .settingsEdited, serverId: "mac-mini"),
+        TimelineEntry(at: now - 9_100, kind: .switchCancelled, serverId: "custom-ward3-example-org"),
+        TimelineEntry(at: now - 20_000, kind: .signedOut, serverId: "pn51"),
+    ]
+
+    static let history: [ServerHistoryEntry] = [
+        ServerHistoryEntry(serverId: "pn51", lastUsed: now - 3_848, successful: true, durationMs: 842),
+        ServerHistoryEntry(serverId: "mac-mini", lastUsed: now - 3_900, successful: false, durationMs: 10_004),
+        ServerHistoryEntry(serverId: "custom-ward3-example-org", lastUsed: now - 2 * 86_400, successful: true, durationMs: 1_210),
+    ]
+
     /// pn51 configured and healthy.
     static func connected(_ language: AppLanguage) -> SettingsState {
         SettingsState(currentServer: server("pn51"), availableServers: servers, connectionStatus: .connected,
                       detailedStatus: healthy(server("pn51")), serverSource: .nativeSettings, currentLanguage: language,
-                      serverStatuses: paneStatuses, responseTimes: sparkline)
+                      serverHistory: history, serverStatuses: paneStatuses, responseTimes: sparkline, timeline: timeline)
     }
 
     static func testing(_ language: AppLanguage) -> SettingsState {

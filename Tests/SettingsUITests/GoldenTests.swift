@@ -11,49 +11,63 @@ import Testing
 
 @Suite("Golden frames")
 struct GoldenTests {
-    static let sizes = [(60, 16), (80, 24), (120, 40)]
+    static let sizes = [(60, 16), (80, 24), (100, 30), (120, 40)]
 
-    @Test("every screen in every language at 60×16, 80×24 and 120×40", arguments: AppLanguage.allCases)
+    @Test("every screen in every language at 60×16, 80×24, 100×30 and 120×40", arguments: AppLanguage.allCases)
     func screens(language: AppLanguage) throws {
         for scenario in Fixtures.scenarios(language) {
             for (width, height) in Self.sizes {
-                let model = ScreenModel(settings: scenario.settings, ui: scenario.ui, now: Fixtures.now)
+                let model = ScreenModel(settings: scenario.settings, ui: scenario.ui, now: Fixtures.now, clock: Fixtures.clock)
                 let frame = ScreenRenderer.render(model, width: width, height: height)
                 try GoldenFrame.check(frame, name: "\(language.rawValue)-\(width)x\(height)-\(scenario.name)")
             }
         }
     }
 
-    @Test("the sketch size, --plain, ambiguous-wide and too small")
+    @Test("the sketch size, --plain and too small")
     func variants() throws {
-        let settings = Fixtures.fallback(.en)
+        var settings = Fixtures.fallback(.en)
         let ui = UIState(settings: settings)
-        let sketch = ScreenModel(settings: settings, ui: ui, now: Fixtures.now)
+        let sketch = ScreenModel(settings: settings, ui: ui, now: Fixtures.now, clock: Fixtures.clock)
         try GoldenFrame.check(ScreenRenderer.render(sketch, width: 100, height: 30), name: "en-100x30-fallback")
 
         let pane = Fixtures.scenarios(.en).first { $0.name == "pane-invalid-address" }
         if let pane {
-            let model = ScreenModel(settings: pane.settings, ui: pane.ui, now: Fixtures.now)
+            let model = ScreenModel(settings: pane.settings, ui: pane.ui, now: Fixtures.now, clock: Fixtures.clock)
             try GoldenFrame.check(ScreenRenderer.render(model, width: 100, height: 30), name: "en-100x30-pane-invalid-address")
             var plainPane = model
             plainPane.options.plain = true
             try GoldenFrame.check(ScreenRenderer.render(plainPane, width: 100, height: 30), name: "en-100x30-plain-pane-invalid-address")
         }
 
+        var unknownTerminal = sketch
+        unknownTerminal.options.terminalNote = TerminalNote(requested: "xterm-kitty", used: "xterm-256color")
+        try GoldenFrame.check(ScreenRenderer.render(unknownTerminal, width: 80, height: 24), name: "en-80x24-terminal-fallback")
+
         var plain = sketch
         plain.options.plain = true
         try GoldenFrame.check(ScreenRenderer.render(plain, width: 100, height: 30), name: "en-100x30-plain-fallback")
 
-        let japanese = Fixtures.connected(.ja)
-        let wide = ScreenModel(settings: japanese, ui: UIState(settings: japanese), now: Fixtures.now,
-                               options: RenderOptions(metrics: DisplayWidth(options: .ambiguousWide)))
-        try GoldenFrame.check(ScreenRenderer.render(wide, width: 80, height: 24), name: "ja-80x24-ambiguous-wide-connected")
 
         try Self.paneFlows()
 
         for language in AppLanguage.allCases {
-            let small = ScreenModel(settings: Fixtures.connected(language), ui: UIState(), now: Fixtures.now)
+            let small = ScreenModel(settings: Fixtures.connected(language), ui: UIState(), now: Fixtures.now, clock: Fixtures.clock)
             try GoldenFrame.check(ScreenRenderer.render(small, width: 59, height: 15), name: "\(language.rawValue)-59x15-too-small")
+        }
+    }
+
+    @Test("ambiguous-wide: the main screen (with the timeline) and the pane in every language and size",
+          arguments: AppLanguage.allCases)
+    func ambiguousWide(language: AppLanguage) throws {
+        let options = RenderOptions(metrics: DisplayWidth(options: .ambiguousWide))
+        for scenario in Fixtures.scenarios(language) where ["connected", "fallback", "pane-invalid-address"].contains(scenario.name) {
+            for (width, height) in Self.sizes {
+                let model = ScreenModel(settings: scenario.settings, ui: scenario.ui, now: Fixtures.now, options: options,
+                                        clock: Fixtures.clock)
+                try GoldenFrame.check(ScreenRenderer.render(model, width: width, height: height),
+                                      name: "\(language.rawValue)-\(width)x\(height)-ambiguous-wide-\(scenario.name)")
+            }
         }
     }
 
@@ -63,12 +77,12 @@ struct GoldenTests {
         var testing = UIState(settings: settings)
         Fixtures.press([.character("o")] + Array(repeating: .down, count: 4) + [.enter]
                        + Fixtures.type("https://ward9.example.org/api") + [.enter], &testing, &settings)
-        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: settings, ui: testing, now: Fixtures.now),
+        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: settings, ui: testing, now: Fixtures.now, clock: Fixtures.clock),
                                                     width: 80, height: 24), name: "en-80x24-pane-testing-address")
 
         var remove = UIState(settings: settings)
         Fixtures.press([.character("o")] + Array(repeating: .down, count: 3) + [.delete], &remove, &settings)
-        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: settings, ui: remove, now: Fixtures.now),
+        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: settings, ui: remove, now: Fixtures.now, clock: Fixtures.clock),
                                                     width: 80, height: 24), name: "en-80x24-confirm-remove")
 
         var crowded = Fixtures.connected(.ja)
@@ -76,7 +90,7 @@ struct GoldenTests {
             customAddresses: (1...200).map { "https://ward\($0).care-facility.example.org/api" }, connectionTimeoutSeconds: 10)
         var list = UIState(settings: crowded)
         Fixtures.press([.character("o")] + Array(repeating: .down, count: 120), &list, &crowded)
-        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: crowded, ui: list, now: Fixtures.now),
+        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: crowded, ui: list, now: Fixtures.now, clock: Fixtures.clock),
                                                     width: 100, height: 30), name: "ja-100x30-pane-200-servers")
     }
 }

@@ -112,6 +112,17 @@ enum UIGen: RandomChoices {
             chance(0.1, &rng) ? pick([Double.nan, .infinity, -1], &rng) : Double.random(in: 0...500, using: &rng)
         }
         state.preferences.showCheckDetails = chance(0.8, &rng)
+        state.timeline = (0..<int(0...12, &rng)).map { index in
+            TimelineEntry(at: Fixtures.now - Double(index * int(1...5000, &rng)), kind: pick(TimelineEntry.Kind.allCases, &rng),
+                          serverId: pick(servers, &rng).id, status: chance(0.8, &rng) ? pick(ConnectionStatus.allCases, &rng) : nil,
+                          previousDuration: chance(0.6, &rng) ? Double(int(0...200_000, &rng)) : nil,
+                          durationMs: chance(0.6, &rng) ? Double(int(0...20_000, &rng)) : nil,
+                          code: chance(0.5, &rng) ? pick(ConnectivityErrorCode.allCases, &rng) : nil)
+        }
+        state.serverHistory = servers.prefix(int(0...10, &rng)).map { server in
+            ServerHistoryEntry(serverId: server.id, lastUsed: Fixtures.now - Double(int(0...900_000, &rng)),
+                               successful: chance(0.7, &rng), durationMs: Double(int(1...30_000, &rng)))
+        }
         return state
     }
 

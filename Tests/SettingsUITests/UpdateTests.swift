@@ -50,6 +50,31 @@ struct UpdateTests {
         #expect(ui.languageCursor == 0)
     }
 
+    @Test("l, 1, 2, 3 work in the help overlay and the yes/no dialog, which stay open; not while typing")
+    func languageKeysOnOverlays() {
+        var settings = F.connected(.en)
+        var help = UIState(settings: settings)
+        F.press([.character("?")], &help, &settings)
+        #expect(F.press([.character("l")], &help, &settings) == [.setLanguage(.zhHant)])
+        #expect(F.press([.character("1")], &help, &settings) == [.setLanguage(.ja)])
+        #expect(help.overlay == .help)
+
+        var confirm = UIState(settings: settings)
+        F.press([.character("o")] + Array(repeating: .down, count: 3) + [.delete], &confirm, &settings)
+        guard case .confirm = confirm.overlay else {
+            Issue.record("no confirmation dialog: \(confirm.overlay)")
+            return
+        }
+        #expect(F.press([.character("3")], &confirm, &settings) == [.setLanguage(.zhHant)])
+        #expect(F.press([.character("l")], &confirm, &settings) == [.setLanguage(.zhHant)])
+        if case .confirm = confirm.overlay {} else { Issue.record("the dialog closed: \(confirm.overlay)") }
+
+        // In a text field the same letters are typed.
+        var typing = Self.inAddressField(&settings)
+        #expect(F.press([.character("l"), .character("1")], &typing, &settings) == [])
+        #expect(typing.addressField.text == "l1")
+    }
+
     @Test("1, 2, 3 choose 日本語, English, 繁體中文; the current one sends nothing")
     func numberKeys() {
         var settings = F.connected(.en)

@@ -32,6 +32,15 @@ public struct BinaryRunner: Sendable {
         self.timeout = timeout
     }
 
+    /// Runs another program (a script of the repository) the same isolated way.
+    public init(program: String, home: String, lang: String = "C.UTF-8", timeout: Duration = .seconds(120)) {
+        executable = program
+        self.home = home
+        self.lang = lang
+        self.passesHomeOption = false
+        self.timeout = timeout
+    }
+
     /// The built product `name`, next to the test bundle (SwiftPM puts both in
     /// `.build/<triple>/debug`). `VERBUMCARE_TUI_BINARY` overrides the search.
     public static func locate(_ name: String) throws -> String {

@@ -27,3 +27,22 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case quit
     case redraw
 }
+
+extension KeyAction {
+    /// How long a footer hint stays when the footer is short of room: hints go from the highest
+    /// rank first, and the rest keep the table's order. Ways out and help stay longest, then
+    /// what the focused area does, then moving around.
+    public var footerRank: Int {
+        switch self {
+        case .quit, .help, .closeHelp: 0
+        case .cancelSwitch, .cancelEdit, .leavePane, .cancelDialog: 1
+        case .submit, .acceptSuggestion, .choose, .toggle, .dismiss, .switchBack: 2
+        case .test, .testAll, .openSettings, .signIn: 3
+        case .remove, .adjust: 4
+        case .move, .nextField: 5
+        case .nextLanguage, .chooseLanguage: 6
+        case .nextArea: 7
+        case .editText, .redraw: 8
+        }
+    }
+}

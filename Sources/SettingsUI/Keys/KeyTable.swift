@@ -11,7 +11,9 @@ public enum KeyTable {
 
     private static let panesWithoutText: Set<KeyContext> = [.paneList, .paneStepper, .paneToggle]
     private static let lists: Set<KeyContext> = KeyContext.screens.union([.help])
+    /// Everywhere no text field takes the letters: the screens, help and the yes/no question.
     private static let languageContexts: Set<KeyContext> = KeyContext.mainAreas.union(panesWithoutText)
+        .union([.help, .confirm])
 
     public static let bindings: [KeyBinding] = [
         KeyBinding(.acceptSuggestion, [G("Tab", [.tab])], hint: "key.suggestion", help: "help.suggestion",

@@ -8,23 +8,57 @@ public struct TextField: Hashable, Sendable {
     public private(set) var cursor: Int
     /// Shown as bullets and kept out of descriptions and mirrors (passwords).
     public let isSecret: Bool
+    /// Reads full-width ASCII (`ｈｔｔｐｓ：／／`, a common slip of a Japanese input method) as
+    /// half-width: for addresses, which are ASCII.
+    public let foldsFullWidth: Bool
+    /// Some of the text was typed full-width and read as half-width (the field says so).
+    public private(set) var foldedFullWidth: Bool
 
     /// Far above the validator's 255-character limit, so `too_long` can still be shown, but
     /// bounded so a paste of a huge text cannot make every frame slow.
     public static let maximumLength = 1024
 
-    public init(text: String = "", isSecret: Bool = false) {
-        let cleaned = String(text.filter(TextField.isTypeable).prefix(TextField.maximumLength))
+    public init(text: String = "", isSecret: Bool = false, foldsFullWidth: Bool = false) {
+        let typeable = text.filter(TextField.isTypeable)
+        let folded = foldsFullWidth ? TextField.halfWidth(typeable) : typeable
+        let cleaned = String(folded.prefix(TextField.maximumLength))
         self.text = cleaned
         self.cursor = cleaned.count
         self.isSecret = isSecret
+        self.foldsFullWidth = foldsFullWidth
+        self.foldedFullWidth = folded != typeable
+    }
+
+    /// An address field: full-width ASCII is read as half-width.
+    public static func address(_ text: String = "") -> TextField {
+        TextField(text: text, foldsFullWidth: true)
+    }
+
+    /// `text` with full-width ASCII (U+FF01…U+FF5E) and the ideographic space as their ASCII forms.
+    public static func halfWidth(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isFullWidthASCII($0) }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
+                scalars.append(ascii)
+            } else if scalar.value == 0x3000 {
+                scalars.append(" ")
+            } else {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    private static func isFullWidthASCII(_ scalar: Unicode.Scalar) -> Bool {
+        (0xFF01...0xFF5E).contains(scalar.value) || scalar.value == 0x3000
     }
 
     public var isEmpty: Bool { text.isEmpty }
 
     /// Replaces the text and puts the cursor at its end.
     public mutating func setText(_ newText: String) {
-        self = TextField(text: newText, isSecret: isSecret)
+        self = TextField(text: newText, isSecret: isSecret, foldsFullWidth: foldsFullWidth)
     }
 
     /// Empties the field. A secret field's characters are overwritten in memory first, so a
@@ -47,6 +81,14 @@ public struct TextField: Hashable, Sendable {
     /// Inserts a printable character at the cursor; controls and zero-width-only clusters are ignored.
     public mutating func insert(_ character: Character) {
         guard TextField.isTypeable(character), text.count < TextField.maximumLength else { return }
+        var character = character
+        if foldsFullWidth {
+            let folded = TextField.halfWidth(String(character))
+            if folded != String(character), let single = folded.first, folded.count == 1 {
+                character = single
+                foldedFullWidth = true
+            }
+        }
         let before = text.count
         text.insert(character, at: text.index(text.startIndex, offsetBy: cursor))
         // A combining mark typed after a letter merges into that letter's cluster: count, don't assume +1.

@@ -22,7 +22,7 @@ public struct UIState: Equatable, Sendable {
 
     public init(focus: FocusArea = .languagePicker, overlay: Overlay = .none,
                 languageCursor: Int = 0, paneCursor: Int = 0,
-                addressField: TextField = TextField(), validation: ValidationResult? = nil,
+                addressField: TextField = .address(), validation: ValidationResult? = nil,
                 addFlow: AddFlow = .idle, caBundleField: TextField = TextField(), paneMessage: UIMessage? = nil,
                 login: LoginForm = LoginForm(), helpScroll: Int = 0) {
         self.focus = focus

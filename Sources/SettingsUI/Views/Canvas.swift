@@ -40,12 +40,12 @@ struct Canvas {
         max(0, boxWidth - 2 * max(1, width(String(border.vertical))) - 2)
     }
 
-    /// A dialog box over the screen, with one blank cell around it (within `bounds`) so that
-    /// no text of the screen below touches its border.
+    /// A dialog box over the screen. The rows it covers, and one above and below, are cleared
+    /// across `bounds`: no border corner or cut-off word of the screen below shows beside it.
     @discardableResult
     mutating func dialog(_ area: Rect, within bounds: Rect, title: Line, rightTitle: Line? = nil,
                          bottomTitle: Line? = nil) -> Rect {
-        buffer.fill(area.inset(by: -1).intersection(bounds))
+        buffer.fill(Rect(x: bounds.x, y: area.y - 1, width: bounds.width, height: area.height + 2).intersection(bounds))
         return box(area, title: title, rightTitle: rightTitle, bottomTitle: bottomTitle, focused: true)
     }
 

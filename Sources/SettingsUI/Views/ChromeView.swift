@@ -25,7 +25,6 @@ enum ChromeView {
     static func hintLine(_ canvas: Canvas, width: Int) -> Line {
         let active = KeyContext.active(ui: canvas.ui, settings: canvas.settings)
         var footer = KeyTable.footer(for: active)
-        // When not all fit, the hints for help, leaving and quitting stay; others go from the end.
         let metrics = canvas.metrics
         func line(_ hints: [KeyTable.Hint]) -> Line {
             let items = hints.map { KeyHints.Hint(key: $0.label, label: canvas.text($0.binding.hintKey)) }
@@ -37,9 +36,13 @@ enum ChromeView {
                 <= width - 3  // room for the trailing "  …"
         }
         let full = footer
-        while footer.count > 1 && !fits(footer),
-              let last = footer.lastIndex(where: { !essential.contains($0.binding.action) }) {
-            footer.remove(at: last)
+        // Drop the least important hint (the highest rank, the last of equals) until the rest fit.
+        while footer.count > 1 && !fits(footer) {
+            var victim = 0
+            for index in footer.indices where footer[index].binding.action.footerRank >= footer[victim].binding.action.footerRank {
+                victim = index
+            }
+            footer.remove(at: victim)
         }
         var result = line(footer)
         if footer.count < full.count && fits(footer) {
@@ -47,11 +50,6 @@ enum ChromeView {
         }
         return result
     }
-
-    /// Footer hints kept when the others do not fit.
-    private static let essential: Set<KeyAction> = [
-        .help, .closeHelp, .quit, .cancelSwitch, .cancelEdit, .leavePane, .cancelDialog, .acceptSuggestion, .submit,
-    ]
 
     private static func borderWidth(_ canvas: Canvas) -> Int {
         max(1, canvas.metrics.width(of: canvas.border.vertical))

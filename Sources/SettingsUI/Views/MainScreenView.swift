@@ -4,8 +4,13 @@ import TerminalRendering
 
 /// The main settings screen (SPEC §10.1, sketch §10.5): the server panel (or the switch in
 /// progress) on the left, the language picker and the "open settings" box on the right,
-/// notices across the bottom.
+/// notices across the bottom. From 100×30 on, the room left below is used: the timeline of
+/// recent events under the server panel, the server history under "open settings".
 enum MainScreenView {
+    /// The smallest screen that also shows the timeline and the history.
+    static let roomyWidth = 100
+    static let roomyHeight = 30
+
     static func render(_ canvas: inout Canvas, in area: Rect) {
         let title = canvas.text("app.name") + " · " + canvas.text("app.title")
         let inner = ChromeView.render(&canvas, in: area, title: title)
@@ -22,22 +27,34 @@ enum MainScreenView {
 
         let rightWidth = min(max(content.width * 2 / 5, 23), 40)
         let columns = top.split(.horizontal, [.fill, .length(rightWidth)], spacing: 1)
+        let roomy = area.width >= roomyWidth && area.height >= roomyHeight
         if canvas.settings.serverSwitchState.isInProgress {
             SwitchProgressView.render(&canvas, in: columns[0])
         } else {
-            ServerPanelView.render(&canvas, in: columns[0])
+            let used = ServerPanelView.render(&canvas, in: columns[0])
+            if roomy {
+                TimelineView.render(&canvas, in: columns[0].inset(top: used))
+            }
         }
-        renderRightColumn(&canvas, in: columns[1])
+        var rightUsed = renderRightColumn(&canvas, in: columns[1])
+        if let note = canvas.model.options.terminalNote {
+            rightUsed += renderTerminalNote(&canvas, note, in: columns[1].inset(top: rightUsed))
+        }
+        if roomy {
+            HistoryView.render(&canvas, in: columns[1].inset(top: rightUsed))
+        }
     }
 
-    private static func renderRightColumn(_ canvas: inout Canvas, in area: Rect) {
+    /// Returns the rows used from the top.
+    @discardableResult
+    private static func renderRightColumn(_ canvas: inout Canvas, in area: Rect) -> Int {
         let languages = UIState.languages(canvas.settings)
         let languageHeight = min(area.height, languages.count + 2)
         let languageArea = Rect(x: area.x, y: area.y, width: area.width, height: languageHeight)
         renderLanguages(&canvas, languages: languages, in: languageArea)
 
         let below = Rect(x: area.x, y: languageArea.maxY, width: area.width, height: area.height - languageHeight)
-        renderOpenSettings(&canvas, in: below)
+        return languageHeight + renderOpenSettings(&canvas, in: below)
     }
 
     private static func renderLanguages(_ canvas: inout Canvas, languages: [AppLanguage], in area: Rect) {
@@ -55,8 +72,19 @@ enum MainScreenView {
         }
     }
 
-    private static func renderOpenSettings(_ canvas: inout Canvas, in area: Rect) {
-        guard area.height >= 3 else { return }
+    /// Says once, below the boxes, that `TERM` had no terminfo entry and which one is used.
+    private static func renderTerminalNote(_ canvas: inout Canvas, _ note: TerminalNote, in area: Rect) -> Int {
+        let words = canvas.text("ui.terminal_fallback", ["requested": UIText.clean(note.requested), "used": note.used])
+        let paragraph = Paragraph(words, style: .colored(.warning))
+        let rows = min(area.height, paragraph.lines(width: max(1, area.width - 2), metrics: canvas.metrics).count)
+        guard rows > 0 else { return 0 }
+        paragraph.render(in: Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: rows), buffer: &canvas.buffer)
+        return rows
+    }
+
+    /// Returns the rows used.
+    private static func renderOpenSettings(_ canvas: inout Canvas, in area: Rect) -> Int {
+        guard area.height >= 3 else { return 0 }
         let focused = canvas.ui.focus == .openSettings
         let explanation = Paragraph(canvas.text("ui.open_settings.explain"), style: .colored(.muted))
         let explainLines = explanation.lines(width: max(1, canvas.textWidth(inBoxOf: area.width)), metrics: canvas.metrics).count
@@ -66,7 +94,7 @@ enum MainScreenView {
         let boxArea = Rect(x: area.x, y: area.y, width: area.width, height: height)
         let inner = canvas.box(boxArea, title: Line(canvas.text("ui.panel.open_settings"), style: .bold),
                                focused: focused).inset(left: 1, right: 1)
-        guard inner.height >= 1 else { return }
+        guard inner.height >= 1 else { return height }
         let buttonRow = inner.row(inner.height - 1)
         let textRows = max(0, min(explainLines, inner.height - (inner.height > explainLines + 1 ? 2 : 1)))
         explanation.render(in: Rect(x: inner.x, y: inner.y, width: inner.width, height: textRows), buffer: &canvas.buffer)
@@ -78,5 +106,6 @@ enum MainScreenView {
         if focused {
             canvas.markFocus(x: buttonRow.x, y: buttonRow.y)
         }
+        return height
     }
 }

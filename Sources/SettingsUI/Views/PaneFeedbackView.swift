@@ -18,6 +18,9 @@ enum PaneFeedbackView {
             case .info: lines.append(Line([mark("·", .muted, canvas), Span(text.message(message))]))
             }
         }
+        if ui.addressField.foldedFullWidth && !ui.addressField.isEmpty {
+            lines.append(Line([mark("·", .muted, canvas), Span(text("ui.pane.full_width_read"), style: .colored(.muted))]))
+        }
         guard let validation = ui.validation, !ui.addressField.isEmpty || !validation.errors.isEmpty else { return lines }
         let suggestion = ui.addressSuggestion.map { suggestion in
             Line([Span(text("validation.suggestion", ["address": suggestion]), style: .bold),

@@ -60,10 +60,18 @@ enum PaneListView {
         }
         title = min(title, cap)
         let status = canvas.text.widestStatusWord(canvas.metrics)
-        let detail = min(18, max(8, width / 6))
+        // The reasons ("untrusted certificate") get their room before the addresses, which
+        // shorten in the middle and keep their hosts.
+        var widestDetail = 8
+        for server in canvas.settings.availableServers.prefix(50) {
+            if let summary = summary(for: server, settings: canvas.settings) {
+                widestDetail = max(widestDetail, canvas.width(detail(summary, canvas.text)))
+            }
+        }
+        let detail = min(widestDetail, max(14, width / 4))
         let gaps = 6
         var url = width - markerWidth - title - status - detail - gaps
-        if url < 20 {
+        if url < 12 {
             title += max(0, url)
             url = 0
         }
@@ -80,7 +88,8 @@ enum PaneListView {
             Span("  "),
         ])
         if columns.url > 0 {
-            line.spans.append(Span(canvas.fit(UIText.clean(server.baseUrl), columns.url), style: .colored(.muted)))
+            let address = URLShortener.shorten(UIText.clean(server.baseUrl), toWidth: columns.url, metrics: canvas.metrics)
+            line.spans.append(Span(canvas.fit(address, columns.url), style: .colored(.muted)))
             line.spans.append(Span("  "))
         }
         guard let summary = summary(for: server, settings: canvas.settings) else { return line }

@@ -9,13 +9,16 @@ public struct ScreenModel: Equatable, Sendable {
     public var options: RenderOptions
     /// The CA bundle in effect; nil shows the setting (or "system certificates") alone.
     public var caBundle: CABundleDisplay?
+    /// How times in the timeline and the history are shown.
+    public var clock: LocalClock
 
     public init(settings: SettingsState, ui: UIState, now: Double, options: RenderOptions = RenderOptions(),
-                caBundle: CABundleDisplay? = nil) {
+                caBundle: CABundleDisplay? = nil, clock: LocalClock = .system) {
         self.settings = settings
         self.ui = ui
         self.now = now
         self.options = options
         self.caBundle = caBundle
+        self.clock = clock
     }
 }

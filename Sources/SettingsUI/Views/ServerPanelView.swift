@@ -13,8 +13,10 @@ enum ServerPanelView {
         var shortened: Line?
     }
 
-    static func render(_ canvas: inout Canvas, in area: Rect) {
-        guard !area.isEmpty else { return }
+    /// Returns the rows the panel took from the top of `area`.
+    @discardableResult
+    static func render(_ canvas: inout Canvas, in area: Rect) -> Int {
+        guard !area.isEmpty else { return 0 }
         let innerWidth = canvas.textWidth(inBoxOf: area.width)
         let all = self.rows(canvas, width: innerWidth)
         let room = max(0, area.height - 2)
@@ -36,6 +38,7 @@ enum ServerPanelView {
         for (index, row) in rows.enumerated() {
             canvas.draw(row.line, in: inner.row(index))
         }
+        return boxArea.height
     }
 
     private static func rows(_ canvas: Canvas, width: Int) -> [Row] {
@@ -47,7 +50,8 @@ enum ServerPanelView {
         var rows = [Row(line: Line(text.serverName(server), style: .bold), dropOrder: 0)]
         rows += wrapped(Line(text.serverDescription(server), style: .colored(.muted)), width: width, canvas: canvas,
                         dropOrders: [7, 11])
-        rows.append(Row(line: Line(UIText.clean(server.baseUrl), style: .colored(.accent)), dropOrder: 3))
+        let address = URLShortener.shorten(UIText.clean(server.baseUrl), toWidth: width, metrics: canvas.metrics)
+        rows.append(Row(line: Line(address, style: .colored(.accent)), dropOrder: 3))
         rows += wrapped(sourceLine(canvas), width: width, canvas: canvas, dropOrders: [5, 11])
         rows.append(Row(line: Line(""), dropOrder: 12))
         let status = currentStatus(settings)
@@ -153,7 +157,8 @@ enum ServerPanelView {
         let padding = max(1, min(max(2, wordColumn - value.width(canvas.metrics)), free))
         value.spans.append(Span(String(repeating: " ", count: padding) + response))
         if !canvas.plain {
-            let bars = Sparkline(settings.responseTimes).text(width: min(room - value.width(canvas.metrics) - 3, 30),
+            // As wide as the panel allows: more history on a wider screen.
+            let bars = Sparkline(settings.responseTimes).text(width: room - value.width(canvas.metrics) - 3,
                                                                metrics: canvas.metrics)
             if !bars.isEmpty {
                 value.spans.append(Span("   "))
@@ -161,6 +166,20 @@ enum ServerPanelView {
             }
         }
         return labeled(text("ui.status"), value, labelWidth: labelWidth, canvas: canvas)
+    }
+
+    /// Each phase on its own from libcurl's cumulative times: name resolution, TCP connect, TLS
+    /// handshake (0 on a reused connection), and the wait for the first byte.
+    static func phases(_ timings: CheckTimings, _ text: UIText) -> String {
+        let connected = max(timings.connectMs, timings.dnsMs)
+        let secured = max(timings.tlsMs, connected)
+        func ms(_ value: Double) -> String {
+            guard value.isFinite else { return "?" }
+            return value < 1 ? "<1" : String(Int(value.rounded()))
+        }
+        return text("ui.phases", ["dns": ms(timings.dnsMs), "connect": ms(connected - timings.dnsMs),
+                                  "tls": ms(timings.tlsMs > 0 ? secured - connected : 0),
+                                  "first": ms(timings.firstByteMs - secured)])
     }
 
     /// `health    ✓ 200     12 ms`, `auth      ! 401     10 ms  sign-in required`.
@@ -173,7 +192,7 @@ enum ServerPanelView {
         }
         let needsSignIn = check.error?.code == .authRequired || (endpoint == .auth && check.httpStatus == 401)
         let mark: (symbol: String, word: String, color: SemanticColor)
-        // A 401 from `auth` is a question (sign-in needed), never a green check.
+        // A 401 means "reachable, sign-in needed": never a green check, whatever the outcome says.
         if needsSignIn {
             mark = ("!", text("ui.warning_label"), .warning)
         } else if check.status == .success {
@@ -205,6 +224,13 @@ enum ServerPanelView {
             value.spans.append(Span(" " + detail.text.drop { $0 == " " }, style: detail.style))
         } else {
             value = full
+            // With room to spare, where the time went (a slow DNS or TLS shows at once).
+            if detail == nil || check.status == .success {
+                let phases = Span("   " + self.phases(check.timings, text), style: .colored(.muted))
+                if value.width(canvas.metrics) + canvas.width(phases.text) <= width - labelWidth {
+                    value.spans.append(phases)
+                }
+            }
         }
         return labeled(label, value, labelWidth: labelWidth, canvas: canvas)
     }

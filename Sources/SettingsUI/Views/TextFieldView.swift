@@ -1,7 +1,9 @@
 import TerminalRendering
 
-/// `[ text ]` in one row: scrolled so the caret stays visible, a password as bullets, reverse
-/// video while focused (the caret is reported to the canvas then).
+/// `[ text ]` in one row: scrolled so the caret stays visible, a password as bullets. While
+/// focused the field is underlined and the cell where typing goes is in reverse video, so the
+/// caret shows even where the terminal cursor is hard to see; the terminal cursor is put on the
+/// same cell (reported to the canvas).
 enum TextFieldView {
     static let bullet: Character = "•"
 
@@ -23,11 +25,16 @@ enum TextFieldView {
             let (start, caretOffset) = window(clusters, cursor: field.cursor, width: inside.width, metrics: canvas.metrics)
             canvas.buffer.write(String(clusters[start...]), x: inside.x, y: y, maxWidth: inside.width)
             if focused {
+                canvas.buffer.updateStyle(in: inside) { $0.attributes.insert(.underline) }
+                let cursor = min(max(0, field.cursor), clusters.count)
+                let caretWidth = cursor < clusters.count ? max(1, canvas.metrics.width(of: clusters[cursor])) : 1
+                canvas.buffer.updateStyle(in: Rect(x: inside.x + caretOffset, y: y, width: caretWidth, height: 1)) {
+                    $0.attributes.insert(.reverse)
+                }
                 canvas.caret = Point(x: inside.x + caretOffset, y: y)
             }
         }
         if focused {
-            canvas.highlight(inside)
             canvas.markFocus(x: inside.x, y: y)
         }
     }

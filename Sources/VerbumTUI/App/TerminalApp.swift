@@ -44,6 +44,8 @@ final class TerminalApp {
         let transport = try context.transportConfiguration()
         try screen.start(noColor: context.options.noColor, environment: context.environmentVariables,
                          cursorVisible: options.plain)
+        // A TERM this machine has no terminfo for was replaced by a close entry: the screen says which.
+        options.terminalNote = screen.terminalChoice.fallback.map { TerminalNote(requested: $0.requested, used: $0.used) }
         isRunning = true
         try signals.start { [unowned self] signal in self.handle(signal: signal) }
         input.start { [unowned self] in self.handleInput() }

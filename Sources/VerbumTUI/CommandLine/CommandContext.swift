@@ -4,6 +4,7 @@ import Foundation
 import Localization
 import Logging
 import SettingsStore
+import TerminalBackend
 
 /// Everything a command needs that follows from the global options and the environment:
 /// the environment, the paths, the settings store (hydrated as the app does before its first
@@ -23,6 +24,8 @@ struct CommandContext {
     /// the run with 64; problems found in the files are told on stderr.
     init(options: GlobalOptions,
          environmentVariables: [String: String] = ProcessInfo.processInfo.environment) throws {
+        var options = options
+        options.plain = options.plain || PlainMode.isRequested(by: environmentVariables)
         self.options = options
         self.environmentVariables = environmentVariables
 
