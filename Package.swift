@@ -24,7 +24,7 @@ let package = Package(
     targets: [
         // C modules. ncursesw is linked through its module map rather than pkg-config: SwiftPM
         // rejects pkg-config's -D flags with a warning, so the shim header defines them itself
-        // (see shared/PLATFORM-NOTES.md). The headers are in the default include path.
+        // (see docs/ARCHITECTURE.md: C modules on Linux). The headers are in the default include path.
         .systemLibrary(name: "CNcursesw"),
         // libcurl is loaded with dlopen when the first request starts, not linked: its thirty
         // dependent libraries would otherwise be mapped before main (docs/ARCHITECTURE.md).

@@ -3,7 +3,7 @@ import BackendClient
 import Foundation
 import SettingsStore
 
-/// `probe ...`: the libcurl client against the demo backend (SPEC §13 targets).
+/// `probe ...`: the libcurl client against the demo backend (docs/PRODUCT.md: Performance targets).
 struct ProbeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",

@@ -8,7 +8,7 @@ struct RenderBenchmarkResult: Sendable {
     var bestBatchNanosecondsPerIteration: Double
 }
 
-/// Rendering benchmarks (SPEC §13): a full 100×30 frame of mixed CJK text drawn into a fresh
+/// Rendering benchmarks (docs/PRODUCT.md: Performance targets): a full 100×30 frame of mixed CJK text drawn into a fresh
 /// buffer; its diff against the previous second's frame and against a blank screen (a full
 /// repaint); the settings pane with 200 servers; and display width of a mixed string.
 /// Prints one line per figure and returns them.

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `verbumcare-bench render`: frame drawing and diffing costs (SPEC §13: frames under 2 ms).
+/// `verbumcare-bench render`: frame drawing and diffing costs (docs/PRODUCT.md: Performance targets: frames under 2 ms).
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",

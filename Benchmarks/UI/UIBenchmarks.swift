@@ -3,7 +3,7 @@ import SettingsStore
 import SettingsUI
 import TerminalRendering
 
-/// Screen benchmarks (SPEC §13): complete frames of the real screens through `ScreenRenderer`,
+/// Screen benchmarks (docs/PRODUCT.md: Performance targets): complete frames of the real screens through `ScreenRenderer`,
 /// from state to cells, and the language switch from key press to the diff the terminal gets.
 /// Prints one line per figure (mean and fastest batch per frame) and returns them.
 @discardableResult

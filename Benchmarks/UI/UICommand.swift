@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `verbumcare-bench ui`: whole-screen frames from the real screens (SPEC §13: a frame with
+/// `verbumcare-bench ui`: whole-screen frames from the real screens (docs/PRODUCT.md: Performance targets: a frame with
 /// 200 custom servers under 2 ms; language switch keypress to frame under 2 ms).
 struct UIBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

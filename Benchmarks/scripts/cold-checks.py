@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SPEC §13: a cold test of the four checks (new process, new connections, new TLS handshakes) against
+"""docs/PRODUCT.md: Performance targets: a cold test of the four checks (new process, new connections, new TLS handshakes) against
 curl fetching the same four URLs at once. `verbumcare-tui check pn51 --json` and
 `curl --parallel --parallel-immediate` with the same four URLs, --cacert and --connect-to, each timed from
 spawn to exit, alternately, against the demo backend on loopback. Goal: within 10 % of curl.

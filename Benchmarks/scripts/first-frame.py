@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SPEC §13: time from exec to the first complete frame in a 100x30 pty, verbumcare-tui side by side with
+"""docs/PRODUCT.md: Performance targets: time from exec to the first complete frame in a 100x30 pty, verbumcare-tui side by side with
 htop, btop, mc and whiptail (each one that is installed; run-all.sh installs them).
 
 Each run starts the program in a fresh pseudo terminal sized 100x30 before exec, and timestamps the read

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SPEC §13: idle CPU over 60 s with probes running (goal < 0.05 %) and peak memory (goal <= 16 MB resident).
+"""docs/PRODUCT.md: Performance targets: idle CPU over 60 s with probes running (goal < 0.05 %) and peak memory (goal <= 16 MB resident).
 
 Runs the release verbumcare-tui in a 100x30 tmux pane against the demo backend on loopback (pn51 and Mac
 Mini up, Mac Mini Tailscale down), waits until pn51 shows as connected, lets it settle, then measures the

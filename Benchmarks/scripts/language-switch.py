@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SPEC §13: language switch, keypress to the complete new frame flushed, in CPU time in the process (goal < 0.5 ms).
+"""docs/PRODUCT.md: Performance targets: language switch, keypress to the complete new frame flushed, in CPU time in the process (goal < 0.5 ms).
 
 Runs the release verbumcare-tui in a 100x30 tmux pane against the demo backend on loopback with
 VERBUMCARE_FRAME_STATS=FILE, where the app appends one line per handled key:

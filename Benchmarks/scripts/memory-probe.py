@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SPEC §13: peak memory before and after the first probe (goal <= 16 MB resident with probing on), what
+"""docs/PRODUCT.md: Performance targets: peak memory before and after the first probe (goal <= 16 MB resident with probing on), what
 the dynamic loader does at exec, and when libcurl is loaded relative to the first frame.
 
 1. The release verbumcare-tui in a 100x30 pty against the demo backend on loopback: resident memory

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Runs the app benchmarks of SPEC §13 in one go on the binary scripts/install produces (the release build
+# Runs the app benchmarks of docs/PRODUCT.md: Performance targets in one go on the binary scripts/install produces (the release build
 # with the Swift runtime linked statically) and prints their RESULT lines together at the end, each figure
 # next to its goal:
 #   first complete frame against htop, btop, mc and whiptail; memory before and after the first probe and

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SPEC §6.4/§13: how soon a person sees a server change. The release verbumcare-tui runs in a 100x30 tmux
+"""docs/PRODUCT.md (Status machine; Performance targets): how soon a person sees a server change. The release verbumcare-tui runs in a 100x30 tmux
 pane with the default settings (probe interval 10 s, connection timeout 10 s) against the demo backend on
 loopback, pn51 in use and the other servers down (so no fallback hides the change). Each run:
 

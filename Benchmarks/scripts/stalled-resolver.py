@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""SPEC §6.3/§13: a resolver that never answers. `verbumcare-tui check` of a host that only DNS could
+"""docs/PRODUCT.md (Transport rules; Performance targets): a resolver that never answers. `verbumcare-tui check` of a host that only DNS could
 resolve, in network and mount namespaces whose DNS server drops every query (with-stalled-resolver.sh:
 nothing leaves the machine), for connection timeouts of 5 and 10 s, next to curl with the same limits.
 Goal: every check answered within the timeout + 1 s, as `dns`.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import SettingsStore
 
-/// The service layer every request to a VerbumCare backend goes through (SPEC §5, §6.3):
+/// The service layer every request to a VerbumCare backend goes through (docs/PRODUCT.md: The backend's API contract; docs/PRODUCT.md: Transport rules):
 /// paths joined to the base URL once, bearer tokens, timeouts, retries with exponential
 /// backoff for idempotent methods, typed errors, cancellation, and one shared token refresh
 /// when requests meet a 401.
@@ -151,7 +151,7 @@ public final class APIClient: Sendable {
 
     // MARK: sign-in
 
-    /// `POST /auth/login`; stores the tokens on success (SPEC §5).
+    /// `POST /auth/login`; stores the tokens on success (docs/PRODUCT.md: The backend's API contract).
     public func login(username: String, password: String, deviceInfo: [String: String] = [:]) async throws(ClientError) -> AuthTokens {
         struct Body: Encodable { var username: String; var password: String; var deviceInfo: [String: String] }
         struct Answer: Decodable {

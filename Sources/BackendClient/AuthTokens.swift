@@ -1,4 +1,4 @@
-/// A signed-in session's tokens (SPEC §5 login and refresh answers).
+/// A signed-in session's tokens (docs/PRODUCT.md: The backend's API contract login and refresh answers).
 public struct AuthTokens: Codable, Equatable, Hashable, Sendable {
     public var accessToken: String
     public var refreshToken: String?

@@ -1,4 +1,4 @@
-/// Which certificate authorities verify servers (SPEC §6.3). Like curl, a named bundle
+/// Which certificate authorities verify servers (docs/PRODUCT.md: Transport rules). Like curl, a named bundle
 /// replaces the system store rather than adding to it.
 public struct CABundle: Equatable, Hashable, Sendable {
     public enum Source: String, Sendable, Codable {

@@ -1,6 +1,6 @@
 import SettingsStore
 
-/// Judges one check's answer by the contract of SPEC §5/§6.1. Pure: the statuses and bodies
+/// Judges one check's answer by the contract of docs/PRODUCT.md (The backend's API contract; Checks). Pure: the statuses and bodies
 /// of every case are tested without a server.
 public enum CheckEvaluator {
     public struct Verdict: Equatable, Sendable {

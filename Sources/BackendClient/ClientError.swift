@@ -1,6 +1,6 @@
 import SettingsStore
 
-/// A failed request: one code of SPEC §6.2, its kind, and whether sending it again may help.
+/// A failed request: one code of docs/PRODUCT.md: Error codes, its kind, and whether sending it again may help.
 public struct ClientError: Error, Equatable, Sendable {
     public var code: ConnectivityErrorCode
     public var kind: ClientErrorKind

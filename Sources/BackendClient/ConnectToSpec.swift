@@ -1,6 +1,6 @@
 /// One `--connect-to HOST:PORT:CONNECT-HOST:CONNECT-PORT` rule in curl's syntax: requests for
 /// HOST:PORT go to CONNECT-HOST:CONNECT-PORT while the URL, the certificate check and the
-/// validation keep the original name (SPEC §6.3). An empty field matches any host or port
+/// validation keep the original name (docs/PRODUCT.md: Transport rules). An empty field matches any host or port
 /// (or, on the connect side, keeps the original one). IPv6 addresses are written in brackets.
 public struct ConnectToSpec: Equatable, Hashable, Sendable {
     public var host: String

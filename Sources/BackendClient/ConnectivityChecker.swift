@@ -1,7 +1,7 @@
 import Glibc
 import SettingsStore
 
-/// Tests servers with the four checks of SPEC §6.1: all at once, one attempt each, through
+/// Tests servers with the four checks of docs/PRODUCT.md: Checks: all at once, one attempt each, through
 /// the shared libcurl engine.
 public struct ConnectivityChecker: Sendable {
     /// CA bundle, connect-to rules and mDNS allowance; the timeouts come from each server's
@@ -28,7 +28,7 @@ public struct ConnectivityChecker: Sendable {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
-    /// The URL each check requests, derived structurally from the base URL (SPEC §3.2);
+    /// The URL each check requests, derived structurally from the base URL (docs/PRODUCT.md: Derived addresses and custom server ids);
     /// nil when the base URL is not a server address.
     public static func urls(for baseURL: String) -> [CheckEndpoint: String]? {
         guard let address = ServerAddress(baseURL: baseURL) else { return nil }

@@ -2,7 +2,7 @@ import CCurl
 import Dispatch
 import Glibc
 
-/// The one libcurl multi handle of the process, driven by a dedicated thread (SPEC §2: no
+/// The one libcurl multi handle of the process, driven by a dedicated thread (docs/ARCHITECTURE.md: no
 /// network work on the UI thread). Requests arrive through a locked inbox and a
 /// `curl_multi_wakeup`; results go back through continuations. Connections and DNS answers
 /// live in the multi handle, so probes of the same server reuse their connection.

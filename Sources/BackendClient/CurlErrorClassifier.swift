@@ -1,6 +1,6 @@
 import SettingsStore
 
-/// Maps a failed libcurl transfer to a code of SPEC §6.2. Pure, so every branch is tested
+/// Maps a failed libcurl transfer to a code of docs/PRODUCT.md: Error codes. Pure, so every branch is tested
 /// without a network; the numbers were checked against real certificates (see the tests).
 public enum CurlErrorClassifier {
     /// OpenSSL `X509_V_ERR_*` values that `CURLINFO_SSL_VERIFYRESULT` reports.

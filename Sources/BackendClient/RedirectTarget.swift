@@ -1,4 +1,4 @@
-import Foundation
+import SettingsStore
 
 /// Where a refused redirect pointed, compared with where the request went.
 enum RedirectTarget {
@@ -11,7 +11,8 @@ enum RedirectTarget {
     }
 
     private static func host(_ url: String) -> String? {
-        guard let host = URLComponents(string: url)?.host?.lowercased(), !host.isEmpty else { return nil }
+        // The same strict parser as validation: URLComponents would load ICU's IDNA tables.
+        guard let host = URLHost.of(url) else { return nil }
         return host.hasSuffix(".") ? String(host.dropLast()) : host
     }
 }

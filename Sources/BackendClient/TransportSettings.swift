@@ -1,7 +1,7 @@
 import SettingsStore
 
 /// How requests reach servers: timeouts, body cap, certificate authorities, connect-to
-/// rules (SPEC §6.3). One value is shared by the checks and the API client of a run.
+/// rules (docs/PRODUCT.md: Transport rules). One value is shared by the checks and the API client of a run.
 public struct TransportSettings: Equatable, Hashable, Sendable {
     /// TCP plus TLS handshake, milliseconds (libcurl's `CURLOPT_CONNECTTIMEOUT_MS`).
     public var connectTimeoutMs: Int
@@ -13,16 +13,16 @@ public struct TransportSettings: Equatable, Hashable, Sendable {
     public var connectTo: [ConnectToSpec]
     /// Extra time for `.local` hosts, added to both timeouts: multicast DNS answers more
     /// slowly than unicast DNS. Kept at one second so `status` still answers within the
-    /// connection timeout plus one second per server (SPEC §11).
+    /// connection timeout plus one second per server (docs/PRODUCT.md: The command line).
     public var mdnsAllowanceMs: Int
     /// Lets `http://` through for the development environment's local backends only
-    /// (SPEC §4); redirects stay refused either way.
+    /// (docs/PRODUCT.md: Address validation); redirects stay refused either way.
     public var allowPlainHTTP: Bool
     /// `cert_expiring` when a certificate has at most this many days left (`cert_warning_days`).
     public var certWarningDays: Int
 
     public static let defaultTimeoutMs = 10_000
-    /// The cap for the four checks (SPEC §6.3).
+    /// The cap for the four checks (docs/PRODUCT.md: Transport rules).
     public static let checkBodyCap = 64 * 1024
     /// The cap for API calls: the contract's largest answers are a few kilobytes.
     public static let apiBodyCap = 1024 * 1024
@@ -59,7 +59,7 @@ public struct TransportSettings: Equatable, Hashable, Sendable {
 }
 
 extension TransportSettings {
-    /// The settings of a run from its inputs (SPEC §6.3): `connection_timeout` (seconds) for
+    /// The settings of a run from its inputs (docs/PRODUCT.md: Transport rules): `connection_timeout` (seconds) for
     /// both timeouts, the CA bundle by precedence, `--connect-to` arguments then
     /// `VERBUMCARE_CONNECT_TO`. Throws on a malformed connect-to rule (a usage error).
     public static func resolve(connectionTimeoutSeconds: Int, caCertArgument: String?, caBundleSetting: String?,

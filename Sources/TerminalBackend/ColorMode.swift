@@ -1,4 +1,4 @@
-/// How much colour the terminal gets (SPEC §10.4): colours degrade to 256, 16, 8 or none.
+/// How much colour the terminal gets (docs/PRODUCT.md: Terminal behaviour): colours degrade to 256, 16, 8 or none.
 public enum ColorMode: Equatable, Sendable {
     case none
     /// The Linux console, GNU screen, plain `xterm`: colours 0 to 7 only.

@@ -1,6 +1,6 @@
 import Glibc
 
-/// When the app draws in `--plain` without being asked on the command line (SPEC §10.4): a
+/// When the app draws in `--plain` without being asked on the command line (docs/PRODUCT.md: Terminal behaviour): a
 /// non-empty `ACCESSIBLE` (the convention screen-reader setups export), and a terminal that
 /// cannot address the cursor, where only plain text can be printed line by line.
 public enum PlainMode {

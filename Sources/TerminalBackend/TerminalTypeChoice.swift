@@ -1,7 +1,7 @@
 import CNcursesw
 
 /// Which terminal description the app runs with, decided from `TERM` and this machine's
-/// terminfo entries (SPEC §10.4).
+/// terminfo entries (docs/PRODUCT.md: Terminal behaviour).
 ///
 /// - A terminal that can address the cursor gets the full screen.
 /// - `dumb`, hard-copy terminals and entries without cursor addressing get line mode.

@@ -1,4 +1,4 @@
-/// Where the full-screen app (SPEC §10) starts: `verbumcare-tui` with no subcommand on a
+/// Where the full-screen app (docs/PRODUCT.md: The terminal app) starts: `verbumcare-tui` with no subcommand on a
 /// terminal.
 enum InteractiveApp {
     @MainActor

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §10.4, ambiguous-wide terminals: the proof runs the real binary in a pseudo-terminal under
+/// docs/PRODUCT.md: Terminal behaviour, ambiguous-wide terminals: the proof runs the real binary in a pseudo-terminal under
 /// pyte, a VT emulator made to draw East Asian Ambiguous characters two cells wide, as xterm does
 /// with `-cjk_width` (see scripts/check-ambiguous-wide). With `VERBUMCARE_AMBIGUOUS_WIDE=1` every
 /// box must stay straight on the first screen, after language switches (drawn as diffs), after

@@ -3,7 +3,7 @@ import TestSupport
 
 /// The full-screen app started in tmux against its own demo backend and home folder.
 ///
-/// By default pn51 and Mac Mini are up and Mac Mini Tailscale is down (the demo of SPEC §12); every host
+/// By default pn51 and Mac Mini are up and Mac Mini Tailscale is down (the demo of docs/PRODUCT.md: Demo backend); every host
 /// reaches the backend on 127.0.0.1 through `--connect-to`, and the backend's CA is the only one trusted.
 final class AppFixture: Sendable {
     let home: TemporaryHome

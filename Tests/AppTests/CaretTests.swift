@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 
-/// SPEC §10.4: text fields show where typing goes, in every mode, and the terminal cursor sits
+/// docs/PRODUCT.md: Terminal behaviour: text fields show where typing goes, in every mode, and the terminal cursor sits
 /// there: after typing, Left, Home and End, tmux's cursor is on the field's insertion point, and
 /// exactly that cell is in reverse video (so the caret shows even with the cursor hidden or
 /// hard to see).

@@ -3,7 +3,7 @@ import Foundation
 /// The three string catalogs read from Resources/strings, so expected words come from the same files
 /// the app embeds and are never written twice in the tests.
 struct Catalog: Sendable {
-    /// ja → en → zh-Hant → ja, the order of `l` (SPEC §10.3), and of the keys `1` `2` `3`.
+    /// ja → en → zh-Hant → ja, the order of `l` (docs/PRODUCT.md: Keys), and of the keys `1` `2` `3`.
     static let languageCycle = ["ja", "en", "zh-Hant"]
 
     static let directory: String = URL(fileURLWithPath: #filePath)

@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 
-/// SPEC §10.4: screen-reader mode, monochrome that still shows focus, and no terminal on stdout.
+/// docs/PRODUCT.md: Terminal behaviour: screen-reader mode, monochrome that still shows focus, and no terminal on stdout.
 @Suite(.serialized)
 struct DisplayModeTests {
     @Test("--plain draws no box drawing characters, on the main screen and in the pane")

@@ -1,10 +1,10 @@
 import Testing
 import TestSupport
 
-/// SPEC §10.3: `?` and F1 show every key with what it does; Esc (and `?`) close the overlay.
+/// docs/PRODUCT.md: Keys: `?` and F1 show every key with what it does; Esc (and `?`) close the overlay.
 @Suite(.serialized)
 struct HelpOverlayTests {
-    /// The help sentence of each key of SPEC §10.3.
+    /// The help sentence of each key of docs/PRODUCT.md: Keys.
     static let sentences = ["help.tab", "help.move", "help.choose", "help.open_settings", "help.next_language",
                             "help.choose_language", "help.test", "help.help", "help.escape", "help.quit",
                             "help.redraw"]

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §1.4, §7, §10.1, §10.3: the app starts on the demo backend with pn51 connected, and a language key
+/// docs/PRODUCT.md: Who uses it; docs/PRODUCT.md: The store; docs/PRODUCT.md: Main screen; docs/PRODUCT.md: Keys: the app starts on the demo backend with pn51 connected, and a language key
 /// changes every word at once.
 @Suite(.serialized)
 struct LanguageTests {

@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 
-/// SPEC §10.4: resizing relayouts at once, small terminals get one line saying so, no size and no key crashes.
+/// docs/PRODUCT.md: Terminal behaviour: resizing relayouts at once, small terminals get one line saying so, no size and no key crashes.
 @Suite(.serialized)
 struct ResizeAndKeysTests {
     @Test("too small terminals show the size needed; back to 100×30 the whole screen returns")
@@ -37,7 +37,7 @@ struct ResizeAndKeysTests {
         try await app.waitForConnectedMainScreen("ja")
         let seed = UInt64.random(in: 1...UInt64.max)
         var random = SplitMix64(seed: seed)
-        // Every key of SPEC §10.3 and the editing keys, except the quit keys (q only quits outside fields).
+        // Every key of docs/PRODUCT.md: Keys and the editing keys, except the quit keys (q only quits outside fields).
         let named = ["Enter", "Escape", "Tab", "BTab", "Up", "Down", "Left", "Right", "Space", "F1", "C-l",
                      "BSpace", "DC", "Home", "End", "PageUp", "PageDown", "F2", "F5", "o", "l", "1", "2", "3",
                      "r", "?", "k", "j", "s"]

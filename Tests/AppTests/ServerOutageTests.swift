@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 
-/// SPEC §6.4, §13: a server going down is shown within a probe interval plus the timeout, and its return
+/// docs/PRODUCT.md: Status machine; docs/PRODUCT.md: Performance targets: a server going down is shown within a probe interval plus the timeout, and its return
 /// is noticed (backoff) without a key press.
 @Suite(.serialized)
 struct ServerOutageTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §10.2: the settings pane lists every server with its live status, validates a custom address as
+/// docs/PRODUCT.md: Settings pane: the settings pane lists every server with its live status, validates a custom address as
 /// it is typed, adds it after a test, and switches to the selected server on leaving.
 @Suite(.serialized)
 struct SettingsPaneTests {
@@ -71,7 +71,7 @@ struct SettingsPaneTests {
             return (settings["custom_servers"] as? [String] ?? []).contains(secure)
                 && screen.containsSquashed(en.text("ui.pane.added", ["address": secure]))
         }
-        // Its row shows its status like every other row (SPEC §10.2), from the test that added it.
+        // Its row shows its status like every other row (docs/PRODUCT.md: Settings pane), from the test that added it.
         let statuses = ["status.connected", "status.testing"].map { en.text($0) }
         let withStatus = try? await app.waitFor("a status word on the new row", timeout: .seconds(10)) { screen in
             screen.rows.contains { $0.contains(secure) && statuses.contains(where: $0.contains) }
@@ -98,7 +98,7 @@ struct SettingsPaneTests {
         let settings = try app.nativeSettings()
         let address = settings["backend_server_address"] as? String
         let chosen = address == "__CUSTOM__" ? settings["custom_server_address"] as? String : address
-        #expect(chosen == secure, "the choice is saved (SPEC §8): \(settings)")
+        #expect(chosen == secure, "the choice is saved (docs/PRODUCT.md: Files): \(settings)")
     }
 
     /// The first row that mentions `text`.

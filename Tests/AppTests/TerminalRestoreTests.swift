@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §10.4: the alternate screen, and the terminal restored on every exit path.
+/// docs/PRODUCT.md: Terminal behaviour: the alternate screen, and the terminal restored on every exit path.
 @Suite(.serialized)
 struct TerminalRestoreTests {
     @Test("q, F10 and Ctrl-C exit with 0 and restore the terminal", arguments: ["q", "F10", "C-c"])

@@ -1,7 +1,7 @@
 import Testing
 import TestSupport
 
-/// SPEC §10.4: the app is readable on every common terminal type, including 8-colour ones, `dumb`
+/// docs/PRODUCT.md: Terminal behaviour: the app is readable on every common terminal type, including 8-colour ones, `dumb`
 /// and a `TERM` this machine has no terminfo entry for. The real binary runs in tmux with each
 /// `TERM`; tmux interprets what the app sends for that terminal type, and `capture-pane -e` shows
 /// the colours every character ended up in.

@@ -6,7 +6,7 @@ import Testing
 @Suite struct CurlErrorClassifierTests {
     typealias V = CurlErrorClassifier.VerifyResult
 
-    /// One failure as libcurl reports it, with the code SPEC §6.2 wants for it.
+    /// One failure as libcurl reports it, with the code docs/PRODUCT.md: Error codes wants for it.
     struct Case: Sendable, CustomStringConvertible {
         var curlCode: Int
         var verify: Int

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 @testable import BackendClient
 
-/// The client against the demo backend over real TLS: every code of SPEC §6.2 from a real fault.
+/// The client against the demo backend over real TLS: every code of docs/PRODUCT.md: Error codes from a real fault.
 @Suite struct DemoBackendClientTests {
     struct Fault: Sendable, CustomTestStringConvertible {
         var server: String

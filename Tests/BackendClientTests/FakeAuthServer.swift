@@ -1,7 +1,7 @@
 import Foundation
 @testable import BackendClient
 
-/// A scripted server with the auth rules of SPEC §5: one valid access token at a time,
+/// A scripted server with the auth rules of docs/PRODUCT.md: The backend's API contract: one valid access token at a time,
 /// `/auth/refresh` issues a new one for the right refresh token.
 final class FakeAuthServer: Sendable {
     struct State {

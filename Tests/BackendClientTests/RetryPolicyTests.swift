@@ -30,7 +30,7 @@ import Testing
             let policy = RetryPolicy(maxRetries: 3)
             let expected = [.get, .put, .delete].contains(method) && error.isRetryable && retries < 3
             #expect(policy.shouldRetry(method: method, error: error, retriesSoFar: retries) == expected)
-            // SPEC: retried are network failures, timeouts and 5xx answers, nothing else.
+            // docs/PRODUCT.md: retried are network failures, timeouts and 5xx answers, nothing else.
             let is5xx = error.httpStatus.map { (500...599).contains($0) } ?? false
             #expect(error.isRetryable == ([.dns, .connect, .timeout].contains(error.code) || is5xx))
         }

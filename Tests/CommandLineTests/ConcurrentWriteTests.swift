@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// Two copies writing at once, and a copy killed while writing, never lose custom servers
-/// (SPEC §8: atomic writes, locked read-modify-write).
+/// (docs/PRODUCT.md: Files: atomic writes, locked read-modify-write).
 @Suite struct ConcurrentWriteTests {
     @Test func twoProcessesAddingAtOnceKeepAll40() async throws {
         let session = try CLI.Session()

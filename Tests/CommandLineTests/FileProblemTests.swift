@@ -3,7 +3,7 @@ import Localization
 import Testing
 import TestSupport
 
-/// Unreadable files are moved aside, defaults are used, and the user is told (SPEC §8).
+/// Unreadable files are moved aside, defaults are used, and the user is told (docs/PRODUCT.md: Files).
 @Suite struct FileProblemTests {
     static let corrupt = "{\"backend_server_address\": \"https://verbumcaremac-mini/api\", \"custom_servers\": [tru"
 

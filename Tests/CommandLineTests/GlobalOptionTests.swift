@@ -3,7 +3,7 @@ import Localization
 import Testing
 import TestSupport
 
-/// Global options before and after the subcommand's name, environments, usage errors (SPEC §11).
+/// Global options before and after the subcommand's name, environments, usage errors (docs/PRODUCT.md: The command line).
 @Suite struct GlobalOptionTests {
     /// `--home` must win over `VERBUMCARE_HOME` wherever it is written; the runner's own
     /// VERBUMCARE_HOME points elsewhere, so a misplaced option shows in the paths.
@@ -146,7 +146,7 @@ import TestSupport
         #expect(result.standardOutput.contains("--home"))
     }
 
-    /// `development` relaxes http and loopback to warnings; production never does (SPEC §4, §9).
+    /// `development` relaxes http and loopback to warnings; production never does (docs/PRODUCT.md: Address validation; docs/PRODUCT.md: Environments).
     @Test func developmentRelaxesValidation() async throws {
         let session = try CLI.Session()
         let address = "http://localhost:3000/api"

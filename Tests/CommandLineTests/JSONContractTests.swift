@@ -3,7 +3,7 @@ import Localization
 import Testing
 import TestSupport
 
-/// JSON field names, types and exit codes of each command (SPEC §11): contracts for scripts.
+/// JSON field names, types and exit codes of each command (docs/PRODUCT.md: The command line): contracts for scripts.
 @Suite struct JSONContractTests {
     static let validationKeys = ["input", "isValid", "normalizedAddress", "hostKind", "securityLevel",
                                  "errors", "warnings", "suggestions"]

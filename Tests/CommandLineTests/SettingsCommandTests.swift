@@ -4,7 +4,7 @@ import PropertyBased
 import Testing
 import TestSupport
 
-/// `settings set/add-custom/remove-custom/reset` against the real file (SPEC §8, §11).
+/// `settings set/add-custom/remove-custom/reset` against the real file (docs/PRODUCT.md: Files; docs/PRODUCT.md: The command line).
 @Suite struct SettingsCommandTests {
     /// A settings file with something in every key, so "unchanged" means something.
     static func seeded(lang: String = "en_US.UTF-8") async throws -> CLI.Session {

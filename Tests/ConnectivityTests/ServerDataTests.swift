@@ -4,7 +4,7 @@ import BackendClient
 import SettingsStore
 @testable import Connectivity
 
-@Suite("Per-server data and credentials (SPEC §6.5, §8)")
+@Suite("Per-server data and credentials (docs/PRODUCT.md: Switching, fallback, server data and sign-in; docs/PRODUCT.md: Files)")
 @MainActor
 struct ServerDataTests {
     @Test func savedDataIsRestoredForTheSameServerOnly() throws {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// `status`, `check` and `settings add-custom --require-reachable` run as a person would run
 /// them, against the demo backend over real TLS (loopback only).
-@Suite("status and check commands (SPEC §11)", .serialized)
+@Suite("status and check commands (docs/PRODUCT.md: The command line)", .serialized)
 struct StatusCommandTests {
     private struct Setup {
         let demo: DemoBackendProcess

@@ -29,7 +29,7 @@ func signIn(_ backend: DemoBackendProcess, _ server: String = "pn51") async thro
     return (access, refresh)
 }
 
-@Suite("Demo backend: SPEC §5 endpoints")
+@Suite("Demo backend: docs/PRODUCT.md: The backend's API contract endpoints")
 struct DemoBackendEndpointTests {
     @Test("GET /health answers 200 healthy JSON on every prefilled server",
           arguments: DemoBackendProcess.prefilledServerIDs)

@@ -4,7 +4,7 @@ import SettingsStore
 import TerminalRendering
 import Testing
 
-/// SPEC §10.4: full-width ASCII typed into the address field (a Japanese input method left in
+/// docs/PRODUCT.md: Terminal behaviour: full-width ASCII typed into the address field (a Japanese input method left in
 /// full-width mode) is read as its half-width form, and the pane says so in one line.
 @Suite("Full-width input")
 struct FullWidthInputTests {

@@ -26,7 +26,7 @@ struct GoldenTests {
 
     @Test("the sketch size, --plain and too small")
     func variants() throws {
-        var settings = Fixtures.fallback(.en)
+        let settings = Fixtures.fallback(.en)
         let ui = UIState(settings: settings)
         let sketch = ScreenModel(settings: settings, ui: ui, now: Fixtures.now, clock: Fixtures.clock)
         try GoldenFrame.check(ScreenRenderer.render(sketch, width: 100, height: 30), name: "en-100x30-fallback")

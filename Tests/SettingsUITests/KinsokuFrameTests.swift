@@ -5,7 +5,7 @@ import SettingsStore
 import TerminalRendering
 import Testing
 
-/// SPEC §10.4: no line of text on any screen starts with closing punctuation. A "line" is a run
+/// docs/PRODUCT.md: Terminal behaviour: no line of text on any screen starts with closing punctuation. A "line" is a run
 /// of text in a row between borders and wide gaps (two or more spaces), where columns part.
 @Suite("Kinsoku on screen")
 struct KinsokuFrameTests {

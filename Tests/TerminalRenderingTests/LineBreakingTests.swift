@@ -3,7 +3,7 @@ import PropertyBased
 import Testing
 import TestSupport
 
-/// SPEC §10.4: line breaking that follows the languages.
+/// docs/PRODUCT.md: Terminal behaviour: line breaking that follows the languages.
 @Suite("Line breaking")
 struct LineBreakingTests {
     let metrics = DisplayWidth.standard

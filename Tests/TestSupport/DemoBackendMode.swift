@@ -1,6 +1,6 @@
 /// The fault modes of a demo server (DemoBackend/demo_backend.py, `MODES`).
 public enum DemoBackendMode: String, CaseIterable, Sendable {
-    /// Normal operation (SPEC §5).
+    /// Normal operation (docs/PRODUCT.md: The backend's API contract).
     case up
     /// The listening socket is closed: connections are refused. `up` re-opens the same port.
     case down

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A running demo backend (DemoBackend/demo_backend.py, SPEC §12) for tests.
+/// A running demo backend (DemoBackend/demo_backend.py, docs/PRODUCT.md: Demo backend) for tests.
 ///
 /// ```swift
 /// let backend = try await DemoBackendProcess.start(initialModes: ["mac-mini-tailscale": "down"])
@@ -18,7 +18,7 @@ public final class DemoBackendProcess: Sendable {
         public let port: Int
     }
 
-    /// The prefilled servers the backend always runs (SPEC §3.1).
+    /// The prefilled servers the backend always runs (docs/PRODUCT.md: Prefilled servers).
     public static let prefilledServerIDs = ["pn51", "mac-mini", "mac-mini-tailscale"]
 
     /// DemoBackend/demo_backend.py in this repository, found from this source file's path.
@@ -139,7 +139,7 @@ public final class DemoBackendProcess: Sendable {
         servers[server]?.host
     }
 
-    /// `https://HOST` of a server: the server root of SPEC §3.2 (append `/health`, `/api`, ...).
+    /// `https://HOST` of a server: the server root of docs/PRODUCT.md: Derived addresses and custom server ids (append `/health`, `/api`, ...).
     public func rootURL(of server: String) -> String? {
         host(of: server).map { "https://\($0)" }
     }

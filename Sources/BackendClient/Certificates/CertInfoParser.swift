@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SettingsStore
 
 /// Reads the leaf certificate from libcurl's `CURLINFO_CERTINFO` fields ("Subject:…",
@@ -20,7 +20,7 @@ public enum CertInfoParser {
         let sans = (values["X509v3 Subject Alternative Name"] ?? "")
             .split(separator: ",")
             .map { entry -> String in
-                let trimmed = entry.trimmingCharacters(in: .whitespaces)
+                let trimmed = entry.trimmingWhitespace
                 guard let colon = trimmed.firstIndex(of: ":") else { return trimmed }
                 return String(trimmed[trimmed.index(after: colon)...])
             }
@@ -37,13 +37,8 @@ public enum CertInfoParser {
               let day = Int(parts[1]), let year = Int(parts[3]) else { return nil }
         let clock = parts[2].split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3 else { return nil }
-        var components = DateComponents()
-        components.calendar = Calendar(identifier: .gregorian)
-        components.timeZone = TimeZone(identifier: "UTC")
-        (components.year, components.month, components.day) = (year, month + 1, day)
-        (components.hour, components.minute, components.second) = (clock[0], clock[1], clock[2])
-        guard components.isValidDate, let date = components.date else { return nil }
-        return date.timeIntervalSince1970
+        return UTCTimestamp.seconds(year: year, month: month + 1, day: day,
+                                    hour: clock[0], minute: clock[1], second: clock[2])
     }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]

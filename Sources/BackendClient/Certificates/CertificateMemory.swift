@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 import SettingsStore
 
 /// The last certificate seen per origin (host and port). libcurl reports a certificate only
@@ -22,7 +22,6 @@ public final class CertificateMemory: Sendable {
     }
 
     private static func origin(_ url: String) -> String? {
-        guard let components = URLComponents(string: url), let host = components.host?.lowercased() else { return nil }
-        return host + ":" + String(components.port ?? 443)
+        URLHost.origin(url)
     }
 }

@@ -31,6 +31,6 @@ void vc_guard_acknowledge(void);
 void vc_guard_restore(void);
 
 /// Unblocks every signal we handle: processes started by test runners inherit a mask that
-/// blocks them (see shared/PLATFORM-NOTES.md).
+/// blocks them (see docs/ARCHITECTURE.md: C modules on Linux).
 void vc_guard_unblock_signals(void);
 #endif

@@ -1,6 +1,6 @@
 import SettingsStore
 
-/// `status` and `check` (SPEC §11): one test of the effective server, with the fallback rule,
+/// `status` and `check` (docs/PRODUCT.md: The command line): one test of the effective server, with the fallback rule,
 /// outside the app's store and timers. One attempt per check, all checks at once, so the
 /// answer comes within the connection timeout (plus the mDNS allowance) per server tried.
 public struct StatusProbe: Sendable {

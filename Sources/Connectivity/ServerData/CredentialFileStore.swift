@@ -4,7 +4,7 @@ import Glibc
 import SettingsStore
 
 /// A server's sign-in tokens in `credentials/<id>.json` in the state directory, mode 0600
-/// (SPEC §6.5, §8): the app's `TokenStore`. The file records the server's base URL; tokens
+/// (docs/PRODUCT.md: Switching, fallback, server data and sign-in; docs/PRODUCT.md: Files): the app's `TokenStore`. The file records the server's base URL; tokens
 /// written for another address under the same id are not used. Passwords are never stored.
 public final class CredentialFileStore: TokenStore, Sendable {
     public let path: String

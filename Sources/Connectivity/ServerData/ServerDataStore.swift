@@ -2,7 +2,7 @@ import BackendClient
 import FoundationEssentials
 import SettingsStore
 
-/// Per-server data on disk (SPEC §8): `servers/<id>/config.json` and `health.json` in the
+/// Per-server data on disk (docs/PRODUCT.md: Files): `servers/<id>/config.json` and `health.json` in the
 /// cache directory. Each file records the server's base URL, and data whose URL differs from
 /// the server asked for is ignored: an id can be reused by another address (a removed custom
 /// server, or a hash-suffixed id), and one server's data must never be shown for another.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import SettingsStore
 
-/// What the app keeps of one server (SPEC §6.5 "server-specific data"): its `/api/config`
+/// What the app keeps of one server (docs/PRODUCT.md: Switching, fallback, server data and sign-in "server-specific data"): its `/api/config`
 /// answer and its last health results. Saved when switching away, restored when switching back.
 public struct ServerSnapshot: Equatable, Sendable {
     /// The `/api/config` answer as sanitized JSON bytes.

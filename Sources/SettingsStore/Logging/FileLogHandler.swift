@@ -22,7 +22,7 @@ public struct FileLogHandler: LogHandler {
     }
 
     /// For `LoggingSystem.bootstrap`: every logger shares one writer for `path`.
-    /// Detailed logging (SPEC §8) is `logLevel: .debug`.
+    /// Detailed logging (docs/PRODUCT.md: Files) is `logLevel: .debug`.
     public static func factory(path: String, logLevel: Logger.Level = .info) -> @Sendable (String) -> any LogHandler {
         let writer = LogFileWriter(path: path)
         return { label in FileLogHandler(label: label, writer: writer, logLevel: logLevel) }

@@ -1,4 +1,4 @@
-/// Keeps secrets out of the log (SPEC §8): bearer tokens, JWT-shaped strings and the values
+/// Keeps secrets out of the log (docs/PRODUCT.md: Files): bearer tokens, JWT-shaped strings and the values
 /// of password/token fields, wherever they appear in a message or metadata.
 public enum LogRedactor {
     public static let mask = "[REDACTED]"

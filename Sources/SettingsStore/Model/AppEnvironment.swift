@@ -1,4 +1,4 @@
-/// Deployment environment (SPEC §9). Each keeps its own files; only `development`
+/// Deployment environment (docs/PRODUCT.md: Environments). Each keeps its own files; only `development`
 /// relaxes address validation.
 public enum AppEnvironment: String, CaseIterable, Codable, Sendable {
     case production

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A server's TLS certificate as libcurl saw it during the handshake: the leaf of the chain.
 /// Dates are seconds since 1970 inside the app and ISO-8601 in JSON.
 public struct CertificateInfo: Codable, Equatable, Hashable, Sendable {
@@ -43,9 +41,6 @@ public struct CertificateInfo: Codable, Equatable, Hashable, Sendable {
 
     /// `2026-11-22T21:00:00Z`.
     public static func iso(_ seconds: Double) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        UTCTimestamp.iso8601Seconds(seconds)
     }
 }

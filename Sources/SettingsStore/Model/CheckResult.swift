@@ -1,4 +1,4 @@
-/// The four connectivity checks (SPEC §6.1), in display order.
+/// The four connectivity checks (docs/PRODUCT.md: Checks), in display order.
 public enum CheckEndpoint: String, Codable, Sendable, CaseIterable {
     case health
     case api
@@ -28,7 +28,7 @@ public struct CheckTimings: Codable, Equatable, Hashable, Sendable {
     }
 }
 
-/// One check's result (SPEC §6.1): `{endpoint, url, status, httpStatus, timings, error}`.
+/// One check's result (docs/PRODUCT.md: Checks): `{endpoint, url, status, httpStatus, timings, error}`.
 public struct CheckResult: Codable, Equatable, Hashable, Sendable {
     public var endpoint: CheckEndpoint
     public var url: String
@@ -94,7 +94,7 @@ public struct DetailedStatus: Codable, Equatable, Sendable {
     /// Days the certificate has left at the time of the test.
     public var certificateDaysLeft: Int? { certificate?.daysLeft(now: lastChecked) }
 
-    /// Connected iff `health` succeeded (SPEC §6.1).
+    /// Connected iff `health` succeeded (docs/PRODUCT.md: Checks).
     public var isHealthy: Bool {
         checks.contains { $0.endpoint == .health && $0.status == .success }
     }

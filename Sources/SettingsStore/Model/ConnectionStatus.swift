@@ -1,4 +1,4 @@
-/// SPEC §6.4. Raw values are the JSON contract.
+/// docs/PRODUCT.md: Status machine. Raw values are the JSON contract.
 public enum ConnectionStatus: String, Codable, Sendable, CaseIterable {
     case connected
     case disconnected
@@ -7,7 +7,7 @@ public enum ConnectionStatus: String, Codable, Sendable, CaseIterable {
     case error
 }
 
-/// Where the current server choice came from (SPEC §7).
+/// Where the current server choice came from (docs/PRODUCT.md: The store).
 public enum ServerSource: String, Codable, Sendable, CaseIterable {
     case nativeSettings = "native_settings"
     case `default`

@@ -1,4 +1,4 @@
-/// Error codes shared by checks, the API client and the UI (SPEC §6.2). Raw values are the
+/// Error codes shared by checks, the API client and the UI (docs/PRODUCT.md: Error codes). Raw values are the
 /// JSON contract; each has `error.<code>.message` and `error.<code>.action` in the catalogs.
 public enum ConnectivityErrorCode: String, Codable, Sendable, CaseIterable {
     case dns

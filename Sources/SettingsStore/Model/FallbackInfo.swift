@@ -1,4 +1,4 @@
-/// Why the app is on pn51 instead of the configured server (SPEC §6.5), and whether the
+/// Why the app is on pn51 instead of the configured server (docs/PRODUCT.md: Switching, fallback, server data and sign-in), and whether the
 /// configured one has come back (then the UI offers, never forces, a switch back).
 public struct FallbackInfo: Codable, Equatable, Sendable {
     public var fromServerId: String

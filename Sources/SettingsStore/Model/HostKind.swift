@@ -1,4 +1,4 @@
-/// How a server's host is named (SPEC §4). Raw values are the JSON contract.
+/// How a server's host is named (docs/PRODUCT.md: Address validation). Raw values are the JSON contract.
 public enum HostKind: String, Codable, Sendable, CaseIterable {
     case mdns
     case ipv4
@@ -7,7 +7,7 @@ public enum HostKind: String, Codable, Sendable, CaseIterable {
     case singleLabel = "single-label"
 }
 
-/// `secure` for https, `insecure` otherwise (SPEC §4).
+/// `secure` for https, `insecure` otherwise (docs/PRODUCT.md: Address validation).
 public enum SecurityLevel: String, Codable, Sendable {
     case secure
     case insecure

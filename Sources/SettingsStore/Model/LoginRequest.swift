@@ -1,4 +1,4 @@
-/// The app asks for re-login (SPEC §6.5) when a server that had a token now answers 401.
+/// The app asks for re-login (docs/PRODUCT.md: Switching, fallback, server data and sign-in) when a server that had a token now answers 401.
 public struct LoginRequest: Codable, Equatable, Sendable {
     public var serverId: String
     /// A catalog key + parameters for the last failed attempt, if any.

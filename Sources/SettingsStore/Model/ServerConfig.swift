@@ -1,4 +1,4 @@
-/// One backend server (SPEC §3.3). Prefilled servers carry English names here; the UI
+/// One backend server (docs/PRODUCT.md: Server configuration fields). Prefilled servers carry English names here; the UI
 /// localizes them through the catalog keys `server.<id>.name` / `server.<id>.description`.
 public struct ServerConfig: Codable, Equatable, Hashable, Sendable, Identifiable {
     public var id: String

@@ -1,4 +1,4 @@
-/// The visible steps of a switch (SPEC §6.5), in order. Catalog keys: `switch.step.<raw>`.
+/// The visible steps of a switch (docs/PRODUCT.md: Switching, fallback, server data and sign-in), in order. Catalog keys: `switch.step.<raw>`.
 public enum SwitchStep: String, Codable, Sendable, CaseIterable {
     case validating
     case testingConnection = "testing_connection"

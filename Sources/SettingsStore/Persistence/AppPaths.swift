@@ -1,6 +1,6 @@
 import Glibc
 
-/// Where files live (SPEC §8): XDG directories, `--home`/`VERBUMCARE_HOME`, per environment.
+/// Where files live (docs/PRODUCT.md: Files): XDG directories, `--home`/`VERBUMCARE_HOME`, per environment.
 public struct AppPaths: Equatable, Sendable {
     public var configDirectory: String
     public var stateDirectory: String

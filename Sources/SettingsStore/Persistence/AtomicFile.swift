@@ -1,6 +1,6 @@
 import Glibc
 
-/// Reads and atomically replaces small files (SPEC §8): a reader sees the old bytes or the
+/// Reads and atomically replaces small files (docs/PRODUCT.md: Files): a reader sees the old bytes or the
 /// new bytes, never a mix, even across a crash or power loss.
 public enum AtomicFile {
     public static let fileMode: mode_t = 0o600

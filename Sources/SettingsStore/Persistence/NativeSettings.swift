@@ -1,4 +1,4 @@
-/// settings.json, the stand-in for iOS Settings › VerbumCare (SPEC §8). JSON keys are snake_case.
+/// settings.json, the stand-in for iOS Settings › VerbumCare (docs/PRODUCT.md: Files). JSON keys are snake_case.
 public struct NativeSettings: Codable, Equatable, Sendable {
     public static let customSentinel = "__CUSTOM__"
     public static let connectionTimeoutRange = 5...60

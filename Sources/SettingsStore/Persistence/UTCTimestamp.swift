@@ -1,8 +1,8 @@
 import Glibc
 
-/// UTC wall-clock text without Foundation (keeps start-up light), for log lines and
-/// the names of files moved aside.
-enum UTCTimestamp {
+/// UTC wall-clock text and calendar arithmetic without Foundation (whose calendars load ICU),
+/// for log lines, the names of files moved aside and certificate dates.
+public enum UTCTimestamp {
     struct Parts {
         var year, month, day, hour, minute, second, millisecond: Int
     }
@@ -16,6 +16,33 @@ enum UTCTimestamp {
         return Parts(year: Int(tm.tm_year) + 1900, month: Int(tm.tm_mon) + 1, day: Int(tm.tm_mday),
                      hour: Int(tm.tm_hour), minute: Int(tm.tm_min), second: Int(tm.tm_sec),
                      millisecond: Int(ts.tv_nsec) / 1_000_000)
+    }
+
+    /// Seconds since 1970 of a UTC date and time; nil when it is not a real date (Feb 30).
+    public static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Double? {
+        var fields = tm()
+        fields.tm_year = Int32(year - 1900)
+        fields.tm_mon = Int32(month - 1)
+        fields.tm_mday = Int32(day)
+        fields.tm_hour = Int32(hour)
+        fields.tm_min = Int32(minute)
+        fields.tm_sec = Int32(second)
+        var time = timegm(&fields)
+        // timegm normalizes out-of-range fields (Feb 30 → Mar 2): a real date survives the round trip.
+        var back = tm()
+        gmtime_r(&time, &back)
+        guard back.tm_year == Int32(year - 1900), back.tm_mon == Int32(month - 1), back.tm_mday == Int32(day),
+              back.tm_hour == Int32(hour), back.tm_min == Int32(minute), back.tm_sec == Int32(second) else { return nil }
+        return Double(time)
+    }
+
+    /// `2026-11-22T21:00:00Z` (ISO 8601, whole seconds).
+    public static func iso8601Seconds(_ seconds: Double) -> String {
+        var time = time_t(seconds.rounded(.down))
+        var fields = tm()
+        gmtime_r(&time, &fields)
+        return pad(Int(fields.tm_year) + 1900, 4) + "-" + pad(Int(fields.tm_mon) + 1, 2) + "-" + pad(Int(fields.tm_mday), 2)
+            + "T" + pad(Int(fields.tm_hour), 2) + ":" + pad(Int(fields.tm_min), 2) + ":" + pad(Int(fields.tm_sec), 2) + "Z"
     }
 
     /// `20261121T195501Z`: sorts by time and is safe in a file name.

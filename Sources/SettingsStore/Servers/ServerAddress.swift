@@ -1,5 +1,5 @@
 /// A parsed base URL `https://HOST[:PORT]/PREFIX/api`, from which every other address is
-/// derived structurally (SPEC §3.2), never by string surgery.
+/// derived structurally (docs/PRODUCT.md: Derived addresses and custom server ids), never by string surgery.
 ///
 /// Parsing is structural only: it uses the validator's parser and normalization, and needs a
 /// well-formed host and port, no user name, query or fragment, an `http` or `https` scheme
@@ -42,7 +42,7 @@ public struct ServerAddress: Equatable, Hashable, Sendable {
     public var baseURL: String { rootURL + "/api" }
     /// Base URL without its final `/api` segment.
     public var rootURL: String { scheme + "://" + authority + prefixPath }
-    /// `root/health`: the backend has no `/api/health` (SPEC §5).
+    /// `root/health`: the backend has no `/api/health` (docs/PRODUCT.md: The backend's API contract).
     public var healthURL: String { rootURL + "/health" }
     /// `root/socket.io/`, the Engine.IO endpoint; the trailing slash is part of the path the
     /// server answers on.
@@ -64,7 +64,7 @@ public struct ServerAddress: Equatable, Hashable, Sendable {
         return url + path[queryStart...]
     }
 
-    /// How the host is named (SPEC §4).
+    /// How the host is named (docs/PRODUCT.md: Address validation).
     public var hostKind: HostKind {
         // A parsed address always has a valid host; the fallback only covers a `host` that
         // was assigned by hand.

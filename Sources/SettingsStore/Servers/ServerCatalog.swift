@@ -1,4 +1,4 @@
-/// The prefilled servers (SPEC §3.1) and construction of custom ones (SPEC §3.2).
+/// The prefilled servers (docs/PRODUCT.md: Prefilled servers) and construction of custom ones (docs/PRODUCT.md: Derived addresses and custom server ids).
 ///
 /// Names and descriptions here are English; the UI shows the localized
 /// `server.<id>.name` / `server.<id>.title` / `server.<id>.description` for prefilled servers.
@@ -27,7 +27,7 @@ public enum ServerCatalog {
               description: "The Mac Mini reached over Tailscale VPN for remote access"),
     ]
 
-    /// The three prefilled servers in SPEC order, with the default timeout.
+    /// The three prefilled servers in docs/PRODUCT.md order, with the default timeout.
     public static let prefilled: [ServerConfig] = prefilledServers(connectionTimeoutSeconds: defaultConnectionTimeoutSeconds)
 
     /// pn51: the default for a new installation and the fallback target.
@@ -100,7 +100,7 @@ public enum ServerCatalog {
     /// invalid in `environment`, or when its normalized address equals an earlier server's
     /// (prefilled ones included).
     ///
-    /// Ids are unique: in the rare case that two different addresses map to the same SPEC id
+    /// Ids are unique: in the rare case that two different addresses map to the same docs/PRODUCT.md id
     /// (`a.b` and `a-b`, or host `h-8443` and `h:8443`), the later one gets `-` and eight hex
     /// digits of a hash of its normalized address, which stays the same from run to run.
     public static func availableServers(customAddresses: [String], connectionTimeoutSeconds: Int,

@@ -1,4 +1,4 @@
-/// What settings.json means for the store (SPEC §8): the server list and the configured
+/// What settings.json means for the store (docs/PRODUCT.md: Files): the server list and the configured
 /// server. Pure, so loading, refreshing and the command line agree.
 public struct NativeSettingsResolver: Sendable {
     public let environment: AppEnvironment

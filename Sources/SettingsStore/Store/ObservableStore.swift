@@ -1,4 +1,4 @@
-/// A Zustand-like store (SPEC §7): `getState`, `setState` (listeners run only on change),
+/// A Zustand-like store (docs/PRODUCT.md: The store): `getState`, `setState` (listeners run only on change),
 /// `subscribe(selector, equality, fireImmediately, listener(new, old))`.
 ///
 /// Delivery rules:

@@ -1,4 +1,4 @@
-/// The rules of `serverHistory` (SPEC §6.5): newest first by `lastUsed`, one entry per server,
+/// The rules of `serverHistory` (docs/PRODUCT.md: Switching, fallback, server data and sign-in): newest first by `lastUsed`, one entry per server,
 /// at most `ServerHistoryEntry.limit` entries.
 public enum ServerHistory {
     /// `history` with `entry` recorded: the server's previous entry is replaced, the entry is

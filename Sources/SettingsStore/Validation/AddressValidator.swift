@@ -1,11 +1,11 @@
-/// Address validation (SPEC §4): a pure function with stable codes.
+/// Address validation (docs/PRODUCT.md: Address validation): a pure function with stable codes.
 ///
 /// The table's rows are checked in order. `empty`, `too_long` and `invalid_url` stop; the other
 /// errors accumulate, so a user sees everything wrong with an address at once. Warnings never
 /// make an address invalid. `development` turns `http` and loopback hosts into the warnings
 /// `insecure_http` and `loopback_host`; every other environment applies the full rules.
 ///
-/// Decisions on points the SPEC leaves open:
+/// Decisions on points the product rules (docs/PRODUCT.md) leaves open:
 /// - Any `@` in the authority counts as credentials, even with an empty user name.
 /// - A bare `?` or `#` counts as a query or fragment.
 /// - IPv4 must be a strict dotted quad without leading zeros; a name whose last label is
@@ -23,7 +23,7 @@
 /// - Length is counted in characters (what the person typing sees).
 /// - Parameters: `host` is written as in a URL (IPv6 in brackets), `port` as written.
 public enum AddressValidator {
-    /// Longest accepted address, after trimming (SPEC §4).
+    /// Longest accepted address, after trimming (docs/PRODUCT.md: Address validation).
     public static let maxLength = 255
     /// Explicit ports that do not earn an `unusual_port` warning.
     public static let usualPorts: Set<Int> = [443, 8443, 3000]

@@ -1,4 +1,4 @@
-/// A URL host that passed the SPEC §4 host rule: a DNS name (ASCII letters, digits and hyphens;
+/// A URL host that passed the docs/PRODUCT.md: Address validation host rule: a DNS name (ASCII letters, digits and hyphens;
 /// labels of 1 to 63 characters that neither start nor end with a hyphen; at most 253
 /// characters), a strict dotted-quad IPv4 address, or a bracketed IPv6 address.
 enum ParsedHost: Equatable, Hashable, Sendable {

@@ -7,4 +7,15 @@ public enum URLHost {
         guard let parts = URLParts(parsing: url), !parts.hostText.isEmpty else { return nil }
         return parts.hostText
     }
+
+    /// `host:port`, the port written or the scheme's default; nil when the text is not a URL.
+    public static func origin(_ url: String) -> String? {
+        guard let parts = URLParts(parsing: url), !parts.hostText.isEmpty else { return nil }
+        let port: Int? = switch parts.port {
+        case .number(let number): number
+        case .invalid: nil
+        case nil: URLParts.defaultPort(forScheme: parts.scheme)
+        }
+        return port.map { parts.hostText + ":" + String($0) }
+    }
 }

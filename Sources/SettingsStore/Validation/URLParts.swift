@@ -1,7 +1,7 @@
-/// A URL split by hand, normalized as SPEC §4 says.
+/// A URL split by hand, normalized as docs/PRODUCT.md: Address validation says.
 ///
 /// Foundation's `URL`/`URLComponents` are deliberately not used: swift-corelibs-foundation on
-/// Linux and Foundation on macOS disagree on edge cases, and both accept inputs the SPEC
+/// Linux and Foundation on macOS disagree on edge cases, and both accept inputs the product rules (docs/PRODUCT.md)
 /// rejects or reads them differently from libcurl (spaces, non-ASCII paths, `0x7f000001`,
 /// unbracketed IPv6). This is a small, strict subset of RFC 3986:
 ///
@@ -47,10 +47,7 @@ struct URLParts: Equatable, Sendable {
 
     /// Removes leading and trailing white space (Unicode, including line breaks).
     static func trimmingWhitespace(_ text: String) -> String {
-        var slice = Substring(text)
-        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
-        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
-        return String(slice)
+        text.trimmingWhitespace
     }
 
     // MARK: Parsing

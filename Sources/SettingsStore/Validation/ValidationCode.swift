@@ -1,4 +1,4 @@
-/// Stable codes of address validation (SPEC §4). Raw values are the JSON contract; the
+/// Stable codes of address validation (docs/PRODUCT.md: Address validation). Raw values are the JSON contract; the
 /// catalogs hold `validation.<code>` for each.
 public enum ValidationCode: String, Codable, Sendable, CaseIterable {
     // errors

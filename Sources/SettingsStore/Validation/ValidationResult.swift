@@ -1,4 +1,4 @@
-/// The result of validating an address (SPEC §4). Messages are produced from the codes by
+/// The result of validating an address (docs/PRODUCT.md: Address validation). Messages are produced from the codes by
 /// the presentation layer (CLI, UI), in the language in use.
 public struct ValidationResult: Equatable, Sendable {
     public var input: String

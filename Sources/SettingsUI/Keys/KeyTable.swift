@@ -1,6 +1,6 @@
 import TerminalRendering
 
-/// The one key table (SPEC §10.3). The update function dispatches through it, the footer shows
+/// The one key table (docs/PRODUCT.md: Keys). The update function dispatches through it, the footer shows
 /// the bindings of the focused area from it, and the help overlay lists all of it, so the three
 /// can never disagree.
 ///

@@ -1,4 +1,4 @@
-/// Adding a custom server (SPEC §10.2): Enter validates, then the address is tested; a server
+/// Adding a custom server (docs/PRODUCT.md: Settings pane): Enter validates, then the address is tested; a server
 /// that answers is added at once, one that does not only after the user confirms.
 public enum AddFlow: Hashable, Sendable {
     case idle

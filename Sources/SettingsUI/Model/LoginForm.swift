@@ -1,4 +1,4 @@
-/// The re-login dialog's fields (SPEC §6.5). The password is a secret field: drawn as bullets,
+/// The re-login dialog's fields (docs/PRODUCT.md: Switching, fallback, server data and sign-in). The password is a secret field: drawn as bullets,
 /// never in a description, and cleared as soon as it has been handed to the runtime.
 public struct LoginForm: Hashable, Sendable {
     public enum Field: Hashable, Sendable, CaseIterable {

@@ -5,7 +5,7 @@ import TerminalRendering
 /// The update function (Elm/bubbletea style): an event and the current states in, the new UI
 /// state and the commands for the runtime out. Pure: no I/O, no clock, no store mutation.
 public enum UIUpdate {
-    /// Connection timeout limits in seconds (SPEC §8).
+    /// Connection timeout limits in seconds (docs/PRODUCT.md: Files).
     public static let timeoutRange = 5...60
 
     public static func handle(_ event: UIEvent, ui: inout UIState, settings: SettingsState) -> [UICommand] {

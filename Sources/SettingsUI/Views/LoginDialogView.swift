@@ -1,7 +1,7 @@
 import SettingsStore
 import TerminalRendering
 
-/// The re-login dialog (SPEC §6.5): user name, password as bullets, the last failure.
+/// The re-login dialog (docs/PRODUCT.md: Switching, fallback, server data and sign-in): user name, password as bullets, the last failure.
 enum LoginDialogView {
     static func render(_ canvas: inout Canvas, serverId: String, in inside: Rect) {
         let text = canvas.text

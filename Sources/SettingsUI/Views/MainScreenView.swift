@@ -2,7 +2,7 @@ import Localization
 import SettingsStore
 import TerminalRendering
 
-/// The main settings screen (SPEC §10.1, sketch §10.5): the server panel (or the switch in
+/// The main settings screen (docs/PRODUCT.md: Main screen; Layout): the server panel (or the switch in
 /// progress) on the left, the language picker and the "open settings" box on the right,
 /// notices across the bottom. From 100×30 on, the room left below is used: the timeline of
 /// recent events under the server panel, the server history under "open settings".

@@ -1,7 +1,7 @@
 import SettingsStore
 import TerminalRendering
 
-/// Settings › VerbumCare (SPEC §10.2): the server list with each server's live status, the
+/// Settings › VerbumCare (docs/PRODUCT.md: Settings pane): the server list with each server's live status, the
 /// Custom Server Address field with validation as you type, and the connection options.
 enum PaneView {
     static func render(_ canvas: inout Canvas, in area: Rect) {

@@ -3,7 +3,7 @@ import TerminalRendering
 
 /// Draws a frame from a `ScreenModel`: a pure function of state and size, no I/O.
 public enum ScreenRenderer {
-    /// Below this size one centered line says the terminal is too small (SPEC §10.4).
+    /// Below this size one centered line says the terminal is too small (docs/PRODUCT.md: Terminal behaviour).
     public static let minimumWidth = 60
     public static let minimumHeight = 16
 

@@ -1,7 +1,7 @@
 import Dispatch
 
 /// Fires once a second while something on screen counts seconds ("checked 3 s ago"), and not
-/// at all otherwise: idle means asleep (SPEC §10.4).
+/// at all otherwise: idle means asleep (docs/PRODUCT.md: Terminal behaviour).
 @MainActor
 final class SecondTicker {
     private var timer: DispatchSourceTimer?

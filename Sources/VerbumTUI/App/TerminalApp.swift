@@ -10,7 +10,7 @@ import TerminalRendering
 /// The full-screen app: one thread (the main queue) owns ncurses, the UI state and the store.
 /// Keys, signals, timers and background results all arrive as main-queue events; each one
 /// updates state, and a coalesced frame renders state into cells and writes only the
-/// difference (SPEC §2).
+/// difference (docs/ARCHITECTURE.md).
 @MainActor
 final class TerminalApp {
     private let context: CommandContext
@@ -51,7 +51,7 @@ final class TerminalApp {
         input.start { [unowned self] in self.handleInput() }
         subscriptions.append(store.subscribe { [unowned self] _, _ in self.frames.request() })
         // The first frame comes from the hydrated store alone (status: disconnected until the
-        // first test, SPEC §6.4); libcurl and OpenSSL start after it, off the first-frame path.
+        // first test, docs/PRODUCT.md: Status machine); libcurl and OpenSSL start after it, off the first-frame path.
         drawFrame()
         DispatchQueue.main.async {
             MainActor.assumeIsolated {

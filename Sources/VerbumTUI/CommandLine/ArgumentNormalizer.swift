@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// Lets global options come before or after a subcommand's name (SPEC §11).
+/// Lets global options come before or after a subcommand's name (docs/PRODUCT.md: The command line).
 ///
 /// swift-argument-parser hands each command only the options written after its own name,
 /// so `verbumcare-tui --home DIR servers` would give `--home` to the root command and not to

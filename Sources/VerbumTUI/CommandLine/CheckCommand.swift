@@ -3,8 +3,8 @@ import Connectivity
 import Foundation
 import SettingsStore
 
-/// `check [ID|URL] [--all] [--format text|json|nagios|openmetrics] [--output FILE]` (SPEC
-/// §11, §11.1): tests one server (default: the current one) or every known server at once.
+/// `check [ID|URL] [--all] [--format text|json|nagios|openmetrics] [--output FILE]` (docs/PRODUCT.md:
+/// The command line; Monitoring formats): tests one server (default: the current one) or every known server at once.
 /// Text prints every check with timings (one row per server with `--all`); JSON is the object
 /// `status` prints (an array with `--all`). Exit 0 when every tested server is connected, 2
 /// when one is not, 1 when the server cannot be found; `nagios` uses the plugin codes 0 to 3.

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// Options every command accepts, before or after its name (SPEC §11).
+/// Options every command accepts, before or after its name (docs/PRODUCT.md: The command line).
 ///
 /// swift-argument-parser gives each command only the options it declares, so this group is
 /// declared by the root command and by every subcommand; `ArgumentNormalizer` moves the

@@ -11,7 +11,7 @@ enum PasswordReader {
         case empty
     }
 
-    /// No core file may hold the password or the tokens that follow (SPEC §6.5).
+    /// No core file may hold the password or the tokens that follow (docs/PRODUCT.md: Switching, fallback, server data and sign-in).
     static func disableCoreDumps() {
         var none = rlimit(rlim_cur: 0, rlim_max: 0)
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)

@@ -2,7 +2,7 @@ import ArgumentParser
 import SettingsStore
 
 /// `settings show|set|add-custom|remove-custom|reset`: read and write settings.json with the
-/// app's validation and locking, like `defaults write` (SPEC §11).
+/// app's validation and locking, like `defaults write` (docs/PRODUCT.md: The command line).
 struct SettingsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settings", abstract: HelpText.text("cli.help.settings"),

@@ -3,7 +3,7 @@ import Foundation
 import SettingsStore
 
 /// A settings.json key that `settings set` can change, with how its value is read and checked.
-/// Raw values are the file's keys (SPEC §8), a contract. Changes go through the store's
+/// Raw values are the file's keys (docs/PRODUCT.md: Files), a contract. Changes go through the store's
 /// actions where the app has one, so the command line and the settings pane behave alike.
 enum SettingsKey: String, CaseIterable {
     case backendServerAddress = "backend_server_address"

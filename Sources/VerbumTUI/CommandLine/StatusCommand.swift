@@ -5,7 +5,7 @@ import Connectivity
 import Localization
 import SettingsStore
 
-/// `status [--json]` (SPEC §11): loads the settings, tests the effective server once (one
+/// `status [--json]` (docs/PRODUCT.md: The command line): loads the settings, tests the effective server once (one
 /// attempt per check, all at once), applies the fallback rule and prints the result.
 /// Exit 0 when the effective server is connected, 2 when not.
 struct StatusCommand: VerbumCommand {
@@ -68,7 +68,7 @@ struct StatusCommand: VerbumCommand {
         return StatusProbe(prober: ServerProber(paths: context.paths, settings: settings))
     }
 
-    /// The JSON object of one tested server (SPEC §11); `check` prints the same shape.
+    /// The JSON object of one tested server (docs/PRODUCT.md: The command line); `check` prints the same shape.
     @MainActor
     static func json(server: ServerConfig, source: ServerSource?, result: DetailedStatus, fallback: FallbackInfo?,
                      context: CommandContext) -> JSONValue {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SettingsStore
 
-/// `validate ADDRESS [--json]`: the validation result of SPEC §4. Exit 0 valid, 1 invalid.
+/// `validate ADDRESS [--json]`: the validation result of docs/PRODUCT.md: Address validation. Exit 0 valid, 1 invalid.
 struct ValidateCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate", abstract: HelpText.text("cli.help.validate"))

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 
-/// `verbumcare-tui [OPTIONS]` starts the app; subcommands print and exit (SPEC §11).
+/// `verbumcare-tui [OPTIONS]` starts the app; subcommands print and exit (docs/PRODUCT.md: The command line).
 struct VerbumTUICommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verbumcare-tui",

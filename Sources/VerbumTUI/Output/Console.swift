@@ -8,7 +8,7 @@ import SettingsStore
 
 /// Where the command line writes, and in which language.
 ///
-/// Stream rule (SPEC §11 "messages for people go to stderr, JSON goes to stdout"), made
+/// Stream rule (docs/PRODUCT.md: The command line "messages for people go to stderr, JSON goes to stdout"), made
 /// precise: the *result* of the command the user asked for — a JSON document, a listing,
 /// a validation verdict, a confirmation such as "saved" — is the command's output and goes
 /// to stdout, so it can be piped. Diagnostics go to stderr: errors, warnings, problems found
@@ -47,7 +47,7 @@ struct Console: Sendable {
         diagnostic(text("cli.warning.prefix") + ": " + text(key, parameters))
     }
 
-    /// Problems found while reading a file are told on every run that sees them (SPEC §8).
+    /// Problems found while reading a file are told on every run that sees them (docs/PRODUCT.md: Files).
     func report(_ problems: [FileProblem]) {
         for problem in problems {
             warning(problem.key, problem.parameters)

@@ -9,7 +9,7 @@ struct SettingsReport {
     let configuredServer: ServerConfig
     let localizer: Localizer
 
-    /// (key, value) in the order of SPEC §8. An unset backend shows the server in effect.
+    /// (key, value) in the order of docs/PRODUCT.md: Files. An unset backend shows the server in effect.
     var fields: [(String, JSONValue)] {
         [
             (SettingsKey.backendServerAddress.rawValue,

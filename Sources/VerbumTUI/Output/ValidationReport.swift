@@ -1,7 +1,7 @@
 import Localization
 import SettingsStore
 
-/// A validation result (SPEC §4) as the command line shows it, messages in the run's language.
+/// A validation result (docs/PRODUCT.md: Address validation) as the command line shows it, messages in the run's language.
 struct ValidationReport {
     let result: ValidationResult
     let localizer: Localizer
@@ -10,7 +10,7 @@ struct ValidationReport {
         localizer.text("validation." + issue.code.rawValue, issue.parameters)
     }
 
-    /// SPEC §11: `{input, isValid, normalizedAddress, hostKind, securityLevel, errors, warnings, suggestions}`.
+    /// docs/PRODUCT.md: The command line: `{input, isValid, normalizedAddress, hostKind, securityLevel, errors, warnings, suggestions}`.
     var json: JSONValue {
         .object([
             ("input", .string(result.input)),

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import SettingsStore
 
-@Suite("AppPaths resolution (SPEC §8, §9)")
+@Suite("AppPaths resolution (docs/PRODUCT.md: Files; docs/PRODUCT.md: Environments)")
 struct AppPathsResolutionTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String

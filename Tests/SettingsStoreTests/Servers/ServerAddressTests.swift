@@ -1,7 +1,7 @@
 import SettingsStore
 import Testing
 
-@Suite("ServerAddress: derived addresses (SPEC §3.2)")
+@Suite("ServerAddress: derived addresses (docs/PRODUCT.md: Derived addresses and custom server ids)")
 struct ServerAddressTests {
     @Test("each prefilled server's derived URLs", arguments: [
         ("https://verbumcare-lab.local/api", "https://verbumcare-lab.local", "wss://verbumcare-lab.local"),

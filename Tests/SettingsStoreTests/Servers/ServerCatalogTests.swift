@@ -1,7 +1,7 @@
 import SettingsStore
 import Testing
 
-@Suite("ServerCatalog: prefilled and custom servers (SPEC §3)")
+@Suite("ServerCatalog: prefilled and custom servers (docs/PRODUCT.md: Servers)")
 struct ServerCatalogTests {
     @Test("the three prefilled servers, in order, with their fields")
     func prefilled() {
@@ -31,7 +31,7 @@ struct ServerCatalogTests {
                 == [30_000, 30_000, 30_000])
     }
 
-    @Test("customId follows SPEC §3.2", arguments: [
+    @Test("customId follows docs/PRODUCT.md: Derived addresses and custom server ids", arguments: [
         ("https://ward3.example.org/api", "custom-ward3-example-org"),
         ("https://ward3.example.org:443/api", "custom-ward3-example-org"),
         ("https://ward3.example.org:8443/api", "custom-ward3-example-org-8443"),
@@ -99,7 +99,7 @@ struct ServerCatalogTests {
         #expect(dev.last?.wsUrl == "ws://localhost:3000")
     }
 
-    @Test("ids stay unique when two addresses map to the same SPEC id")
+    @Test("ids stay unique when two addresses map to the same docs/PRODUCT.md id")
     func idCollision() throws {
         let servers = ServerCatalog.availableServers(
             customAddresses: ["https://a.example/api", "https://a-example/api", "https://h.example:8443/api",

@@ -2,7 +2,7 @@ import PropertyBased
 import SettingsStore
 import Testing
 
-/// Properties of derived addresses and the server list (SPEC §3.2) over generated addresses.
+/// Properties of derived addresses and the server list (docs/PRODUCT.md: Derived addresses and custom server ids) over generated addresses.
 @Suite("Servers: properties")
 struct ServerPropertyTests {
     @Test("derived URLs hang off the root, and the root never ends in /api")

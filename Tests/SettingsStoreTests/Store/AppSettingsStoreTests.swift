@@ -374,15 +374,15 @@ struct AppSettingsStoreTests {
 
     // MARK: Errors
 
-    @Test func aFailedWriteBecomesLastErrorAndIsThrown() throws {
+    @Test func aRefusedWriteSaysWhyAndIsThrown() throws {
         let home = try StoreTestHome()
-        // A directory where the file should be: the atomic rename cannot replace it.
+        // A directory where the file should be: it is never replaced, and the person is told why.
         try FileManager.default.createDirectory(atPath: home.paths.settingsFile, withIntermediateDirectories: true)
         let store = home.loadedStore()
         store.clearError()
         #expect(store.getState().lastError == nil)
         #expect(throws: SettingsActionError.self) { try store.selectServer(id: "mac-mini") }
-        #expect(store.getState().lastError?.key == "files.write_failed")
+        #expect(store.getState().lastError?.key == "files.not_regular")
         #expect(store.getState().currentServer.id == ServerCatalog.defaultServerId)
         store.clearError()
         #expect(store.getState().lastError == nil)

@@ -3,7 +3,7 @@ import PropertyBased
 import SettingsStore
 import Testing
 
-/// Properties of SPEC §4 over generated addresses (see `AddressGen`).
+/// Properties of docs/PRODUCT.md: Address validation over generated addresses (see `AddressGen`).
 @Suite("AddressValidator: properties")
 struct AddressValidatorPropertyTests {
     /// The host part of `scheme://host[:port]/…` as written (IPv6 keeps its brackets).

@@ -1,8 +1,8 @@
 import SettingsStore
 import Testing
 
-/// One test per row of the SPEC §4 table, in table order, plus normalization.
-@Suite("AddressValidator: SPEC §4 table")
+/// One test per row of the docs/PRODUCT.md: Address validation table, in table order, plus normalization.
+@Suite("AddressValidator: docs/PRODUCT.md: Address validation table")
 struct AddressValidatorTableTests {
     private func errorCodes(_ input: String, _ environment: AppEnvironment = .production) -> [ValidationCode] {
         AddressValidator.validate(input, environment: environment).errors.map(\.code)
