@@ -14,7 +14,7 @@ public enum AppEvent: Equatable, Sendable {
     case settingsWritten(change: SettingsChange, settings: NativeSettings, problems: [FileProblem], at: Double)
     /// The write did not happen: refused (a value the file may not hold) or failed.
     case settingsWriteFailed(change: SettingsChange, error: SettingsActionError, at: Double)
-    case appStateWriteFailed(reason: String, at: Double)
+    case appStateWriteFailed(FileProblem, at: Double)
 
     // MARK: The person (store actions)
     case languageChosen(AppLanguage)

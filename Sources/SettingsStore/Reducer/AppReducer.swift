@@ -51,11 +51,9 @@ public struct AppReducer {
             settingsWritten(change, settings: settings, problems: problems, at: at)
         case let .settingsWriteFailed(_, error, at):
             settingsWriteFailed(error, at: at)
-        case let .appStateWriteFailed(reason, at):
+        case let .appStateWriteFailed(problem, at):
             post(Notice(subject: .file(SettingsState.appStateFileName, field: nil), kind: .error,
-                        message: AppError(key: "files.write_failed",
-                                          parameters: ["file": SettingsState.appStateFileName,
-                                                       "reason": TextSanitizer.clean(reason)]),
+                        message: AppError(key: problem.key, parameters: problem.parameters),
                         condition: .untilDismissed, postedAt: at))
         case .languageChosen(let language):
             state.languageOverride = nil

@@ -52,8 +52,8 @@ public final class AppSettingsStore {
             serverSource: .default,
             currentLanguage: languageOverride ?? LanguageDetector.detect(environment: processEnvironment),
             environment: environment, languageOverride: languageOverride))
-        appStateWriter = AppStateWriter(file: appStateFile) { [weak self] reason in
-            Task { @MainActor in self?.dispatch(.appStateWriteFailed(reason: reason, at: now())) }
+        appStateWriter = AppStateWriter(file: appStateFile) { [weak self] problem in
+            Task { @MainActor in self?.dispatch(.appStateWriteFailed(problem, at: now())) }
         }
     }
 
@@ -144,9 +144,9 @@ public final class AppSettingsStore {
     /// Waits until every pending write of app-state.json is on disk (at exit, and in tests).
     /// Throws the first write failure since the last flush.
     public func flushPersistence() throws {
-        guard let reason = appStateWriter?.flush() else { return }
-        dispatch(.appStateWriteFailed(reason: reason, at: now()))
-        throw SettingsActionError.writeFailed(file: SettingsState.appStateFileName, reason: reason)
+        guard let problem = appStateWriter?.flush() else { return }
+        dispatch(.appStateWriteFailed(problem, at: now()))
+        throw SettingsActionError.fileRefused(problem)
     }
 
     // MARK: Settings pane

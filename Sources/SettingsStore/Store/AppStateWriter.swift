@@ -8,15 +8,15 @@ final class AppStateWriter: Sendable {
     private struct Queue {
         var pending: PersistedAppState?
         /// The first failure since the last `flush()`.
-        var failure: String?
+        var failure: FileProblem?
     }
 
     private let file: AppStateFile
     private let queue = DispatchQueue(label: "verbumcare.app-state-writer", qos: .utility)
     private let state = Mutex(Queue())
-    private let onFailure: @Sendable (_ reason: String) -> Void
+    private let onFailure: @Sendable (_ problem: FileProblem) -> Void
 
-    init(file: AppStateFile, onFailure: @escaping @Sendable (_ reason: String) -> Void) {
+    init(file: AppStateFile, onFailure: @escaping @Sendable (_ problem: FileProblem) -> Void) {
         self.file = file
         self.onFailure = onFailure
     }
@@ -33,7 +33,7 @@ final class AppStateWriter: Sendable {
     }
 
     /// Waits for every enqueued write; returns the first failure since the last flush.
-    func flush() -> String? {
+    func flush() -> FileProblem? {
         queue.sync {}
         return state.withLock { queued in
             defer { queued.failure = nil }
@@ -49,11 +49,14 @@ final class AppStateWriter: Sendable {
         do {
             try file.save(snapshot)
         } catch {
-            let reason = String(describing: error)
+            // Told in the person's language: why the file could not be written.
+            let name = SettingsState.appStateFileName
+            let problem = (error as? PersistenceError)?.problem(file: name)
+                ?? FileProblem(key: "files.write_failed", parameters: ["file": name, "reason": TextSanitizer.clean("\(error)")])
             state.withLock { queued in
-                if queued.failure == nil { queued.failure = reason }
+                if queued.failure == nil { queued.failure = problem }
             }
-            onFailure(reason)
+            onFailure(problem)
         }
     }
 }

@@ -47,7 +47,8 @@ enum NoticesView {
     /// name, what it lacks for mDNS; for a single-label name, the search domain or hosts file).
     private static func dnsAdvice(_ notice: Notice, canvas: Canvas) -> AppError? {
         let reason = notice.message.reason?.code ?? notice.message.code
-        guard reason == .dns, let host = notice.message.parameters["host"] else { return nil }
+        guard reason == .dns, notice.message.reason?.cause == nil,
+              let host = notice.message.parameters["host"] else { return nil }
         return DNSAdvice.action(host: host, mdns: canvas.settings.connectivity.mdnsFinding)
     }
 

@@ -82,7 +82,9 @@ struct CheckCommand: VerbumCommand {
             try emit(OpenMetricsReport(tested: tested).text, context: context)
         }
         let failed = tested.filter { !$0.result.isHealthy }
-        if !all, format == .text, let first = failed.first {
+        // A person's explanation goes to stderr beside text or JSON; the monitoring formats are
+        // read by programs that want their one document and their exit status only.
+        if !all, format == .text || format == .json, let first = failed.first {
             StatusCommand.explainFailure(server: first.server, result: first.result, console: console)
         }
         if !failed.isEmpty { throw ExitCode(2) }

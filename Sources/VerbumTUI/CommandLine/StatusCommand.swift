@@ -196,7 +196,8 @@ struct StatusCommand: VerbumCommand {
     /// The suggested action; for `dns`, advice for this name on this machine (a `.local` name
     /// gets what is missing for mDNS here, a single-label name the search-domain advice).
     static func actionText(_ error: ConnectivityError, url: String, console: Console) -> String {
-        guard error.code == .dns, let host = URLComponents(string: url)?.host else {
+        // A known cause (a resolver that never answered) has its own advice.
+        guard error.code == .dns, error.cause == nil, let host = URLHost.of(url) else {
             return console.text(ConnectivityMessages.actionKey(error))
         }
         let finding = host.lowercased().hasSuffix(".local") ? MDNSFinding(MDNSFacts.read()) : nil

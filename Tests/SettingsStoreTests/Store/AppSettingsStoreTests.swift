@@ -396,7 +396,7 @@ struct AppSettingsStoreTests {
         store.setLanguage(.en)
         #expect(store.getState().currentLanguage == .en)
         #expect(throws: SettingsActionError.self) { try store.flushPersistence() }
-        #expect(store.getState().lastError?.key == "files.write_failed")
+        #expect(store.getState().lastError?.key == "files.not_regular", "it says why")
     }
 
     // MARK: History

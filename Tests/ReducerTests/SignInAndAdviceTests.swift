@@ -1,0 +1,69 @@
+import Localization
+import SettingsUI
+import Testing
+@testable import SettingsStore
+
+/// Wiring of the sign-in key and of the doctor's mDNS finding into the screen.
+@Suite("Reducer: sign-in key and dns advice")
+struct SignInAndAdviceTests {
+    @Test func iOnTheMainScreenAsksForSignInAndTheHelpListsIt() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        var ui = UIState(settings: world.state)
+        let commands = UIUpdate.handle(.key(.character("i")), ui: &ui, settings: world.state)
+        #expect(commands == [.requestSignIn])
+        #expect(KeyTable.bindings.contains { $0.action == .signIn && $0.helpKey == "help.sign_in" })
+        world.send(.signInRequested(serverId: world.state.currentServer.id, at: world.now))
+        #expect(world.state.loginRequest?.serverId == "pn51")
+        // In a text field `i` types.
+        var pane = world.state
+        pane.isSettingsPaneOpen = true
+        var field = UIState(settings: pane)
+        field.normalize(pane)
+        field.focus = .customAddress
+        #expect(UIUpdate.handle(.key(.character("i")), ui: &field, settings: pane).isEmpty)
+    }
+
+    @Test func aLocalNameThatDoesNotResolveAsksWhatThisMachineLacksOnce() throws {
+        var world = try ReducerWorld(active: false)
+        world.send(.connectivityStarted(at: world.now))
+        let run = try #require(world.state.connectivity.activeSwitch)
+        world.send(.switchStepCompleted(generation: run.generation, step: .validating, at: world.now))
+        let failed = Self.dnsFailure(world.server("pn51"), at: world.now)
+        var state = world.state
+        let effects = AppReducer.reduce(&state, .switchTestCompleted(generation: run.generation, result: failed,
+                                                                     hadToken: false, at: world.now))
+        #expect(effects.filter { $0 == .inspectMDNS }.count == 1)
+        // Asked once: another failure does not ask again.
+        var again = state
+        let later = AppReducer.reduce(&again, .rowTestCompleted(generation: 0, result: failed))
+        #expect(!later.contains(.inspectMDNS))
+    }
+
+    @Test func theDnsNoticeShowsWhatThisMachineLacksForMDNS() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        var state = world.state
+        let pn51 = world.server("pn51")
+        let reason = ConnectivityError(code: .dns, message: "not found")
+        NoticeBoard.post(Notice(subject: .server("pn51"), kind: .error,
+                                message: ConnectivityMessages.unreachable(pn51, reason: reason),
+                                condition: .untilDismissed, postedAt: world.now), in: &state)
+        let facts = MDNSFacts(nsswitchPath: "/etc/nsswitch.conf", hostsLine: "hosts: files mdns4_minimal [NOTFOUND=return] dns",
+                              loadableModules: ["mdns4_minimal"], avahi: .notRunning)
+        _ = AppReducer.reduce(&state, .mdnsInspected(MDNSFinding(facts)))
+        let frame = ScreenRenderer.render(ScreenModel(settings: state, ui: UIState(settings: state), now: world.now),
+                                          width: 120, height: 40).buffer.textDump()
+        let advice = Localizer(language: .en).text("error.dns.advice_mdns_avahi_missing", ["host": "verbumcare-lab.local"])
+        let squash: (String) -> String = { $0.filter { !$0.isWhitespace && !"│┌┐└┘─".contains($0) } }
+        #expect(squash(frame).contains(squash(String(advice.prefix(40)))), "\(frame)")
+    }
+
+    static func dnsFailure(_ server: ServerConfig, at now: Double) -> DetailedStatus {
+        let checks = CheckEndpoint.allCases.map { endpoint in
+            CheckResult(endpoint: endpoint, url: server.baseUrl, status: .failure, httpStatus: nil,
+                        timings: CheckTimings(totalMs: 2), error: ConnectivityError(code: .dns, message: "not found"))
+        }
+        return DetailedStatus(serverId: server.id, checks: checks, responseTime: nil, lastChecked: now)
+    }
+}
