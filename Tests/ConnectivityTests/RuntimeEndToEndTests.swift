@@ -134,6 +134,30 @@ struct RuntimeEndToEndTests {
         #expect(await waitUntil { credentials.read() == nil })
     }
 
+    @Test func aServerThatAcceptsEachRefreshedTokenOnceGetsOneRefreshThenTheDialog() async throws {
+        let rig = try await DemoRig()
+        defer { rig.stop() }
+        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        let credentials = CredentialFileStore(paths: rig.home.paths, server: rig.server("pn51"))
+        rig.store.requestSignIn()
+        rig.store.signIn(username: "demo", password: SecretText("demo"))
+        #expect(await waitUntil { rig.state.loginRequest == nil && credentials.read() != nil })
+        let signedIn = try #require(credentials.read())
+        // The access token ran out; the server now accepts each refreshed token once.
+        try rig.demo.setMode("pn51", "rotate_tokens")
+        await credentials.saveTokens(AuthTokens(accessToken: "demo-at-expired", refreshToken: signedIn.refreshToken))
+        let before = try rig.demo.stats().servers["pn51"]?.requests["/api/auth/refresh"] ?? 0
+        rig.store.refreshConnectionStatus()
+        #expect(await waitUntil { rig.state.loginRequest?.serverId == "pn51" }, "the dialog appears")
+        // Probing goes on (every 0.2 s at this clock): no further refresh.
+        for _ in 0..<10 {
+            rig.store.refreshConnectionStatus()
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let after = try rig.demo.stats().servers["pn51"]?.requests["/api/auth/refresh"] ?? 0
+        #expect(after - before == 1, "\(after - before) refreshes")
+    }
+
     @Test func switchingToAServerThatRefusesTheStoredTokenAsksForLogin() async throws {
         let rig = try await DemoRig()
         defer { rig.stop() }

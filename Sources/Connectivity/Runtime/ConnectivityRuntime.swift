@@ -33,15 +33,16 @@ public final class ConnectivityRuntime {
     public static func start(store: AppSettingsStore, transport: TransportConfiguration,
                              httpTransport: any HTTPTransport = CurlEngine.shared,
                              clock: ConnectivityClock = .system, watchSettingsFile: Bool = true,
+                             refreshLimiter: RefreshLimiter = .shared,
                              logger: Logger = Logger(label: "verbumcare.connectivity")) -> ConnectivityRuntime {
         let runtime = ConnectivityRuntime(store: store, transport: transport, httpTransport: httpTransport,
-                                          clock: clock, logger: logger)
+                                          clock: clock, refreshLimiter: refreshLimiter, logger: logger)
         runtime.begin(watchSettingsFile: watchSettingsFile)
         return runtime
     }
 
     private init(store: AppSettingsStore, transport: TransportConfiguration, httpTransport: any HTTPTransport,
-                 clock: ConnectivityClock, logger: Logger) {
+                 clock: ConnectivityClock, refreshLimiter: RefreshLimiter, logger: Logger) {
         self.store = store
         self.transport = transport
         self.clock = clock
@@ -51,7 +52,7 @@ public final class ConnectivityRuntime {
                                                            certWarningDays: store.getState().certWarningDays),
                               transport: httpTransport)
         dataStore = ServerDataStore(paths: store.paths)
-        sessions = SessionClients(prober: prober, logger: logger)
+        sessions = SessionClients(prober: prober, refreshLimiter: refreshLimiter, logger: logger)
     }
 
     private func begin(watchSettingsFile: Bool) {

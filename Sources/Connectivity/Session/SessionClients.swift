@@ -12,6 +12,7 @@ final class SessionClients {
     var onSignInRequired: ((_ serverId: String) -> Void)?
 
     private let prober: ServerProber
+    private let refreshLimiter: RefreshLimiter
     private let logger: Logger
     private var clients: [String: APIClient] = [:]
     private var listeners: [String: Task<Void, Never>] = [:]
@@ -22,8 +23,9 @@ final class SessionClients {
 
     static let deviceInfo = ["app": "verbumcare-tui", "platform": "terminal"]
 
-    init(prober: ServerProber, logger: Logger) {
+    init(prober: ServerProber, refreshLimiter: RefreshLimiter, logger: Logger) {
         self.prober = prober
+        self.refreshLimiter = refreshLimiter
         self.logger = logger
     }
 
@@ -44,7 +46,8 @@ final class SessionClients {
         settings.connectTimeoutMs = server.connectionTimeout
         settings.totalTimeoutMs = server.connectionTimeout
         guard let made = APIClient(baseURL: server.baseUrl, settings: settings, retryPolicy: .none,
-                                   tokenStore: prober.credentials(for: server), transport: prober.httpTransport) else {
+                                   tokenStore: prober.credentials(for: server), transport: prober.httpTransport,
+                                   refreshLimiter: refreshLimiter) else {
             return nil
         }
         clients[server.id] = made

@@ -32,8 +32,11 @@ final class DemoRig {
     /// Probe intervals and backoff run ten times faster than real time.
     @discardableResult
     func startRuntime(watchSettingsFile: Bool = false) -> ConnectivityRuntime {
+        // A limiter of its own: the process-wide one would let rigs of parallel tests wait on
+        // each other's refreshes of "pn51".
         let made = ConnectivityRuntime.start(store: store, transport: transport, clock: .accelerated(by: 10),
-                                             watchSettingsFile: watchSettingsFile, logger: quietLogger)
+                                             watchSettingsFile: watchSettingsFile, refreshLimiter: RefreshLimiter(),
+                                             logger: quietLogger)
         runtime = made
         return made
     }
