@@ -4,48 +4,85 @@ import TestSupport
 
 /// The built binary started without waiting for it, for tests that act on the running
 /// process (signals, `/proc`, races). Output goes to files in the home, read at the end.
+///
+/// posix_spawn and waitpid on this one pid, not Foundation's `Process`: with many tests
+/// spawning at once, `Process` could miss a child's end (its `isRunning` stayed true for a
+/// process long gone), and the child must start with an empty signal mask (Swift Testing's
+/// threads block most signals, which the child would inherit).
 final class ChildProcess: @unchecked Sendable {
-    // @unchecked: `process` is only touched through its own thread-safe methods.
-    let process = Process()
+    // @unchecked: `ended` is written once, by `wait`, which a test calls from one task.
+    enum TerminationReason: Equatable, Sendable {
+        case exit
+        case uncaughtSignal
+    }
+
+    let pid: pid_t
     private let outputPath: String
     private let errorPath: String
+    private var ended: (status: Int32, reason: TerminationReason)?
 
     /// `prefix` runs before the binary (e.g. `strace …`); `shell` wraps everything in `sh -c`.
     init(_ runner: BinaryRunner, _ arguments: [String], prefix: [String] = [], shell: String? = nil,
          directory: String? = nil, environment: [String: String] = [:]) throws {
         outputPath = runner.home + "/child-\(UUID().uuidString).out"
         errorPath = outputPath + ".err"
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         let command = prefix + [runner.executable] + (runner.passesHomeOption ? ["--home", runner.home] : []) + arguments
-        if let shell {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", shell + " \"$@\"", "sh"] + command
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = command
+        var argv = shell.map { ["/bin/sh", "-c", $0 + " \"$@\"", "sh"] + command } ?? (["/usr/bin/env"] + command)
+        if let directory {
+            // glibc's posix_spawn_file_actions_addchdir_np is not visible to Swift here.
+            argv = ["/bin/sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh", directory] + argv
         }
-        process.environment = runner.environment(environment)
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
-        process.standardError = FileHandle(forWritingAtPath: errorPath)
-        try process.run()
-    }
 
-    var pid: Int32 { process.processIdentifier }
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = runner.environment(environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            cArguments.forEach { free($0) }
+            cEnvironment.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, argv[0], &actions, &attributes, cArguments, cEnvironment)
+        guard result == 0 else { throw TestSupportError.setupFailed("posix_spawn \(argv[0]): \(result)") }
+        pid = child
+    }
 
     /// Waits for the end without blocking a concurrency thread; nil when `seconds` pass first
     /// (the process is then killed: a hang check, not a speed test).
-    func wait(seconds: Double = 60) async -> (status: Int32, reason: Process.TerminationReason)? {
+    func wait(seconds: Double = 60) async -> (status: Int32, reason: TerminationReason)? {
+        if let ended { return ended }
         let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { try? await Task.sleep(nanoseconds: 10_000_000) }
-        if process.isRunning {
-            process.terminate()
-            kill(pid, SIGKILL)
-            return nil
+        while Date() < deadline {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift cannot import as macros.
+                let signal = status & 0x7f
+                ended = signal == 0 ? ((status >> 8) & 0xff, .exit) : (signal, .uncaughtSignal)
+                return ended
+            }
+            try? await Task.sleep(nanoseconds: 10_000_000)
         }
-        return (process.terminationStatus, process.terminationReason)
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return nil
     }
 
     var standardOutput: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
