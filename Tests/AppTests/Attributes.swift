@@ -66,7 +66,8 @@ enum Attributes {
         return reverse
     }
 
-    private struct Sequence {
+    /// One CSI sequence of a captured row: its parameters, final byte, and where it ends.
+    struct Sequence {
         var parameters: [Int]
         var final: Character
         var end: String.Index
@@ -87,7 +88,7 @@ enum Attributes {
     }
 
     /// The CSI sequence starting at `start` (ESC [ params final), or nil.
-    private static func sequence(in row: String, at start: String.Index) -> Sequence? {
+    static func sequence(in row: String, at start: String.Index) -> Sequence? {
         var index = row.index(after: start)
         guard index < row.endIndex, row[index] == "[" else { return nil }
         index = row.index(after: index)

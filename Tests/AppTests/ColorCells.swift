@@ -19,7 +19,8 @@ enum ColorCells {
         for (rowIndex, row) in rows.enumerated() {
             var index = row.startIndex
             while index < row.endIndex {
-                if row[index] == "\u{1B}", let (parameters, final, end) = csi(row, at: index) {
+                if row[index] == "\u{1B}", let sequence = Attributes.sequence(in: row, at: index) {
+                    let (parameters, final, end) = (sequence.parameters, sequence.final, sequence.end)
                     if final == "m" {
                         apply(parameters, foreground: &foreground, background: &background, reverse: &reverse)
                     }
@@ -71,22 +72,5 @@ enum ColorCells {
             }
             index += 1
         }
-    }
-
-    private static func csi(_ row: String, at start: String.Index) -> ([Int], Character, String.Index)? {
-        var index = row.index(after: start)
-        guard index < row.endIndex, row[index] == "[" else { return nil }
-        index = row.index(after: index)
-        var body = ""
-        while index < row.endIndex {
-            let character = row[index]
-            if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii) {
-                let parameters = body.isEmpty ? [0] : body.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-                return (parameters, character, row.index(after: index))
-            }
-            body.append(character)
-            index = row.index(after: index)
-        }
-        return nil
     }
 }

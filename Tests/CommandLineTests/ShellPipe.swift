@@ -15,12 +15,7 @@ enum ShellPipe {
         let outcome = try await Subprocess.run(.path(FilePath("/bin/sh")), arguments: ["-c", line],
                                                environment: .custom(env), input: .none,
                                                output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
-        var result = ProcessResult(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
-                                   exitCode: nil, signal: nil, timedOut: false)
-        switch outcome.terminationStatus {
-        case .exited(let code): result.exitCode = code
-        case .signaled(let signal): result.signal = signal
-        }
-        return result
+        return ProcessResult(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
+                             termination: outcome.terminationStatus, timedOut: false)
     }
 }

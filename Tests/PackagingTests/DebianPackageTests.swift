@@ -31,13 +31,8 @@ struct DebianPackageTests {
             arguments[0].contains("/") ? .path(FilePath(arguments[0])) : .name(arguments[0]), arguments: Arguments(Array(arguments.dropFirst())), environment: .custom(environment),
             workingDirectory: FilePath(repository), input: .none,
             output: .string(limit: 8 << 20), error: .string(limit: 8 << 20))
-        var result = ProcessResult(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
-                                   exitCode: nil, signal: nil, timedOut: false)
-        switch outcome.terminationStatus {
-        case .exited(let code): result.exitCode = code
-        case .signaled(let signal): result.signal = signal
-        }
-        return result
+        return ProcessResult(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
+                             termination: outcome.terminationStatus, timedOut: false)
     }
 
     @Test("the .deb declares its libraries, holds the files under /usr, and its binary runs without Swift")

@@ -112,13 +112,7 @@ public struct BinaryRunner: Sendable {
         let killer = outcome.closureResult
         killer.cancel()
         let killed = await killer.value
-        var result = ProcessResult(standardOutput: outcome.standardOutput,
-                                   standardError: outcome.standardError,
-                                   exitCode: nil, signal: nil, timedOut: killed && timedOut)
-        switch outcome.terminationStatus {
-        case .exited(let code): result.exitCode = code
-        case .signaled(let signal): result.signal = signal
-        }
-        return result
+        return ProcessResult(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
+                             termination: outcome.terminationStatus, timedOut: killed && timedOut)
     }
 }

@@ -146,13 +146,8 @@ final class MDNSLab: @unchecked Sendable {
                 + ["--home", home] + arguments),
             environment: .custom(environment), input: .none,
             output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
-        var result = ProcessResult(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
-                                   exitCode: nil, signal: nil, timedOut: false)
-        switch outcome.terminationStatus {
-        case .exited(let code): result.exitCode = code
-        case .signaled(let signal): result.signal = signal
-        }
-        return result
+        return ProcessResult(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
+                             termination: outcome.terminationStatus, timedOut: false)
     }
 
     static func avahiConfig(hostName: String, interface: String, publishAddresses: Bool) -> String {
