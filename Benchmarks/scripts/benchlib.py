@@ -85,6 +85,12 @@ class DemoBackend:
         with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(request, timeout=10) as response:
             response.read()
 
+    def requests_seen(self, server):
+        """How many requests `server` has read so far (a hanging server counts each one it holds)."""
+        url = f"http://127.0.0.1:{self.ready['control']}/stats"
+        with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(url, timeout=10) as response:
+            return json.load(response)["servers"][server]["totalRequests"]
+
     def stop(self):
         if self.process.poll() is None:
             self.process.stdin.close()

@@ -174,9 +174,14 @@ public final class TmuxSession: @unchecked Sendable {
         try await format("#{alternate_on}") == "1"
     }
 
-    /// Polls the screen about every 20 ms until `predicate` holds and returns that screen. Throws
-    /// `TmuxError.timedOut` (or `.paneDied` if the program ended and the screen still does not match),
-    /// carrying the last screen for the failure message.
+    /// Polls the screen about every 20 ms until `predicate` holds on a settled screen and returns that
+    /// screen. Throws `TmuxError.timedOut` (or `.paneDied` if the program ended and the screen still does
+    /// not match), carrying the last screen for the failure message.
+    ///
+    /// Settled means two captures 50 ms apart are the same: on a loaded machine the program can be
+    /// descheduled halfway through writing a frame, and a capture then shows the top of the new frame
+    /// over the bottom of the old one. A predicate that matches the new header would otherwise hand the
+    /// caller a screen whose lower rows still belong to the previous state.
     @discardableResult
     public func waitFor(_ what: String, timeout: Duration = .seconds(30), escapes: Bool = false,
                         _ predicate: ([String]) -> Bool) async throws -> [String] {
@@ -184,7 +189,13 @@ public final class TmuxSession: @unchecked Sendable {
         var screen: [String] = []
         while true {
             screen = try await capture(escapes: escapes)
-            if predicate(screen) { return screen }
+            if predicate(screen) {
+                try await Task.sleep(for: .milliseconds(50))
+                let again = try await capture(escapes: escapes)
+                if again == screen { return screen }
+                screen = again
+                if ContinuousClock.now < deadline { continue }
+            }
             if ContinuousClock.now >= deadline { throw TmuxError.timedOut(what: what, screen: screen) }
             if exitMarker(in: screen) != nil {
                 // The program is gone: one more capture in case the match raced the end, then give up.
