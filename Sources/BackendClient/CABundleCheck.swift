@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SettingsStore
 
 /// Whether a CA bundle file can verify servers: it exists, can be read and holds at least one
@@ -35,13 +35,14 @@ public enum CABundleCheck {
     public static func inspect(path: String) -> Verdict {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
-        guard (info.st_mode & S_IFMT) == S_IFREG, let handle = FileHandle(forReadingAtPath: path) else {
+        guard (info.st_mode & S_IFMT) == S_IFREG,
+              let contents = try? RegularFile.read(path, limit: maximumSize - 1) else {
             return .unreadable
         }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 16 << 20)) ?? nil
-        return judge(exists: true, contents: data.map(Array.init) ?? [])
+        return judge(exists: true, contents: Array(contents.bytes.prefix(maximumSize)))
     }
+
+    static let maximumSize = 16 << 20
 
     static func certificateCount(in contents: [UInt8]) -> Int {
         let marker = Array("-----BEGIN CERTIFICATE-----".utf8)

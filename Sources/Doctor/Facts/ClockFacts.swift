@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The wall clock and when this program's file was last written (installed), which a
 /// correct clock cannot be earlier than.

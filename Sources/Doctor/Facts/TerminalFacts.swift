@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// TERM, whether this machine has a terminfo entry for it, and the locale's character set.
 public struct TerminalFacts: Equatable, Sendable {

@@ -1,7 +1,5 @@
-import Foundation
-#if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#endif
 
 /// What decides whether `.local` names resolve on this machine: the `hosts:` line of
 /// nsswitch.conf, which nss-mdns modules the C library can load, and whether the Avahi daemon
@@ -50,8 +48,8 @@ public struct MDNSFacts: Equatable, Sendable {
     static func hostsLine(in text: String) -> String? {
         text.split(whereSeparator: \.isNewline)
             .map { line in line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? "" }
-            .last { $0.trimmingCharacters(in: .whitespaces).hasPrefix("hosts:") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .last { $0.trimmingBlanks.hasPrefix("hosts:") }
+            .map { $0.trimmingBlanks }
     }
 
     /// Whether glibc's NSS could load the module: the same `dlopen` of `libnss_NAME.so.2`.

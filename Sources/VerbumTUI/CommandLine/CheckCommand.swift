@@ -1,6 +1,6 @@
 import ArgumentParser
 import Connectivity
-import Foundation
+import FoundationEssentials
 import SettingsStore
 
 /// `check [ID|URL] [--all] [--format text|json|nagios|openmetrics] [--output FILE]` (docs/PRODUCT.md:

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Connectivity
-import Foundation
+import FoundationEssentials
 import Localization
 import Logging
 import SettingsStore
@@ -52,7 +52,7 @@ struct CommandContext {
         console.report(store.getState().fileProblems)
 
         connectTo = options.connectTo + (environmentVariables["VERBUMCARE_CONNECT_TO"] ?? "")
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .split(separator: ",").map { $0.trimmingBlanks }.filter { !$0.isEmpty }
     }
 
     var paths: AppPaths { store.paths }

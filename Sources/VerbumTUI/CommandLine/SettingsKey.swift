@@ -1,5 +1,5 @@
 import BackendClient
-import Foundation
+import FoundationEssentials
 import SettingsStore
 
 /// A settings.json key that `settings set` can change, with how its value is read and checked.
@@ -97,7 +97,7 @@ enum SettingsKey: String, CaseIterable {
     }
 
     private func integer(_ value: String, in range: ClosedRange<Int>) throws(Refusal) -> Int {
-        guard let number = Int(value.trimmingCharacters(in: .whitespaces)), range.contains(number) else {
+        guard let number = Int(value.trimmingBlanks), range.contains(number) else {
             throw Refusal(key: "cli.range", parameters: ["key": rawValue, "min": String(range.lowerBound),
                                                          "max": String(range.upperBound)])
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ArgumentParser
 import BackendClient
 import Connectivity
@@ -157,7 +157,7 @@ struct StatusCommand: VerbumCommand {
             let http = check.httpStatus.map(String.init) ?? "-"
             let ms = String(Int(check.timings.totalMs.rounded())) + " ms"
             var row = "  " + label + String(repeating: " ", count: max(0, width - columns(label))) + "  " + mark + " "
-                + http.padding(toLength: 3, withPad: " ", startingAt: 0) + "  "
+                + String(http.prefix(3)) + String(repeating: " ", count: max(0, 3 - http.count)) + "  "
                 + String(repeating: " ", count: max(0, 7 - ms.count)) + ms
             if let error = check.error {
                 row += "  " + errorText(error, url: check.url, server: server, console: console)

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `verbumcare-tui [OPTIONS]` starts the app; subcommands print and exit (docs/PRODUCT.md: The command line).
 struct VerbumTUICommand: ParsableCommand {

@@ -73,7 +73,7 @@ struct NagiosReport {
 
     /// Perfdata labels are quoted; a quote inside one is doubled, as the plugin guidelines say.
     static func label(_ text: String) -> String {
-        text.replacingOccurrences(of: "'", with: "''").replacingOccurrences(of: "=", with: "_")
+        text.replacing("'", with: "''").replacing("=", with: "_")
     }
 
     static func format(_ milliseconds: Double) -> String {

@@ -1,4 +1,3 @@
-import Foundation
 import SettingsStore
 
 /// `check --format openmetrics`: the OpenMetrics text format with blackbox_exporter's metric
@@ -67,17 +66,25 @@ struct OpenMetricsReport {
         ]
     }
 
+    /// Backslash, double quote and line feed escaped, per Unicode scalar (a backslash followed
+    /// by a combining mark is still one backslash to a reader of the format).
     static func escape(_ value: String) -> String {
-        TextSanitizer.clean(value)
-            .replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
+        var escaped = String.UnicodeScalarView()
+        for scalar in TextSanitizer.clean(value).unicodeScalars {
+            switch scalar {
+            case "\\": escaped.append(contentsOf: #"\\"#.unicodeScalars)
+            case "\"": escaped.append(contentsOf: #"\""#.unicodeScalars)
+            case "\n": escaped.append(contentsOf: #"\n"#.unicodeScalars)
+            default: escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 
     /// Integers without a fraction; others with up to six decimals (microseconds).
     static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        var text = String(format: "%.6f", value)
+        var text = FixedDecimal.text(value, digits: 6)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }

@@ -1,0 +1,25 @@
+import Testing
+import TestSupport
+
+/// The app's process does without Foundation (FoundationEssentials at most): Foundation and
+/// FoundationInternationalization bring ICU and its data (about 34 MB, 1 MB of it resident at
+/// the first frame) into every start. A file that imports Foundation again makes the build
+/// link them, which this test sees in the debug binary's dynamic section; the packaging test
+/// checks the static release binary the same way.
+@Suite struct FoundationFreeBinaryTests {
+    static let forbidden = ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
+                            "libCoreFoundation.so"]
+
+    @Test func theBinaryDoesNotLinkFoundationOrICU() async throws {
+        let home = try TemporaryHome()
+        let binary = try BinaryRunner.locate("verbumcare-tui")
+        let readelf = BinaryRunner(program: "/usr/bin/readelf", home: home.path)
+        let outcome = try await readelf.run(["-d", binary])
+        #expect(outcome.exitCode == 0, "\(outcome)")
+        let needed = outcome.standardOutput.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #expect(!needed.isEmpty, "readelf found no NEEDED entries: \(outcome)")
+        for library in Self.forbidden {
+            #expect(!needed.contains { $0.contains("[\(library)]") }, "\(library) is linked: \(needed)")
+        }
+    }
+}
