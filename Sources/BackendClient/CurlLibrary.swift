@@ -14,6 +14,14 @@ public enum CurlLibrary {
                                      cause: .libcurlMissing)
     }
 
+    /// Begins loading libcurl on a thread of its own, for a command that will make requests:
+    /// the loader's work (about thirty libraries to map and relocate, and OpenSSL's set-up) then
+    /// overlaps the command's argument parsing and file reading instead of following them.
+    /// Never for the full-screen app, whose first frame comes before any library loading.
+    public static func preload() {
+        vc_curl_preload()
+    }
+
     /// True once a request has loaded libcurl; loads nothing itself (for tests and `doctor`).
     public static var isLoaded: Bool { vc_curl_is_loaded() != 0 }
 }

@@ -95,6 +95,22 @@ int vc_curl_load(char *error, size_t error_size) {
     return ok;
 }
 
+static void *preload_thread(void *unused) {
+    (void)unused;
+    pthread_once(&load_once, load_library);
+    return NULL;
+}
+
+void vc_curl_preload(void) {
+    pthread_t thread;
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) return;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // Without the thread, libcurl still loads with the first request: nothing is lost.
+    (void)pthread_create(&thread, &attributes, preload_thread, NULL);
+    pthread_attr_destroy(&attributes);
+}
+
 int vc_curl_is_loaded(void) {
     return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE);
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
+import BackendClient
 import CPlatform
 
 // Entry point. Core dumps are turned off before anything else runs: later this process may
@@ -20,8 +21,12 @@ if ArgumentNormalizer.asksForVersion(arguments) {
 }
 // As `ParsableCommand.main`, except that what the parser prints (its errors repeat the
 // arguments given) goes through `Console`, and so through the one sanitizer.
+let normalized = ArgumentNormalizer.normalize(arguments)
+if let name = normalized.first, VerbumTUICommand.requestMakingCommandNames.contains(name) {
+    CurlLibrary.preload()
+}
 do {
-    var command = try VerbumTUICommand.parseAsRoot(ArgumentNormalizer.normalize(arguments))
+    var command = try VerbumTUICommand.parseAsRoot(normalized)
     try command.run()
 } catch {
     let code = VerbumTUICommand.exitCode(for: error)

@@ -20,6 +20,10 @@
 /// loader's reason (the dlerror text or the missing symbol) into `error`.
 int vc_curl_load(char *error, size_t error_size);
 
+/// Starts `vc_curl_load` on a detached thread of its own and returns at once, so that loading
+/// overlaps whatever the caller does next; a later `vc_curl_load` waits for it to finish.
+void vc_curl_preload(void);
+
 /// 1 once `vc_curl_load` has succeeded (does not load anything).
 int vc_curl_is_loaded(void);
 

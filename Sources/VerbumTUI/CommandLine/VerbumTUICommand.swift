@@ -17,6 +17,11 @@ struct VerbumTUICommand: ParsableCommand {
         subcommands: [StatusCommand.self, CheckCommand.self, ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
                       LangCommand.self, PathsCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self])
 
+    /// The subcommands that make HTTPS requests: for them, libcurl loads while the arguments
+    /// are parsed (`CurlLibrary.preload`).
+    static let requestMakingCommandNames = Set(
+        ([StatusCommand.self, CheckCommand.self, LoginCommand.self] as [any ParsableCommand.Type]).compactMap { $0.configuration.commandName })
+
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() throws {
