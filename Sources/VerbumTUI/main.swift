@@ -21,8 +21,12 @@ if ArgumentNormalizer.asksForVersion(arguments) {
 // As `ParsableCommand.main`, except that what the parser prints (its errors repeat the
 // arguments given) goes through `Console`, and so through the one sanitizer.
 do {
-    var command = try VerbumTUICommand.parseAsRoot(ArgumentNormalizer.normalize(arguments))
-    try command.run()
+    if let options = ArgumentNormalizer.appStartOptions(arguments) {
+        try VerbumTUICommand.startApp(global: options)
+    } else {
+        var command = try VerbumTUICommand.parseAsRoot(ArgumentNormalizer.normalize(arguments))
+        try command.run()
+    }
 } catch {
     let code = VerbumTUICommand.exitCode(for: error)
     let message = VerbumTUICommand.fullMessage(for: error)
