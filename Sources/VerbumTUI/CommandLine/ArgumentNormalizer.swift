@@ -35,7 +35,7 @@ enum ArgumentNormalizer {
     /// The options of a plain start of the app: global options only, each in a form the parser
     /// reads the same way (`--name value`, `--name=value`, a flag), each written once
     /// (`--connect-to` as often as wanted). The app then starts without the parser, whose
-    /// reflection over the command tree costs about a quarter of the CPU time before the first
+    /// reflection over the command tree costs about a tenth of the CPU time before the first
     /// frame. nil for anything else (a subcommand, `--help`, an unknown, repeated or incomplete
     /// option, a value that looks like an option): the parser reads and reports those as before.
     static func appStartOptions(_ arguments: [String]) -> GlobalOptions? {
