@@ -22,17 +22,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
 
 
-def schedstat_ns(pid):
-    total = 0
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            with open(f"/proc/{pid}/task/{task}/schedstat") as handle:
-                total += int(handle.read().split()[0])
-        except (FileNotFoundError, ProcessLookupError):
-            pass
-    return total
-
-
 def backend_requests(backend):
     url = f"http://127.0.0.1:{backend.ready['control']}/stats"
     with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(url, timeout=10) as response:
@@ -62,11 +51,11 @@ def main():
                       "pn51 connected")
         time.sleep(2.0)
         hz = os.sysconf("SC_CLK_TCK")
-        ticks0, sched0, requests0 = benchlib.proc_cpu_ticks(pid), schedstat_ns(pid), backend_requests(backend)
+        ticks0, sched0, requests0 = benchlib.proc_cpu_ticks(pid), benchlib.thread_cpu_ms(pid), backend_requests(backend)
         start = time.monotonic()
         time.sleep(options.seconds)
         elapsed = time.monotonic() - start
-        ticks1, sched1, requests1 = benchlib.proc_cpu_ticks(pid), schedstat_ns(pid), backend_requests(backend)
+        ticks1, sched1, requests1 = benchlib.proc_cpu_ticks(pid), benchlib.thread_cpu_ms(pid), backend_requests(backend)
         peak_kb = int(benchlib.proc_status(pid, "VmHWM").split()[0])
         rss_kb = int(benchlib.proc_status(pid, "VmRSS").split()[0])
         threads = benchlib.proc_status(pid, "Threads")
@@ -78,11 +67,14 @@ def main():
         shutil.rmtree(home, ignore_errors=True)
 
     stat_percent = (ticks1 - ticks0) / hz / elapsed * 100
-    sched_percent = (sched1 - sched0) / 1e9 / elapsed * 100
+    sched_ms, threads_ended = benchlib.cpu_ms_between(sched0, sched1)
+    sched_percent = sched_ms / 1e3 / elapsed * 100
     requests = {server: requests1.get(server, 0) - requests0.get(server, 0) for server in requests1}
     print(f"idle verbumcare-tui in tmux 100x30 for {elapsed:.1f} s, probe_interval {options.probe_interval} s")
     print(f"  CPU (utime+stime, {hz} Hz ticks): {ticks1 - ticks0} ticks = {stat_percent:.3f} %")
-    print(f"  CPU (schedstat, all threads):     {(sched1 - sched0) / 1e6:.1f} ms = {sched_percent:.4f} %")
+    print(f"  CPU (schedstat, all threads):     {sched_ms:.1f} ms = {sched_percent:.4f} %"
+          + (f" ({threads_ended} thread(s) ended in the window: their time in it is in the ticks figure only)"
+             if threads_ended else ""))
     print(f"  threads {threads}; requests served during the window: "
           + ", ".join(f"{server} {count}" for server, count in sorted(requests.items())))
     print(f"  memory: peak resident (VmHWM) {peak_kb / 1024:.1f} MB, resident now {rss_kb / 1024:.1f} MB"

@@ -21,13 +21,17 @@ if ArgumentNormalizer.asksForVersion(arguments) {
 }
 // As `ParsableCommand.main`, except that what the parser prints (its errors repeat the
 // arguments given) goes through `Console`, and so through the one sanitizer.
-let normalized = ArgumentNormalizer.normalize(arguments)
-if let name = normalized.first, VerbumTUICommand.requestMakingCommandNames.contains(name) {
-    CurlLibrary.preload()
-}
 do {
-    var command = try VerbumTUICommand.parseAsRoot(normalized)
-    try command.run()
+    if let options = ArgumentNormalizer.appStartOptions(arguments) {
+        try VerbumTUICommand.startApp(global: options)
+    } else {
+        let normalized = ArgumentNormalizer.normalize(arguments)
+        if let name = normalized.first, VerbumTUICommand.requestMakingCommandNames.contains(name) {
+            CurlLibrary.preload()
+        }
+        var command = try VerbumTUICommand.parseAsRoot(normalized)
+        try command.run()
+    }
 } catch {
     let code = VerbumTUICommand.exitCode(for: error)
     let message = VerbumTUICommand.fullMessage(for: error)

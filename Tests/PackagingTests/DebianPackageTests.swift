@@ -17,6 +17,10 @@ struct DebianPackageTests {
         .deletingLastPathComponent().deletingLastPathComponent().path
     /// A PATH without /opt/swift (or wherever the toolchain is): the system's own folders only.
     static let systemPath = "/usr/sbin:/usr/bin:/sbin:/bin"
+    /// What the installed binary may link (prefixes of ldd's names).
+    static let allowedLibraries = ["linux-vdso.so", "linux-gate.so", "/lib/ld-linux", "/lib64/ld-linux", "ld-linux",
+                                   "libc.so", "libm.so", "libdl.so", "libpthread.so", "librt.so",
+                                   "libncursesw.so", "libtinfo.so", "libstdc++.so", "libgcc_s.so"]
 
     static func run(_ arguments: [String], path: String = ProcessInfo.processInfo.environment["PATH"] ?? systemPath,
                     home: String? = nil) async throws -> ProcessResult {
@@ -72,6 +76,19 @@ struct DebianPackageTests {
         let binary = root + "/usr/bin/verbumcare-tui"
         let libraries = try await Self.run(["ldd", binary]).standardOutput
         #expect(!libraries.contains("libswift") && !libraries.contains("not found"), "\(libraries)")
+        // The C library, the maths library, ncurses and the C++ runtime the Swift runtime needs:
+        // no Foundation, no ICU (libcurl comes later, with dlopen).
+        let linked = libraries.split(separator: "\n").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+        #expect(!linked.isEmpty, "\(libraries)")
+        for library in linked {
+            #expect(Self.allowedLibraries.contains { library.hasPrefix($0) }, "\(library) is linked:\n\(libraries)")
+        }
+        // Nor linked in statically: ICU's data (icudt) and the two Foundation modules leave
+        // their names in the binary even when it is stripped.
+        for name in ["icudt", "10Foundation", "FoundationInternationalization"] {
+            let found = try await Self.run(["grep", "-a", "-c", "-F", name, binary])
+            #expect(found.exitCode == 1, "\(name) in the binary: \(found)")
+        }
 
         let home = work.path + "/home"
         let versionRun = try await Self.run([binary, "--version"], path: Self.systemPath, home: home)

@@ -32,6 +32,6 @@ public enum DNSAdvice {
 
     /// No dot, and not an IP literal (an IPv6 literal has colons; IPv4 has dots).
     static func isSingleLabel(_ host: String) -> Bool {
-        !host.isEmpty && !host.contains(".") && !host.contains(":") && !host.hasPrefix("[")
+        !host.isEmpty && !host.contains("." as Character) && !host.contains(":" as Character) && !host.hasPrefix("[")
     }
 }

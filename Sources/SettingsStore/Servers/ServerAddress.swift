@@ -31,7 +31,7 @@ public struct ServerAddress: Equatable, Hashable, Sendable {
 
     /// Host and port as written in a URL: IPv6 in brackets, the port only when not default.
     public var authority: String {
-        let hostPart = host.contains(":") ? "[" + host + "]" : host
+        let hostPart = host.contains(":" as Character) ? "[" + host + "]" : host
         guard let port, port != URLParts.defaultPort(forScheme: scheme) else { return hostPart }
         return hostPart + ":" + String(port)
     }
@@ -68,6 +68,6 @@ public struct ServerAddress: Equatable, Hashable, Sendable {
     public var hostKind: HostKind {
         // A parsed address always has a valid host; the fallback only covers a `host` that
         // was assigned by hand.
-        ParsedHost(text: host, bracketed: host.contains(":"))?.kind ?? .singleLabel
+        ParsedHost(text: host, bracketed: host.contains(":" as Character))?.kind ?? .singleLabel
     }
 }

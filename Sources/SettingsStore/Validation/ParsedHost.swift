@@ -70,7 +70,7 @@ enum ParsedHost: Equatable, Hashable, Sendable {
         case .name(let name):
             let bare = name.hasSuffix(".") ? name.dropLast() : Substring(name)
             if bare.hasSuffix(".local") { return .mdns }
-            return bare.contains(".") ? .fqdn : .singleLabel
+            return bare.contains("." as Character) ? .fqdn : .singleLabel
         }
     }
 

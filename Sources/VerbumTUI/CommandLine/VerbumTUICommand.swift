@@ -25,6 +25,12 @@ struct VerbumTUICommand: ParsableCommand {
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() throws {
+        try Self.startApp(global: global)
+    }
+
+    /// The full-screen app with these options; main.swift calls it directly when the arguments
+    /// are global options only (`ArgumentNormalizer.appStartOptions`).
+    static func startApp(global: GlobalOptions) throws {
         try MainActor.assumeIsolated {
             let context = try CommandContext(options: global)
             guard isatty(STDOUT_FILENO) == 1 else {
