@@ -24,9 +24,24 @@ public struct Localizer: Sendable {
     /// The string for `key` with `{param}` placeholders filled in. A missing key returns the key.
     /// Placeholders without a matching parameter stay as written; values are inserted
     /// literally (a value that itself contains `{x}` is not expanded again).
+    ///
+    /// Counting words: when the `count` or `days` parameter is "1" and the catalog has a
+    /// singular form under `key.one`, that form is used ("ends in 1 day", not "1 days").
+    /// Japanese and Chinese have no grammatical number, so their `.one` forms repeat the text.
     public func text(_ key: String, _ parameters: [String: String] = [:]) -> String {
-        let template = table[key] ?? fallback[key] ?? key
+        let singular = Self.countsOne(parameters) ? table[key + Self.singularSuffix] ?? fallback[key + Self.singularSuffix] : nil
+        let template = singular ?? table[key] ?? fallback[key] ?? key
         return Localizer.substitute(template, parameters)
+    }
+
+    /// The suffix of a key's singular form.
+    public static let singularSuffix = ".one"
+
+    /// The parameters that choose between the singular and the plural form of a text.
+    public static let countingParameters = ["count", "days"]
+
+    private static func countsOne(_ parameters: [String: String]) -> Bool {
+        !parameters.isEmpty && countingParameters.contains { parameters[$0] == "1" }
     }
 
     /// Whether `key` exists in this language's own catalog (without falling back).

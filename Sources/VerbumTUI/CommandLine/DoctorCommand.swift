@@ -48,7 +48,10 @@ struct DoctorCommand: VerbumCommand {
             }
             let errors = checks.filter { $0.status == .error }.count
             let warnings = checks.filter { $0.status == .warning }.count
-            lines.append(console.text("doctor.summary", ["errors": String(errors), "warnings": String(warnings)]))
+            lines.append(console.text("doctor.summary", [
+                "errors": console.text("doctor.summary.errors", ["count": String(errors)]),
+                "warnings": console.text("doctor.summary.warnings", ["count": String(warnings)]),
+            ]))
             console.output(lines.joined(separator: "\n"))
         }
         if Doctor.worst(checks) == .error { throw ExitCode.failure }
