@@ -10,8 +10,10 @@ import Synchronization
 /// Like vim, the editor notices a file changed on disk while it was "typing" and starts over
 /// from the new content instead of overwriting it; its own read-to-save window is a few
 /// microseconds, so what the counts measure is the app's handling of the person's saves.
+/// An in-place save is never redone: like nano it trusts the descriptor it opened, so a save
+/// that went to a file the app had meanwhile replaced is lost (and counted as such).
 final class HandEditor: @unchecked Sendable {
-    // @unchecked: `saved` is written by the editing thread only, read after `stop()` joined it.
+    // @unchecked: `saved` and `orphanedInPlaceSaves` are written by the editing thread only, read after `stop()` joined it.
     enum Style: CaseIterable { case rename, inPlace }
 
     let path: String
@@ -42,9 +44,9 @@ final class HandEditor: @unchecked Sendable {
         if thread != nil { finished.wait() }
     }
 
-    /// In-place saves whose file the app replaced between the editor's open and its write:
-    /// the bytes went to a file no longer named settings.json, and the editor saved again.
-    private(set) var orphanedInPlaceSaves = 0
+    /// In-place saves whose file the app replaced between the editor's open and the end of
+    /// its write: the bytes went to a file no longer named settings.json.
+    private(set) var orphanedInPlaceSaves: [String] = []
 
     /// One save; false when the file could not be read as JSON (nothing saved then).
     func save(marker: String, style: Style) -> Bool {
@@ -82,10 +84,13 @@ final class HandEditor: @unchecked Sendable {
                 let half = bytes.count / 2
                 _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, half, 0) }
                 _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + half, bytes.count - half, off_t(half)) }
-                var st = stat()
-                if fstat(fd, &st) == 0, st.st_nlink == 0 {
-                    orphanedInPlaceSaves += 1
-                    continue
+                // Checked while the descriptor is still open, as the app must not replace a
+                // file someone holds open for writing. A real editor would not notice: the
+                // save is not redone, it is counted (and its marker will be missing).
+                var mine = stat()
+                var named = stat()
+                if fstat(fd, &mine) == 0, stat(path, &named) != 0 || named.st_ino != mine.st_ino {
+                    orphanedInPlaceSaves.append(marker + (mine.st_nlink == 0 ? " (unlinked)" : " (still linked)"))
                 }
             }
             return true
