@@ -13,13 +13,15 @@ import Synchronization
 /// An in-place save is never redone: like nano it trusts the descriptor it opened, so a save
 /// that went to a file the app had meanwhile replaced is lost (and counted as such).
 final class HandEditor: @unchecked Sendable {
-    // @unchecked: `saved` and `orphanedInPlaceSaves` are written by the editing thread only, read after `stop()` joined it.
-    enum Style: CaseIterable { case rename, inPlace }
+    // @unchecked: `saved`, `styles` and `orphanedInPlaceSaves` are written by the editing thread only, read after `stop()` joined it.
+    enum Style: String, CaseIterable { case rename = "renamed", inPlace = "in place" }
 
     let path: String
     private let stopFlag = Mutex(false)
     private var thread: Thread?
     private(set) var saved: [String] = []
+    /// How each saved marker was saved.
+    private(set) var styles: [String: Style] = [:]
     private let finished = DispatchSemaphore(value: 0)
 
     init(path: String) { self.path = path }
@@ -29,7 +31,11 @@ final class HandEditor: @unchecked Sendable {
             var n = 0
             while !stopFlag.withLock({ $0 }) {
                 let style: Style = n % 2 == 0 ? .rename : .inPlace
-                if save(marker: "hand_edit_\(n)", style: style) { saved.append("hand_edit_\(n)") }
+                let marker = "hand_edit_\(n)"
+                if save(marker: marker, style: style) {
+                    saved.append(marker)
+                    styles[marker] = style
+                }
                 n += 1
                 usleep(pauseMicroseconds)
             }
@@ -39,9 +45,13 @@ final class HandEditor: @unchecked Sendable {
         thread.start()
     }
 
+    /// Stops and joins the editing thread; a second call does nothing.
     func stop() {
-        stopFlag.withLock { $0 = true }
-        if thread != nil { finished.wait() }
+        let wasRunning = stopFlag.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        if wasRunning, thread != nil { finished.wait() }
     }
 
     /// In-place saves whose file the app replaced between the editor's open and the end of
@@ -72,7 +82,8 @@ final class HandEditor: @unchecked Sendable {
                 }
                 unlink(temporary)
             case .inPlace:
-                let fd = open(path, O_RDWR)
+                // Close-on-exec: a command started meanwhile must not inherit the editor's descriptor.
+                let fd = open(path, O_RDWR | O_CLOEXEC)
                 guard fd >= 0 else { continue }
                 defer { close(fd) }
                 var current = [UInt8](repeating: 0, count: before.count + 1)

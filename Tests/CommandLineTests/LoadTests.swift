@@ -21,6 +21,9 @@ struct LoadTests {
         var entriesLost: [String] = []
         var handEdits = 0
         var handEditsLost: [String] = []
+        /// In-place saves that went to a file the app had replaced (none while the app takes
+        /// its lease). Such a save is lost unless the app gives the file its name back, so
+        /// the test fails on the missing marker, not on this figure.
         var orphaned: [String] = []
         var appChoices = 0
 
@@ -47,6 +50,7 @@ struct LoadTests {
         let editor = HandEditor(path: session.home.settingsFile)
         let commandLineDone = Finished()
         editor.start()
+        defer { editor.stop() } // also when a writer throws
         async let appChoices = appWriter(session, until: commandLineDone)
         let succeeded = try await withThrowingTaskGroup(of: [String].self) { group in
             for writer in 0..<writers {
@@ -67,8 +71,10 @@ struct LoadTests {
         editor.stop()
         let object = try #require(session.settingsObject(), "settings.json is valid JSON at the end")
         let stored = Set(object["custom_servers"] as? [String] ?? [])
+        let editsLost = editor.saved.filter { object[$0] == nil }
         return Outcome(added: succeeded.count, entriesLost: succeeded.filter { !stored.contains($0) },
-                       handEdits: editor.saved.count, handEditsLost: editor.saved.filter { object[$0] == nil },
+                       handEdits: editor.saved.count,
+                       handEditsLost: editsLost.map { "\($0) (\(editor.styles[$0]?.rawValue ?? ""))" },
                        orphaned: editor.orphanedInPlaceSaves, appChoices: choices)
     }
 
@@ -117,7 +123,6 @@ struct LoadTests {
               + "\(totals.appChoices) servers chosen in the app")
         #expect(totals.entriesLost.isEmpty)
         #expect(totals.handEditsLost.isEmpty)
-        #expect(totals.orphaned.isEmpty, "an editor saving in place wrote to a file the app had replaced")
         #expect(totals.handEdits > 0, "the editor did save during the runs")
         // An add may be refused while the file is mid-save, but not most of them.
         #expect(totals.added > Self.rounds * Self.writers * Self.addsPerWriter / 2)

@@ -54,8 +54,13 @@ enum CheckedReplace {
             case .unsupported:
                 return try replacement.exchangeWithoutLease()
             case .held(let lease):
-                let outcome = try replacement.exchange(under: lease)
-                lease.release()
+                // Released on every path: a lease left behind would hold up every editor's
+                // save of this file until the kernel revokes it (45 s by default).
+                let outcome: (replaced: Bool, aside: String?)?
+                do {
+                    defer { lease.release() }
+                    outcome = try replacement.exchange(under: lease)
+                }
                 if let outcome { return outcome }
             case .busy:
                 break

@@ -21,6 +21,23 @@ struct OpenWriterTests {
         var isSet: Bool { value.withLock { $0 } }
     }
 
+    /// settings.json as a person saved it a while ago, and a descriptor open for writing it.
+    func openForWriting(_ dir: PersistenceTempDir) throws -> (path: String, fd: Int32) {
+        try dir.write(Self.original, to: name)
+        let fd = open(dir.sub(name), O_WRONLY)
+        try #require(fd >= 0)
+        return (dir.sub(name), fd)
+    }
+
+    /// settings.json as read before a replacement, and the app's finished temporary file.
+    func readyToReplace(_ dir: PersistenceTempDir) throws -> (path: String, old: RegularFile.Contents, temporary: String) {
+        try dir.write(Self.original, to: name)
+        let old = try #require(try RegularFile.read(dir.sub(name)))
+        let temporary = dir.sub("config/verbumcare/.settings.json.tmp-test")
+        try Data(#"{"written_by": "app"}"#.utf8).write(to: URL(fileURLWithPath: temporary))
+        return (dir.sub(name), old, temporary)
+    }
+
     /// Truncates and writes through `fd`, then closes it; `done` is set afterwards.
     static func finishSave(_ fd: Int32, _ text: String, done: Flag) {
         let bytes = Array(text.utf8)
@@ -35,10 +52,7 @@ struct OpenWriterTests {
     /// replaces the file under the editor, and the save goes to the displaced file.
     @Test func anEditorThatOpenedTheFileBeforeTheWriteKeepsItsSave() async throws {
         let dir = PersistenceTempDir()
-        try dir.write(Self.original, to: name)
-        let path = dir.sub(name)
-        let fd = open(path, O_WRONLY)
-        try #require(fd >= 0)
+        let (path, fd) = try openForWriting(dir)
         let done = Flag()
         let directory = dir.sub("config/verbumcare")
         let editor = Thread {
@@ -72,11 +86,7 @@ struct OpenWriterTests {
     /// breaking in /proc/locks), the old file gets its name back, and then they write it.
     @Test func aWriterKnockingDuringTheExchangeGetsTheFileBack() async throws {
         let dir = PersistenceTempDir()
-        try dir.write(Self.original, to: name)
-        let path = dir.sub(name)
-        let old = try #require(try RegularFile.read(path))
-        let temporary = dir.sub("config/verbumcare/.settings.json.tmp-test")
-        try Data(#"{"written_by": "app"}"#.utf8).write(to: URL(fileURLWithPath: temporary))
+        let (path, old, temporary) = try readyToReplace(dir)
         let done = Flag()
         let sawBreak = Flag()
         let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false) {
@@ -101,10 +111,7 @@ struct OpenWriterTests {
     /// written, the error says why, and what the program then writes is the file.
     @Test func aFileKeptOpenForWritingIsNotReplaced() async throws {
         let dir = PersistenceTempDir()
-        try dir.write(Self.original, to: name)
-        let path = dir.sub(name)
-        let fd = open(path, O_WRONLY)
-        try #require(fd >= 0)
+        let (path, fd) = try openForWriting(dir)
         let file = NativeSettingsFile(path: path, environment: .production)
         #expect(throws: PersistenceError.beingWritten(path: path)) {
             try file.update { $0.customServers.append(Self.added) }
@@ -120,11 +127,7 @@ struct OpenWriterTests {
     /// a save that reached it gets its name back.
     @Test func withoutLeasesTheDisplacedFileIsStillCompared() throws {
         let dir = PersistenceTempDir()
-        try dir.write(Self.original, to: name)
-        let path = dir.sub(name)
-        let old = try #require(try RegularFile.read(path))
-        let temporary = dir.sub("config/verbumcare/.settings.json.tmp-test")
-        try Data(#"{"written_by": "app"}"#.utf8).write(to: URL(fileURLWithPath: temporary))
+        let (path, old, temporary) = try readyToReplace(dir)
         let fd = open(path, O_WRONLY)
         try #require(fd >= 0)
         let done = Flag()
