@@ -28,6 +28,17 @@ static inline int vc_rename_noreplace(const char *from, const char *to) {
     return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1 /* RENAME_NOREPLACE */);
 }
 
+// File leases (glibc names them only under _GNU_SOURCE; the numbers are the kernel's ABI).
+// A read lease is granted only while nobody has the file open for writing; anyone who then
+// opens it for writing or truncates it waits until the holder lets go, and the holder sees
+// the lease as breaking (F_GETLEASE no longer F_RDLCK) and is sent `signal`.
+static inline int vc_lease_read(int fd, int signal) {
+    if (fcntl(fd, 10 /* F_SETSIG */, signal) != 0) return -1;
+    return fcntl(fd, 1024 /* F_SETLEASE */, F_RDLCK);
+}
+static inline int vc_lease_release(int fd) { return fcntl(fd, 1024 /* F_SETLEASE */, F_UNLCK); }
+static inline int vc_lease_intact(int fd) { return fcntl(fd, 1025 /* F_GETLEASE */) == F_RDLCK; }
+
 // Core dumps off: no core file is written, and the process cannot be dumped or attached to
 // by other processes of the same user (it may hold a password or tokens). 0 on success.
 static inline int vc_disable_core_dumps(void) {

@@ -44,6 +44,7 @@ final class ChildProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        Self.closeOtherDescriptors(&actions)
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         var allSignals = sigset_t()
@@ -62,6 +63,17 @@ final class ChildProcess: @unchecked Sendable {
         let result = posix_spawn(&child, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard result == 0 else { throw TestSupportError.setupFailed("posix_spawn \(argv[0]): \(result)") }
         pid = child
+    }
+
+    /// The child gets no descriptor beyond 0–2. Tests running alongside hold files open for
+    /// a moment (Foundation's `Data.write` does not set close-on-exec); a child that inherited
+    /// a settings.json open for writing would keep it open for its whole life, and the app
+    /// waits for, then refuses, a file that someone has open for writing. glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` is hidden from Swift, hence the look-up.
+    private static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
     }
 
     /// Waits for the end without blocking a concurrency thread; nil when `seconds` pass first

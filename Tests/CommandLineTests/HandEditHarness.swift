@@ -10,14 +10,18 @@ import Synchronization
 /// Like vim, the editor notices a file changed on disk while it was "typing" and starts over
 /// from the new content instead of overwriting it; its own read-to-save window is a few
 /// microseconds, so what the counts measure is the app's handling of the person's saves.
+/// An in-place save is never redone: like nano it trusts the descriptor it opened, so a save
+/// that went to a file the app had meanwhile replaced is lost (and counted as such).
 final class HandEditor: @unchecked Sendable {
-    // @unchecked: `saved` is written by the editing thread only, read after `stop()` joined it.
-    enum Style: CaseIterable { case rename, inPlace }
+    // @unchecked: `saved`, `styles` and `orphanedInPlaceSaves` are written by the editing thread only, read after `stop()` joined it.
+    enum Style: String, CaseIterable { case rename = "renamed", inPlace = "in place" }
 
     let path: String
     private let stopFlag = Mutex(false)
     private var thread: Thread?
     private(set) var saved: [String] = []
+    /// How each saved marker was saved.
+    private(set) var styles: [String: Style] = [:]
     private let finished = DispatchSemaphore(value: 0)
 
     init(path: String) { self.path = path }
@@ -27,7 +31,11 @@ final class HandEditor: @unchecked Sendable {
             var n = 0
             while !stopFlag.withLock({ $0 }) {
                 let style: Style = n % 2 == 0 ? .rename : .inPlace
-                if save(marker: "hand_edit_\(n)", style: style) { saved.append("hand_edit_\(n)") }
+                let marker = "hand_edit_\(n)"
+                if save(marker: marker, style: style) {
+                    saved.append(marker)
+                    styles[marker] = style
+                }
                 n += 1
                 usleep(pauseMicroseconds)
             }
@@ -37,14 +45,18 @@ final class HandEditor: @unchecked Sendable {
         thread.start()
     }
 
+    /// Stops and joins the editing thread; a second call does nothing.
     func stop() {
-        stopFlag.withLock { $0 = true }
-        if thread != nil { finished.wait() }
+        let wasRunning = stopFlag.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        if wasRunning, thread != nil { finished.wait() }
     }
 
-    /// In-place saves whose file the app replaced between the editor's open and its write:
-    /// the bytes went to a file no longer named settings.json, and the editor saved again.
-    private(set) var orphanedInPlaceSaves = 0
+    /// In-place saves whose file the app replaced between the editor's open and the end of
+    /// its write: the bytes went to a file no longer named settings.json.
+    private(set) var orphanedInPlaceSaves: [String] = []
 
     /// One save; false when the file could not be read as JSON (nothing saved then).
     func save(marker: String, style: Style) -> Bool {
@@ -70,7 +82,8 @@ final class HandEditor: @unchecked Sendable {
                 }
                 unlink(temporary)
             case .inPlace:
-                let fd = open(path, O_RDWR)
+                // Close-on-exec: a command started meanwhile must not inherit the editor's descriptor.
+                let fd = open(path, O_RDWR | O_CLOEXEC)
                 guard fd >= 0 else { continue }
                 defer { close(fd) }
                 var current = [UInt8](repeating: 0, count: before.count + 1)
@@ -82,10 +95,13 @@ final class HandEditor: @unchecked Sendable {
                 let half = bytes.count / 2
                 _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, half, 0) }
                 _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + half, bytes.count - half, off_t(half)) }
-                var st = stat()
-                if fstat(fd, &st) == 0, st.st_nlink == 0 {
-                    orphanedInPlaceSaves += 1
-                    continue
+                // Checked while the descriptor is still open, as the app must not replace a
+                // file someone holds open for writing. A real editor would not notice: the
+                // save is not redone, it is counted (and its marker will be missing).
+                var mine = stat()
+                var named = stat()
+                if fstat(fd, &mine) == 0, stat(path, &named) != 0 || named.st_ino != mine.st_ino {
+                    orphanedInPlaceSaves.append(marker + (mine.st_nlink == 0 ? " (unlinked)" : " (still linked)"))
                 }
             }
             return true

@@ -20,7 +20,9 @@ struct HandEditRaceCLITests {
     func anInPlaceSaveSurvives(contentAfterSeconds delay: Double) async throws {
         let session = try CLI.Session()
         try session.home.write("{\"custom_servers\": [\"\(Self.first)\"]}", to: "config/verbumcare/settings.json")
-        let fd = open(session.home.settingsFile, O_WRONLY)
+        // Close-on-exec: the person's descriptor belongs to their editor, not to the command
+        // (a command holding settings.json open for writing would wait for itself).
+        let fd = open(session.home.settingsFile, O_WRONLY | O_CLOEXEC)
         #expect(fd >= 0)
         #expect(ftruncate(fd, 0) == 0)
         let child = try ChildProcess(session.runner, ["settings", "add-custom", Self.added])
@@ -143,7 +145,7 @@ struct HandEditRaceCLITests {
         let original = "{\"custom_servers\": [\"https://a.example.org/api\"], \"custom_servers\": [\"https://b.example.org/api\"]}"
         try session.home.write(original, to: "config/verbumcare/settings.json")
         let result = try await session.run("settings", "add-custom", Self.added)
-        #expect(result.exitCode == 0)
+        #expect(result.exitCode == 0, "\(result.standardError)")
         #expect(result.standardError.contains(CLI.text(.en, "files.duplicate_key", ["file": "settings.json", "field": "custom_servers"])))
         let copies = try FileManager.default.contentsOfDirectory(atPath: session.home.configDirectory)
             .filter { $0.hasPrefix("settings.json.corrupt-") }

@@ -2,20 +2,39 @@ import CPlatform
 import Glibc
 
 /// The last step of a rewrite: the new file takes the place of the old one only if the old
-/// one is still exactly what was read, with no window in which a person's save can be lost
-/// to a plain rename.
+/// one is still exactly what was read, and nobody is writing it, with no window in which a
+/// person's save can be lost.
 ///
-/// The names are exchanged atomically (`renameat2` with `RENAME_EXCHANGE`); afterwards the
-/// temporary name holds whatever the path held at that instant. If that is not what was read
-/// (someone saved between the last check and the exchange), the exchange is undone, which
-/// gives their file its name back, and the caller reads again. A missing file is created
-/// only if it is still missing (`RENAME_NOREPLACE`). Where the file system cannot exchange
-/// names, a check right before a plain rename is the fallback.
+/// Two ways a save could be lost, and what closes each:
+/// - A new file renamed over the path (vim) after the check: the names are exchanged
+///   atomically (`renameat2` with `RENAME_EXCHANGE`); afterwards the temporary name holds what
+///   the path held at that instant, and if that is not what was read, the exchange is undone
+///   and the caller reads again.
+/// - A save in place (nano, `cat >`) by a program that opened the old file before the
+///   exchange and writes after it: its bytes would land in the displaced file. The exchange
+///   happens under a `ReadLease`, granted only while nobody has the file open for writing;
+///   whoever opens it for writing meanwhile waits in the kernel, and the old file gets its
+///   name back before they are let in. While someone holds it open for writing, the app waits
+///   for them (bounded) and then reads again.
+///
+/// A missing file is created only if it is still missing (`RENAME_NOREPLACE`). Where the file
+/// system cannot exchange names, a check right before a plain rename is the fallback; where
+/// it has no leases, the displaced file is compared again after a settle period.
 enum CheckedReplace {
+    /// How long the app waits for another program to close the file it is writing before it
+    /// gives up (`PersistenceError.beingWritten`): saves take milliseconds, a person typing
+    /// into `cat > settings.json` takes longer and should not be written over.
+    static let writerWaitMicroseconds: useconds_t = 2_000_000
+    /// Without leases: how long a displaced file is watched before it is let go. An editor
+    /// that opened it just before the exchange writes within this time.
+    static let settleMicroseconds: useconds_t = 50_000
+
     /// Returns whether the new file is in place, and where the replaced content was kept
-    /// (when `keepAside`).
+    /// (when `keepAside`). `leases: false` and `beforeExchange` are for tests: the fallback
+    /// without leases, and an action at the instant before the names are exchanged.
     static func commit(_ temporary: String, over path: String, expecting old: RegularFile.Contents?,
-                       keepAside: Bool) throws -> (replaced: Bool, aside: String?) {
+                       keepAside: Bool, leases: Bool = true,
+                       beforeExchange: (() -> Void)? = nil) throws -> (replaced: Bool, aside: String?) {
         guard JSONObjectFile.unchanged(path, since: old) else { return (false, nil) }
         guard let old else {
             if vc_rename_noreplace(temporary, path) == 0 { return (true, nil) }
@@ -23,24 +42,108 @@ enum CheckedReplace {
             guard errno == EINVAL || errno == ENOSYS else { throw PersistenceError.fromErrno("rename", path) }
             return (try AtomicFile.renameCommit(temporary, path), nil)
         }
-        if vc_rename_exchange(temporary, path) != 0 {
-            if errno == ENOENT { return (false, nil) } // removed meanwhile: read again
-            guard errno == EINVAL || errno == ENOSYS else { throw PersistenceError.fromErrno("rename", path) }
+        let replacement = Replacement(temporary: temporary, path: path, old: old, keepAside: keepAside,
+                                      beforeExchange: beforeExchange)
+        guard leases, ReadLease.available(on: temporary) else { return try replacement.exchangeWithoutLease() }
+        var waited: useconds_t = 0
+        var pause: useconds_t = 1_000
+        while true {
+            switch ReadLease.take(path, identity: old.identity) {
+            case .changed:
+                return (false, nil)
+            case .unsupported:
+                return try replacement.exchangeWithoutLease()
+            case .held(let lease):
+                // Released on every path: a lease left behind would hold up every editor's
+                // save of this file until the kernel revokes it (45 s by default).
+                let outcome: (replaced: Bool, aside: String?)?
+                do {
+                    defer { lease.release() }
+                    outcome = try replacement.exchange(under: lease)
+                }
+                if let outcome { return outcome }
+            case .busy:
+                break
+            }
+            // Someone has the file open for writing: wait for them to finish, then look again.
+            guard waited < writerWaitMicroseconds else { throw PersistenceError.beingWritten(path: path) }
+            usleep(pause)
+            waited += pause
+            pause = min(pause * 2, 25_000)
+        }
+    }
+
+    /// One replacement of an existing file that was read as `old`.
+    private struct Replacement {
+        let temporary: String
+        let path: String
+        let old: RegularFile.Contents
+        let keepAside: Bool
+        let beforeExchange: (() -> Void)?
+
+        /// Under the lease nobody writes the old file, so its bytes are compared once more
+        /// (a same-size save within one tick of the file clock leaves size and time alike).
+        /// nil when someone started opening it for writing: it has its name back, and they
+        /// are let in when the lease is released.
+        func exchange(under lease: ReadLease) throws -> (replaced: Bool, aside: String?)? {
+            guard lease.bytes(limit: JSONObjectFile.maximumSize) == old.bytes else { return (false, nil) }
+            beforeExchange?()
+            guard let ours = FileIdentity.current(temporary) else { throw PersistenceError.fromErrno("stat", temporary) }
+            guard try exchangeNames() else { return try plainRename() }
+            guard lease.intact else {
+                try giveBack(expecting: ours)
+                return nil
+            }
+            return try finish(ours)
+        }
+
+        /// Without a lease: the exchange, then a pause before the displaced file is compared,
+        /// for an in-place save that had already opened it.
+        func exchangeWithoutLease() throws -> (replaced: Bool, aside: String?) {
+            beforeExchange?()
+            guard let ours = FileIdentity.current(temporary) else { throw PersistenceError.fromErrno("stat", temporary) }
+            guard try exchangeNames() else { return try plainRename() }
+            usleep(settleMicroseconds)
+            return try finish(ours) ?? (false, nil)
+        }
+
+        /// False where the file system cannot exchange names.
+        private func exchangeNames() throws -> Bool {
+            if vc_rename_exchange(temporary, path) == 0 { return true }
+            if errno == EINVAL || errno == ENOSYS { return false }
+            throw PersistenceError.fromErrno("rename", path)
+        }
+
+        private func plainRename() throws -> (replaced: Bool, aside: String?) {
+            guard JSONObjectFile.unchanged(path, since: old) else { return (false, nil) }
             let aside = keepAside ? try AsideFile.keepCopy(of: path, bytes: old.bytes) : nil
             return (try AtomicFile.renameCommit(temporary, path), aside)
         }
-        // `temporary` now names what `path` held at the instant of the exchange.
-        let displaced = try? RegularFile.read(temporary, limit: JSONObjectFile.maximumSize, followLinks: false)
-        guard displaced == old else {
-            if vc_rename_exchange(temporary, path) != 0 {
-                // Cannot give it its name back: keep it under an aside name rather than lose it.
-                let kept = try AsideFile.keepCopy(of: path, bytes: displaced?.bytes ?? [], source: temporary)
-                throw PersistenceError.io(operation: "rename (kept at " + kept + ")", path: path, errno: errno)
+
+        /// `temporary` now names what `path` held at the instant of the exchange: let it go
+        /// if that is what was read, else give it its name back (nil).
+        private func finish(_ ours: FileIdentity) throws -> (replaced: Bool, aside: String?)? {
+            let displaced = try? RegularFile.read(temporary, limit: JSONObjectFile.maximumSize, followLinks: false)
+            guard displaced == old else {
+                try giveBack(expecting: ours)
+                return (false, nil)
             }
-            return (false, nil)
+            let aside = keepAside ? try AsideFile.keepCopy(of: path, bytes: old.bytes, source: temporary) : nil
+            unlink(temporary)
+            return (true, aside)
         }
-        let aside = keepAside ? try AsideFile.keepCopy(of: path, bytes: old.bytes, source: temporary) : nil
-        unlink(temporary)
-        return (true, aside)
+
+        /// Exchanges the names back. If what comes back is not the app's new file, a person
+        /// saved over the path in between: their file is kept under an aside name and the
+        /// error says where, rather than being lost with the temporary name.
+        private func giveBack(expecting ours: FileIdentity) throws {
+            let swapped = vc_rename_exchange(temporary, path) == 0
+            let code = errno
+            if swapped, FileIdentity.current(temporary)?.inode == ours.inode { return }
+            let bytes = (try? AtomicFile.read(temporary, followLinks: false)) ?? nil
+            let kept = try AsideFile.keepCopy(of: path, bytes: bytes ?? [], source: temporary)
+            throw PersistenceError.io(operation: "rename (kept at " + kept + ")", path: path,
+                                      errno: swapped ? EEXIST : code)
+        }
     }
 }

@@ -20,6 +20,10 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     /// Someone kept changing the file while the app tried to save it; the app gave up without
     /// writing rather than overwrite their change.
     case keptChanging(path: String)
+    /// Another program kept the file open for writing (a person typing into `cat >`, an
+    /// editor still saving) for as long as the app waited; the app wrote nothing rather than
+    /// replace the file under it.
+    case beingWritten(path: String)
 
     public var description: String {
         switch self {
@@ -38,6 +42,8 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
             return "\(path) is in a folder that cannot be written"
         case .keptChanging(let path):
             return "\(path) kept changing while it was being saved"
+        case .beingWritten(let path):
+            return "\(path) is open for writing in another program"
         }
     }
 
@@ -58,6 +64,8 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
             FileProblem(key: "files.link_folder_not_writable", parameters: ["file": file, "path": TextSanitizer.clean(path)])
         case .keptChanging(let path):
             FileProblem(key: "files.kept_changing", parameters: ["file": file, "path": TextSanitizer.clean(path)])
+        case .beingWritten(let path):
+            FileProblem(key: "files.being_written", parameters: ["file": file, "path": TextSanitizer.clean(path)])
         }
     }
 

@@ -53,10 +53,15 @@ public enum RegularFile {
     public static func read(_ path: String, limit: Int = 4 << 20, followLinks: Bool = true) throws -> Contents? {
         guard let (fd, identity) = try open(path, flags: O_RDONLY, followLinks: followLinks) else { return nil }
         defer { close(fd) }
+        return Contents(bytes: try readAll(fd, limit: limit, path: path), identity: identity)
+    }
+
+    /// Everything from the start of the open regular file `fd`, at most `limit` + 1 bytes.
+    static func readAll(_ fd: Int32, limit: Int, path: String) throws -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while result.count <= limit {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(result.count)) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw PersistenceError.fromErrno("read", path)
@@ -64,6 +69,6 @@ public enum RegularFile {
             if n == 0 { break }
             result.append(contentsOf: chunk[0..<n])
         }
-        return Contents(bytes: result, identity: identity)
+        return result
     }
 }
