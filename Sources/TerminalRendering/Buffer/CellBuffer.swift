@@ -49,10 +49,14 @@ public struct CellBuffer: Hashable, Sendable {
         if let end = writeASCII(text, x: x, y: y, limit: limit, style: style) {
             return end
         }
+        if let end = writeLoneScalars(text, x: x, y: y, limit: limit, style: style) {
+            return end
+        }
         var column = x
         for character in text {
             if column >= limit { break }
-            column = put(character, width: metrics.width(of: character), column: column, row: y, limit: limit, style: style)
+            column = put(String(character), width: metrics.width(of: character), column: column, row: y, limit: limit,
+                         style: style)
         }
         return column
     }
@@ -149,6 +153,22 @@ public struct CellBuffer: Hashable, Sendable {
         return column
     }
 
+    /// `write` scalar by scalar for text whose every scalar is a cluster of its own
+    /// (`DisplayWidth.loneWidth`: CJK, kana, Latin, punctuation, box drawing), which needs no
+    /// cluster segmentation; nil, with nothing drawn, for any other text.
+    private mutating func writeLoneScalars(_ text: some StringProtocol, x: Int, y: Int, limit: Int, style: Style) -> Int? {
+        for scalar in text.unicodeScalars where metrics.loneWidth(scalar) == nil {
+            return nil
+        }
+        var column = x
+        for scalar in text.unicodeScalars {
+            if column >= limit { break }
+            column = put(String(scalar), width: metrics.loneWidth(scalar) ?? 0, column: column, row: y, limit: limit,
+                         style: style)
+        }
+        return column
+    }
+
     /// Right edge of the clip area for text starting at `x` (never beyond the grid, no overflow).
     private func clipLimit(x: Int, maxWidth: Int) -> Int {
         guard maxWidth > 0 else { return min(x, width) }
@@ -158,7 +178,7 @@ public struct CellBuffer: Hashable, Sendable {
 
     /// Places one cluster of `characterWidth` at `column` and returns the next column.
     private mutating func put(
-        _ character: Character, width characterWidth: Int, column: Int, row: Int, limit: Int, style: Style
+        _ content: @autoclosure () -> String, width characterWidth: Int, column: Int, row: Int, limit: Int, style: Style
     ) -> Int {
         guard characterWidth > 0 else { return column }
         let next = column + characterWidth
@@ -171,7 +191,7 @@ public struct CellBuffer: Hashable, Sendable {
             }
             return min(next, limit)
         }
-        place(Cell(content: String(character), width: UInt8(characterWidth), style: style), at: column, row: row)
+        place(Cell(content: content(), width: UInt8(characterWidth), style: style), at: column, row: row)
         return next
     }
 
