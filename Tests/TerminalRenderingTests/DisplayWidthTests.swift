@@ -155,7 +155,8 @@ import Testing
             for value in UInt32(0)...0xFFFF {
                 guard let scalar = Unicode.Scalar(value), let lone = metrics.loneWidth(scalar) else { continue }
                 #expect(lone == metrics.width(of: Character(scalar)), "U+\(String(value, radix: 16))")
-                for neighbour in neighbours {
+                // CR LF is one cluster, but of width 0 like each of its scalars, and never drawn.
+                for neighbour in neighbours where !(value == 0x0A && neighbour == "\r") && !(value == 0x0D) {
                     let pair = String(scalar) + String(neighbour)
                     let reversed = String(neighbour) + String(scalar)
                     #expect(pair.count == 2 && reversed.count == 2, "U+\(String(value, radix: 16)) beside \(neighbour)")
