@@ -81,14 +81,22 @@ public struct CellBuffer: Hashable, Sendable {
         let characterWidth = metrics.width(of: character)
         let filler = characterWidth > 0 ? Cell(content: String(character), width: UInt8(characterWidth), style: style) : .blank(style)
         let step = Int(filler.width)
+        let blank = Cell.blank(style)
+        let continuation = Cell.continuation(style)
         for y in area.y..<area.maxY {
+            // Only a wide character across either edge reaches outside the area; inside it every
+            // cell is overwritten, so the edges are detached once and the cells then assigned.
+            detachWide(at: area.x, row: y)
+            detachWide(at: area.maxX - 1, row: y)
+            let base = y * width
             var x = area.x
             while x + step <= area.maxX {
-                place(filler, at: x, row: y)
+                cells[base + x] = filler
+                if step == 2 { cells[base + x + 1] = continuation }
                 x += step
             }
             while x < area.maxX {
-                place(.blank(style), at: x, row: y)
+                cells[base + x] = blank
                 x += 1
             }
         }

@@ -157,7 +157,8 @@ final class TerminalApp {
         guard isRunning else { return }
         let size = screen.size
         let state = store.getState()
-        let model = ScreenModel(settings: state, ui: ui, now: store.now(), options: options,
+        let now = store.now()
+        let model = ScreenModel(settings: state, ui: ui, now: now, options: options,
                                 caBundle: caBundleDisplay(state))
         let frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
         let previous = lastBuffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics)
@@ -171,8 +172,8 @@ final class TerminalApp {
         }
         screen.flush()
         stats?.frameFlushed()
-        // "checked N s ago" and "no answer for N s" tick while they are on screen.
-        ticker.setActive(state.detailedStatus != nil || state.connectivity.monitor?.probeStartedAt != nil)
+        // "checked N s ago" and "no answer for N s" are redrawn when their number changes.
+        ticker.schedule(after: ClockTexts.secondsUntilChange(state, now: now))
     }
 
     /// The CA bundle in effect and where it came from (`--cacert`, the setting, the
@@ -187,7 +188,7 @@ final class TerminalApp {
 
     private func quit(status: Int32 = 0) -> Never {
         isRunning = false
-        ticker.setActive(false)
+        ticker.schedule(after: nil)
         connectivity.stop()
         input.stop()
         signals.stop()
