@@ -159,7 +159,7 @@ final class TerminalApp {
         let state = store.getState()
         let now = store.now()
         let model = ScreenModel(settings: state, ui: ui, now: now, options: options,
-                                caBundle: caBundleDisplay(state))
+                                caBundle: state.isSettingsPaneOpen ? caBundleDisplay(state) : nil)
         let frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
         let previous = lastBuffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics)
         screen.present(frame.buffer.diff(from: previous))
@@ -177,7 +177,8 @@ final class TerminalApp {
     }
 
     /// The CA bundle in effect and where it came from (`--cacert`, the setting, the
-    /// environment, the system), for the pane's row.
+    /// environment, the system), for the pane's row; looked up (files checked) only while the
+    /// pane, its one reader, is open.
     private func caBundleDisplay(_ state: SettingsState) -> CABundleDisplay {
         let bundle = CABundle.resolve(commandLine: context.options.cacert, setting: state.caBundle,
                                       environment: context.environmentVariables)
