@@ -7,15 +7,20 @@ import TerminalRendering
 /// from state to cells, and the language switch from key press to the diff the terminal gets.
 /// Prints one line per figure (mean and fastest batch per frame) and returns them.
 @discardableResult
-func runUIBenchmarks(iterations: Int = 2000) -> [RenderBenchmarkResult] {
+func runUIBenchmarks(iterations: Int = 2000, only filter: String? = nil) -> [RenderBenchmarkResult] {
     var results: [RenderBenchmarkResult] = []
+    /// Measures `name` unless `--only` names another benchmark (for profiling one of them).
+    func timed(_ name: String, iterations: Int, _ body: (Int) -> Void) -> [RenderBenchmarkResult] {
+        guard filter.map({ name.contains($0) }) ?? true else { return [] }
+        return [measure(name, iterations: iterations, body)]
+    }
     var sink = 0
     let now = 1_760_000_000.0
 
     for language in AppLanguage.allCases {
         let settings = UIBenchmarkStates.connected(language: language, customServers: 1)
         let model = ScreenModel(settings: settings, ui: UIState(settings: settings), now: now)
-        results.append(measure("ui.main-100x30 (\(language.rawValue), full frame)", iterations: iterations) { _ in
+        results.append(contentsOf: timed("ui.main-100x30 (\(language.rawValue), full frame)", iterations: iterations) { _ in
             sink &+= ScreenRenderer.render(model, width: 100, height: 30).buffer.width
         })
     }
@@ -23,7 +28,7 @@ func runUIBenchmarks(iterations: Int = 2000) -> [RenderBenchmarkResult] {
     let crowded = UIBenchmarkStates.connected(language: .en, customServers: 200)
     var paneUI = UIState(settings: crowded)
     _ = UIUpdate.handle(.key(.character("o")), ui: &paneUI, settings: crowded)
-    results.append(measure("ui.pane-200-servers-100x30 (full frame, cursor moving)", iterations: iterations) { index in
+    results.append(contentsOf: timed("ui.pane-200-servers-100x30 (full frame, cursor moving)", iterations: iterations) { index in
         var ui = paneUI
         ui.paneCursor = index % crowded.availableServers.count
         sink &+= ScreenRenderer.render(ScreenModel(settings: crowded, ui: ui, now: now), width: 100, height: 30).buffer.width
@@ -31,7 +36,7 @@ func runUIBenchmarks(iterations: Int = 2000) -> [RenderBenchmarkResult] {
 
     var helpUI = UIState(settings: crowded)
     helpUI.overlay = .help
-    results.append(measure("ui.help-overlay-100x30", iterations: iterations) { _ in
+    results.append(contentsOf: timed("ui.help-overlay-100x30", iterations: iterations) { _ in
         sink &+= ScreenRenderer.render(ScreenModel(settings: crowded, ui: helpUI, now: now), width: 100, height: 30).buffer.width
     })
 
@@ -39,7 +44,7 @@ func runUIBenchmarks(iterations: Int = 2000) -> [RenderBenchmarkResult] {
     var settings = UIBenchmarkStates.connected(language: .ja, customServers: 1)
     var ui = UIState(settings: settings)
     var previous = ScreenRenderer.render(ScreenModel(settings: settings, ui: ui, now: now), width: 100, height: 30).buffer
-    results.append(measure("ui.language-switch-100x30 (l → update → render → diff)", iterations: iterations) { _ in
+    results.append(contentsOf: timed("ui.language-switch-100x30 (l → update → render → diff)", iterations: iterations) { _ in
         for case .setLanguage(let language) in UIUpdate.handle(.key(.character("l")), ui: &ui, settings: settings) {
             settings.currentLanguage = language
         }

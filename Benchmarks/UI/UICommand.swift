@@ -10,7 +10,10 @@ struct UIBenchCommand: ParsableCommand {
     @Option(help: "Iterations per benchmark.")
     var iterations = 2000
 
+    @Option(help: "Run only the benchmarks whose name contains this text (for profiling one).")
+    var only: String?
+
     func run() {
-        _ = runUIBenchmarks(iterations: iterations)
+        _ = runUIBenchmarks(iterations: iterations, only: only)
     }
 }

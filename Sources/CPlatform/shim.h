@@ -12,11 +12,14 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/timerfd.h>
 
 static inline int vc_flock(int fd, int op) { return flock(fd, op); }
 static inline int vc_lock_ex(void) { return LOCK_EX; }
 static inline int vc_lock_sh(void) { return LOCK_SH; }
 static inline int vc_lock_un(void) { return LOCK_UN; }
+/// The app's one-shot redraw timer (a dispatch timer woke it twice per expiry).
+static inline int vc_timerfd_create(void) { return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC); }
 
 // renameat2 through the system call (glibc hides the wrapper behind _GNU_SOURCE). Exchange
 // swaps two names atomically; no-replace fails with EEXIST when the target exists. Both fail

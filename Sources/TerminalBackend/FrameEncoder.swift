@@ -13,6 +13,8 @@ public struct FrameEncoder: Sendable {
     public let capabilities: TerminalCapabilities
     public let colorMode: ColorMode
 
+    private let styles = BoundedMemo<Style, [UInt8]>(capacity: 256)
+
     public init(capabilities: TerminalCapabilities, colorMode: ColorMode) {
         self.capabilities = capabilities
         self.colorMode = colorMode
@@ -65,8 +67,13 @@ public struct FrameEncoder: Sendable {
         return out
     }
 
-    /// Resets, then sets the style's attributes and the palette's colour for it.
+    /// Resets, then sets the style's attributes and the palette's colour for it. The same few
+    /// styles come back in every frame, and the colour goes through tparm.
     func attributes(_ style: Style) -> [UInt8] {
+        styles.value(for: style) { uncachedAttributes(style) }
+    }
+
+    private func uncachedAttributes(_ style: Style) -> [UInt8] {
         var out = capabilities.resetAttributes
         let ink = Palette.ink(for: style.color, mode: colorMode)
         let wanted = style.attributes.union(ink.attributes)

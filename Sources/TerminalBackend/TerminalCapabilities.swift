@@ -1,4 +1,5 @@
 import CNcursesw
+import TerminalRendering
 
 /// The control sequences the frame encoder needs, read from the terminal's terminfo entry (or
 /// the ANSI set, for tests and for feeding a VT emulator). A missing attribute is nil and is
@@ -49,7 +50,12 @@ public struct TerminalCapabilities: Sendable {
     static func fromTerminfo() -> TerminalCapabilities? {
         guard let cup = TerminfoString.template("cup") else { return nil }
         let setaf = TerminfoString.template("setaf")
-        let move: @Sendable (Int, Int) -> [UInt8] = { row, column in TerminfoString.expand(cup, row, column) }
+        // tparm for every run of every frame was a tenth of a language switch; a screen has
+        // few distinct positions.
+        let positions = BoundedMemo<Int, [UInt8]>(capacity: 8192)
+        let move: @Sendable (Int, Int) -> [UInt8] = { row, column in
+            positions.value(for: row &* 65_536 &+ column) { TerminfoString.expand(cup, row, column) }
+        }
         var color: (@Sendable (Int) -> [UInt8])?
         if let setaf {
             color = { number in TerminfoString.expand(setaf, number) }

@@ -147,6 +147,24 @@ import Testing
         }
     }
 
+    /// The scalar-by-scalar fast path is right only if each scalar it accepts is a cluster of its
+    /// own beside any other it accepts, and measures as that cluster.
+    @Test func loneScalarsAreClustersOfTheirOwn() throws {
+        let neighbours: [Unicode.Scalar] = ["a", "\r", "日", "─", "ｶ", "가", "é", "ー", "\u{AD}"]
+        for metrics in [Self.narrow, Self.wide] {
+            for value in UInt32(0)...0xFFFF {
+                guard let scalar = Unicode.Scalar(value), let lone = metrics.loneWidth(scalar) else { continue }
+                #expect(lone == metrics.width(of: Character(scalar)), "U+\(String(value, radix: 16))")
+                // CR LF is one cluster, but of width 0 like each of its scalars, and never drawn.
+                for neighbour in neighbours where !(value == 0x0A && neighbour == "\r") && !(value == 0x0D) {
+                    let pair = String(scalar) + String(neighbour)
+                    let reversed = String(neighbour) + String(scalar)
+                    #expect(pair.count == 2 && reversed.count == 2, "U+\(String(value, radix: 16)) beside \(neighbour)")
+                }
+            }
+        }
+    }
+
     // MARK: - Properties
 
     @Test func widthIsSumOfClusterWidths() async {

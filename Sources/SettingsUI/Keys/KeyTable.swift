@@ -89,8 +89,20 @@ public enum KeyTable {
     /// takes typing (the update function types them first), and neither do the editing keys.
     public static func binding(for key: Key, in active: Set<KeyContext>) -> KeyBinding? {
         if isTyped(key, in: active) { return nil }
-        return bindings.first { $0.applies(in: active) && $0.keys.contains(key) }
+        return bindingMemo.value(for: KeyInContexts(key: key, active: active)) {
+            bindings.first { $0.applies(in: active) && $0.keys.contains(key) }
+        }
     }
+
+    // The table is constant, so what a key does and what the footer shows depend on the active
+    // contexts alone; every key press and every frame asks again.
+    private struct KeyInContexts: Hashable, Sendable {
+        var key: Key
+        var active: Set<KeyContext>
+    }
+
+    private static let bindingMemo = BoundedMemo<KeyInContexts, KeyBinding?>(capacity: 256)
+    private static let footerMemo = BoundedMemo<Set<KeyContext>, [Hint]>(capacity: 64)
 
     /// Whether the key types into (or edits) a text field in these contexts.
     public static func isTyped(_ key: Key, in active: Set<KeyContext>) -> Bool {
@@ -107,6 +119,10 @@ public enum KeyTable {
     /// The footer for `active`: each binding with the first of its key groups that still acts
     /// here (a key typed by a field, or taken by an earlier binding, is not offered).
     public static func footer(for active: Set<KeyContext>) -> [Hint] {
+        footerMemo.value(for: active) { unmemoizedFooter(for: active) }
+    }
+
+    private static func unmemoizedFooter(for active: Set<KeyContext>) -> [Hint] {
         var hints: [Hint] = []
         for binding in bindings where binding.inFooter && binding.applies(in: active) {
             let live = liveKeys(of: binding, in: active)

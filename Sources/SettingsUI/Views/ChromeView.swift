@@ -1,3 +1,4 @@
+import Localization
 import SettingsStore
 import TerminalRendering
 
@@ -24,6 +25,23 @@ enum ChromeView {
 
     static func hintLine(_ canvas: Canvas, width: Int) -> Line {
         let active = KeyContext.active(ui: canvas.ui, settings: canvas.settings)
+        // The footer depends on these alone (the key table and the catalogs are constant), and
+        // fitting it measures every hint several times: done once per combination.
+        let input = HintInput(active: active, language: canvas.settings.currentLanguage, width: width,
+                              metrics: canvas.metrics)
+        return hintMemo.value(for: input) { fittedHints(canvas, active: active, width: width) }
+    }
+
+    private struct HintInput: Hashable, Sendable {
+        var active: Set<KeyContext>
+        var language: AppLanguage
+        var width: Int
+        var metrics: DisplayWidth
+    }
+
+    private static let hintMemo = BoundedMemo<HintInput, Line>(capacity: 128)
+
+    private static func fittedHints(_ canvas: Canvas, active: Set<KeyContext>, width: Int) -> Line {
         var footer = KeyTable.footer(for: active)
         let metrics = canvas.metrics
         func line(_ hints: [KeyTable.Hint]) -> Line {

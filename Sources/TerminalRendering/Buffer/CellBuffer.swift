@@ -49,10 +49,14 @@ public struct CellBuffer: Hashable, Sendable {
         if let end = writeASCII(text, x: x, y: y, limit: limit, style: style) {
             return end
         }
+        if let end = writeLoneScalars(text, x: x, y: y, limit: limit, style: style) {
+            return end
+        }
         var column = x
         for character in text {
             if column >= limit { break }
-            column = put(character, width: metrics.width(of: character), column: column, row: y, limit: limit, style: style)
+            column = put(String(character), width: metrics.width(of: character), column: column, row: y, limit: limit,
+                         style: style)
         }
         return column
     }
@@ -77,14 +81,22 @@ public struct CellBuffer: Hashable, Sendable {
         let characterWidth = metrics.width(of: character)
         let filler = characterWidth > 0 ? Cell(content: String(character), width: UInt8(characterWidth), style: style) : .blank(style)
         let step = Int(filler.width)
+        let blank = Cell.blank(style)
+        let continuation = Cell.continuation(style)
         for y in area.y..<area.maxY {
+            // Only a wide character across either edge reaches outside the area; inside it every
+            // cell is overwritten, so the edges are detached once and the cells then assigned.
+            detachWide(at: area.x, row: y)
+            detachWide(at: area.maxX - 1, row: y)
+            let base = y * width
             var x = area.x
             while x + step <= area.maxX {
-                place(filler, at: x, row: y)
+                cells[base + x] = filler
+                if step == 2 { cells[base + x + 1] = continuation }
                 x += step
             }
             while x < area.maxX {
-                place(.blank(style), at: x, row: y)
+                cells[base + x] = blank
                 x += 1
             }
         }
@@ -149,6 +161,22 @@ public struct CellBuffer: Hashable, Sendable {
         return column
     }
 
+    /// `write` scalar by scalar for text whose every scalar is a cluster of its own
+    /// (`DisplayWidth.loneWidth`: CJK, kana, Latin, punctuation, box drawing), which needs no
+    /// cluster segmentation; nil, with nothing drawn, for any other text.
+    private mutating func writeLoneScalars(_ text: some StringProtocol, x: Int, y: Int, limit: Int, style: Style) -> Int? {
+        for scalar in text.unicodeScalars where metrics.loneWidth(scalar) == nil {
+            return nil
+        }
+        var column = x
+        for scalar in text.unicodeScalars {
+            if column >= limit { break }
+            column = put(String(scalar), width: metrics.loneWidth(scalar) ?? 0, column: column, row: y, limit: limit,
+                         style: style)
+        }
+        return column
+    }
+
     /// Right edge of the clip area for text starting at `x` (never beyond the grid, no overflow).
     private func clipLimit(x: Int, maxWidth: Int) -> Int {
         guard maxWidth > 0 else { return min(x, width) }
@@ -158,7 +186,7 @@ public struct CellBuffer: Hashable, Sendable {
 
     /// Places one cluster of `characterWidth` at `column` and returns the next column.
     private mutating func put(
-        _ character: Character, width characterWidth: Int, column: Int, row: Int, limit: Int, style: Style
+        _ content: @autoclosure () -> String, width characterWidth: Int, column: Int, row: Int, limit: Int, style: Style
     ) -> Int {
         guard characterWidth > 0 else { return column }
         let next = column + characterWidth
@@ -171,7 +199,7 @@ public struct CellBuffer: Hashable, Sendable {
             }
             return min(next, limit)
         }
-        place(Cell(content: String(character), width: UInt8(characterWidth), style: style), at: column, row: row)
+        place(Cell(content: content(), width: UInt8(characterWidth), style: style), at: column, row: row)
         return next
     }
 

@@ -12,12 +12,24 @@
 public enum LineBreaker {
     public static func wrap(_ text: String, width: Int, metrics: DisplayWidth) -> [String] {
         guard width > 0 else { return [] }
-        var lines: [String] = []
-        for hardLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lines += wrapLine(hardLine, width: width, metrics: metrics)
+        // Every frame wraps the same sentences at the same widths (a language switch, a tick of
+        // the clock): the result depends on these three inputs only.
+        return memo.value(for: WrapInput(text: ExactText(text), width: width, metrics: metrics)) {
+            var lines: [String] = []
+            for hardLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                lines += wrapLine(hardLine, width: width, metrics: metrics)
+            }
+            return lines
         }
-        return lines
     }
+
+    private struct WrapInput: Hashable, Sendable {
+        var text: ExactText
+        var width: Int
+        var metrics: DisplayWidth
+    }
+
+    private static let memo = BoundedMemo<WrapInput, [String]>(capacity: 512)
 
     private struct Token {
         var text: String

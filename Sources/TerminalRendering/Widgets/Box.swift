@@ -42,13 +42,14 @@ public struct Box: Widget, Hashable, Sendable {
             drawEdge(row: area.maxY - 1, area: area, left: border.bottomLeft, right: border.bottomRight,
                      leftTitle: bottomTitle, rightTitle: nil, buffer: &buffer)
         }
+        // The sides are filled as columns: the glyph is measured once, not once per row.
         let sideWidth = max(1, metrics.width(of: border.vertical))
-        let vertical = String(border.vertical)
-        for y in inside.y..<inside.maxY {
-            buffer.write(vertical, x: area.x, y: y, maxWidth: min(sideWidth, area.width), style: style)
-            if area.width >= 2 * sideWidth {
-                buffer.write(vertical, x: area.maxX - sideWidth, y: y, maxWidth: sideWidth, style: style)
-            }
+        guard inside.height > 0 else { return }
+        buffer.fill(Rect(x: area.x, y: inside.y, width: min(sideWidth, area.width), height: inside.height),
+                    with: border.vertical, style: style)
+        if area.width >= 2 * sideWidth {
+            buffer.fill(Rect(x: area.maxX - sideWidth, y: inside.y, width: sideWidth, height: inside.height),
+                        with: border.vertical, style: style)
         }
     }
 
@@ -66,11 +67,8 @@ public struct Box: Widget, Hashable, Sendable {
         let start = area.x + cornerWidth
         let end = area.maxX - cornerWidth
         let span = end - start
-        let line = String(repeating: String(border.horizontal), count: max(0, span / lineWidth))
-        let drawnTo = buffer.write(line, x: start, y: y, maxWidth: span, style: style)
-        if drawnTo < end {
-            buffer.write(String(repeating: " ", count: end - drawnTo), x: drawnTo, y: y, maxWidth: end - drawnTo, style: style)
-        }
+        // As many whole glyphs as fit, then spaces (a two-cell glyph leaves an odd cell over).
+        buffer.fill(Rect(x: start, y: y, width: max(0, span), height: 1), with: border.horizontal, style: style)
 
         // A title is framed by one space each side; at least one horizontal stays between titles.
         var rightStart = end

@@ -31,10 +31,12 @@ public struct DisplayWidth: Hashable, Sendable {
     }
 
     public func width(of character: Character) -> Int {
-        if let ascii = character.asciiValue {
-            return ascii >= 0x20 && ascii != 0x7F ? 1 : 0
-        }
         let scalars = character.unicodeScalars
+        // `Character.asciiValue` would compare with "\r\n" first, a slow string comparison
+        // for every non-ASCII character.
+        if let first = scalars.first, first.isASCII, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            return first.value >= 0x20 && first.value != 0x7F ? 1 : 0
+        }
         var base: WidthClass?
         var variation: Unicode.Scalar?
         for scalar in scalars {
@@ -55,6 +57,9 @@ public struct DisplayWidth: Hashable, Sendable {
         if let ascii = asciiWidth(of: text) {
             return ascii
         }
+        if let lone = loneScalarsWidth(of: text) {
+            return lone
+        }
         var total = 0
         for character in text {
             total += width(of: character)
@@ -67,6 +72,9 @@ public struct DisplayWidth: Hashable, Sendable {
     public func prefix(of text: some StringProtocol, fitting limit: Int) -> (text: Substring, width: Int) {
         let whole = Substring(text)
         guard limit >= 0 else { return (whole.prefix(0), 0) }
+        if let lone = lonePrefix(of: whole, fitting: limit) {
+            return lone
+        }
         var used = 0
         var end = whole.startIndex
         for index in whole.indices {
@@ -129,6 +137,59 @@ public struct DisplayWidth: Hashable, Sendable {
             return 2
         }
         return base.kind == .wide ? 1 : natural
+    }
+
+    /// The width of `scalar` when it is a cluster of its own whatever other such scalars stand
+    /// beside it, or nil. That holds for ASCII and for the visible scalars of the blocks below,
+    /// which hold no mark, joiner, variation selector, conjoining jamo, regional indicator,
+    /// prepended or spacing mark (nothing that Unicode's cluster rules attach to a neighbour);
+    /// the blocks are the ones the app's texts are made of (Latin, CJK, kana, Hangul syllables,
+    /// punctuation, arrows, box drawing, shapes). A text of such scalars only can be measured and
+    /// drawn scalar by scalar, without segmenting it into clusters.
+    func loneWidth(_ scalar: Unicode.Scalar) -> Int? {
+        let value = scalar.value
+        if value < 0x80 {
+            return value >= 0x20 && value != 0x7F ? 1 : 0
+        }
+        switch value {
+        case 0x00A0..<0x0300, 0x0370..<0x0483, 0x2010..<0x2028, 0x2030..<0x205F, 0x2070..<0x20D0,
+             0x2100..<0x2C00, 0x2E80..<0x302A, 0x3030..<0x3099, 0x309B..<0xA4D0, 0xAC00..<0xD7A4,
+             0xF900..<0xFB00, 0xFE10..<0xFE20, 0xFE30..<0xFE70, 0xFF01..<0xFF9E, 0xFFA0..<0xFFF0:
+            let base = WidthClass.of(scalar)
+            return base.isVisible ? width(base: base, variation: nil) : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Width of a text whose every scalar has a `loneWidth`, or nil.
+    private func loneScalarsWidth(of text: some StringProtocol) -> Int? {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            guard let scalarWidth = loneWidth(scalar) else { return nil }
+            total += scalarWidth
+        }
+        return total
+    }
+
+    /// `prefix(of:fitting:)` scalar by scalar for a text of lone scalars (each scalar boundary is
+    /// a cluster boundary), or nil for any other text.
+    private func lonePrefix(of text: Substring, fitting limit: Int) -> (text: Substring, width: Int)? {
+        let scalars = text.unicodeScalars
+        var used = 0
+        var end: String.Index?
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            guard let scalarWidth = loneWidth(scalars[index]) else { return nil }
+            if end == nil && used + scalarWidth > limit {
+                end = index
+            }
+            if end == nil {
+                used += scalarWidth
+            }
+            index = scalars.index(after: index)
+        }
+        return (text[text.startIndex..<(end ?? text.endIndex)], used)
     }
 
     /// Width of all-ASCII text without segmenting it, or nil if it holds anything else.

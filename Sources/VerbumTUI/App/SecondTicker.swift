@@ -1,28 +1,71 @@
+import CPlatform
 import Dispatch
+import Glibc
 
-/// Fires once a second while something on screen counts seconds ("checked 3 s ago"), and not
-/// at all otherwise: idle means asleep (docs/PRODUCT.md: Terminal behaviour).
+/// Wakes the app when a time-counting text on screen ("checked 3 s ago") next changes, and not
+/// at all while none is shown: idle means asleep (docs/PRODUCT.md: Terminal behaviour). One
+/// one-shot timer at the moment of the change, rather than a 1 Hz timer, so no wake-up draws a
+/// frame identical to the last one.
+///
+/// The timer is a timerfd read by a dispatch source: a dispatch timer source woke the process
+/// twice per tick here (once some tens of milliseconds early, to be re-armed).
 @MainActor
 final class SecondTicker {
-    private var timer: DispatchSourceTimer?
+    private let descriptor = vc_timerfd_create()
+    private var source: DispatchSourceRead?
+    /// CLOCK_MONOTONIC nanoseconds of the armed expiry, or nil when disarmed.
+    private var armed: Int64?
     private let tick: @MainActor () -> Void
 
     init(tick: @escaping @MainActor () -> Void) {
         self.tick = tick
     }
 
-    /// Starts or stops the timer; cheap to call on every frame.
-    func setActive(_ active: Bool) {
-        if active, timer == nil {
-            let t = DispatchSource.makeTimerSource(queue: .main)
-            // A generous leeway lets the kernel batch wake-ups; the label only shows seconds.
-            t.schedule(deadline: .now() + 1, repeating: 1, leeway: .milliseconds(100))
-            t.setEventHandler { [tick] in MainActor.assumeIsolated { tick() } }
-            t.resume()
-            timer = t
-        } else if !active, let t = timer {
-            t.cancel()
-            timer = nil
+    /// Arms the timer to fire after `seconds` (replacing any earlier expiry), or disarms it when
+    /// nil; cheap to call on every frame.
+    func schedule(after seconds: Double?) {
+        guard descriptor >= 0 else { return }
+        guard let seconds else {
+            if armed != nil { set(relativeNanoseconds: 0) }
+            armed = nil
+            return
         }
+        // A few milliseconds late rather than early: the text must have changed when we draw.
+        let delay = Int64(min(max(0, seconds), 3600) * 1e9) + 2_000_000
+        let expiry = Self.monotonicNanoseconds() + delay
+        // A frame drawn for another reason (a key) leaves an expiry for the same moment alone.
+        if let armed, abs(armed - expiry) < 2_000_000 { return }
+        startSource()
+        set(relativeNanoseconds: delay)
+        armed = expiry
+    }
+
+    private func startSource() {
+        guard source == nil else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        source.setEventHandler { [descriptor, weak self] in
+            var expirations: UInt64 = 0
+            _ = read(descriptor, &expirations, MemoryLayout<UInt64>.size)
+            MainActor.assumeIsolated {
+                self?.armed = nil
+                self?.tick()
+            }
+        }
+        source.resume()
+        self.source = source
+    }
+
+    /// 0 disarms.
+    private func set(relativeNanoseconds nanoseconds: Int64) {
+        var value = itimerspec()
+        value.it_value.tv_sec = Int(nanoseconds / 1_000_000_000)
+        value.it_value.tv_nsec = Int(nanoseconds % 1_000_000_000)
+        _ = timerfd_settime(descriptor, 0, &value, nil)
+    }
+
+    private static func monotonicNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 }

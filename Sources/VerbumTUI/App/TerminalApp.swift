@@ -157,8 +157,9 @@ final class TerminalApp {
         guard isRunning else { return }
         let size = screen.size
         let state = store.getState()
-        let model = ScreenModel(settings: state, ui: ui, now: store.now(), options: options,
-                                caBundle: caBundleDisplay(state))
+        let now = store.now()
+        let model = ScreenModel(settings: state, ui: ui, now: now, options: options,
+                                caBundle: state.isSettingsPaneOpen ? caBundleDisplay(state) : nil)
         let frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
         let previous = lastBuffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics)
         screen.present(frame.buffer.diff(from: previous))
@@ -171,12 +172,13 @@ final class TerminalApp {
         }
         screen.flush()
         stats?.frameFlushed()
-        // "checked N s ago" and "no answer for N s" tick while they are on screen.
-        ticker.setActive(state.detailedStatus != nil || state.connectivity.monitor?.probeStartedAt != nil)
+        // "checked N s ago" and "no answer for N s" are redrawn when their number changes.
+        ticker.schedule(after: ClockTexts.secondsUntilChange(state, now: now))
     }
 
     /// The CA bundle in effect and where it came from (`--cacert`, the setting, the
-    /// environment, the system), for the pane's row.
+    /// environment, the system), for the pane's row; looked up (files checked) only while the
+    /// pane, its one reader, is open.
     private func caBundleDisplay(_ state: SettingsState) -> CABundleDisplay {
         let bundle = CABundle.resolve(commandLine: context.options.cacert, setting: state.caBundle,
                                       environment: context.environmentVariables)
@@ -187,7 +189,7 @@ final class TerminalApp {
 
     private func quit(status: Int32 = 0) -> Never {
         isRunning = false
-        ticker.setActive(false)
+        ticker.schedule(after: nil)
         connectivity.stop()
         input.stop()
         signals.stop()
