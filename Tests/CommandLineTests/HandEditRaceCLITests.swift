@@ -27,15 +27,19 @@ struct HandEditRaceCLITests {
         #expect(ftruncate(fd, 0) == 0)
         let child = try ChildProcess(session.runner, ["settings", "add-custom", Self.added])
         // The person, on a thread of their own (the test's task pool may be busy).
+        // Signalled after the close: the descriptor's number itself may be reused at once by
+        // another test of this process, so asking whether it is still open proves nothing.
+        let personDone = DispatchSemaphore(value: 0)
         let person = Thread {
             usleep(useconds_t(delay * 1e6))
             let bytes = Array(Self.handEdit.utf8)
             _ = write(fd, bytes, bytes.count)
             close(fd)
+            personDone.signal()
         }
         person.start()
         let end = try #require(await child.wait(seconds: 300))
-        #expect(await eventually(seconds: 60) { fcntl(fd, F_GETFD) == -1 }, "the person finished saving")
+        #expect(await eventually(seconds: 60) { personDone.wait(timeout: .now()) == .success }, "the person finished saving")
         let saved = try #require(session.settingsObject(), "settings.json holds JSON")
         let servers = saved["custom_servers"] as? [String] ?? []
         #expect(servers.contains(Self.handEdited), "the hand edit survives")

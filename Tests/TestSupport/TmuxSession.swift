@@ -178,10 +178,13 @@ public final class TmuxSession: @unchecked Sendable {
     /// screen. Throws `TmuxError.timedOut` (or `.paneDied` if the program ended and the screen still does
     /// not match), carrying the last screen for the failure message.
     ///
-    /// Settled means two captures 50 ms apart are the same: on a loaded machine the program can be
-    /// descheduled halfway through writing a frame, and a capture then shows the top of the new frame
-    /// over the bottom of the old one. A predicate that matches the new header would otherwise hand the
-    /// caller a screen whose lower rows still belong to the previous state.
+    /// Settled means the predicate still holds on a second capture 50 ms later, and that later
+    /// capture is the one returned: on a loaded machine the program can be descheduled halfway
+    /// through writing a frame, and a capture then shows the top of the new frame over the bottom
+    /// of the old one. A predicate that matches the new header would otherwise hand the caller a
+    /// screen whose lower rows still belong to the previous state. (Requiring two equal captures
+    /// was too strict: under load a capture can take long enough that a clock text on screen
+    /// changes between any two of them.)
     @discardableResult
     public func waitFor(_ what: String, timeout: Duration = .seconds(30), escapes: Bool = false,
                         _ predicate: ([String]) -> Bool) async throws -> [String] {
@@ -192,7 +195,7 @@ public final class TmuxSession: @unchecked Sendable {
             if predicate(screen) {
                 try await Task.sleep(for: .milliseconds(50))
                 let again = try await capture(escapes: escapes)
-                if again == screen { return screen }
+                if predicate(again) { return again }
                 screen = again
                 if ContinuousClock.now < deadline { continue }
             }
