@@ -81,6 +81,9 @@ struct ReducerPropertyTests: RandomChoices {
     @Test("after every event of 200 random stories of 30 events, the state, settings.json and the screen agree")
     func invariantsHoldAfterEveryEvent() async {
         await propertyCheck(count: 200, input: Self.stories) { steps in
+            // The whole check is about a minute of CPU: between stories, the other tests of the
+            // run get the shared threads (a test holding one for that long starved the rest).
+            await Task.yield()
             guard var world = try? ReducerWorld() else {
                 Issue.record("could not make a temporary settings file")
                 return
