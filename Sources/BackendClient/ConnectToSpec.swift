@@ -1,3 +1,4 @@
+import SettingsStore
 /// One `--connect-to HOST:PORT:CONNECT-HOST:CONNECT-PORT` rule in curl's syntax: requests for
 /// HOST:PORT go to CONNECT-HOST:CONNECT-PORT while the URL, the certificate check and the
 /// validation keep the original name (docs/PRODUCT.md: Transport rules). An empty field matches any host or port
@@ -48,7 +49,7 @@ public struct ConnectToSpec: Equatable, Hashable, Sendable {
         }
         if let list = environment[environmentVariable] {
             for item in list.split(separator: ",") {
-                let trimmed = item.trimmingWhitespace()
+                let trimmed = item.trimmingWhitespace
                 if trimmed.isEmpty { continue }
                 specs.append(try ConnectToSpec(parsing: trimmed))
             }
@@ -111,14 +112,5 @@ public struct ConnectToSpec: Equatable, Hashable, Sendable {
 
     private static func bracketed(_ host: String) -> String {
         host.contains(":") ? "[\(host)]" : host
-    }
-}
-
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
     }
 }

@@ -15,7 +15,7 @@ import Testing
             let bundle = CABundle.resolve(commandLine: flag, setting: setting, environment: environment)
             let ordered: [(String?, CABundle.Source)] = [(flag, .commandLine), (setting, .setting),
                                                           (curlEnv, .curlCABundle), (sslEnv, .sslCertFile)]
-            let expected = ordered.first { $0.0.map { !$0.trimmingWhitespace().isEmpty } ?? false }
+            let expected = ordered.first { $0.0.map { !$0.trimmingWhitespace.isEmpty } ?? false }
             #expect(bundle.path == expected?.0)
             #expect(bundle.source == (expected?.1 ?? .system))
         }
