@@ -1,5 +1,6 @@
 #include "terminal_guard.h"
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <termios.h>
@@ -17,7 +18,7 @@ static volatile sig_atomic_t pending_graceful = 0;
 static volatile sig_atomic_t restored = 0;
 
 static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE };
-static const int graceful_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT };
+static const int graceful_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT, SIGTSTP };
 
 int vc_guard_prepare(int fd, const char *bytes, size_t len) {
     if (len > RESTORE_MAX) return -1;
@@ -121,4 +122,21 @@ void vc_guard_unblock_signals(void) {
     sigaddset(&set, SIGTTIN);
     sigaddset(&set, SIGTTOU);
     sigprocmask(SIG_UNBLOCK, &set, NULL);
+}
+
+void vc_guard_stop_self(void) {
+    struct sigaction dfl, previous;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    sigaction(SIGTSTP, &dfl, &previous);
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &set, &old);
+    // Directed at this thread, the stop happens before raise returns; a process-directed kill
+    // could pick another thread and let this one run on (and redraw) before the stop.
+    raise(SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    sigaction(SIGTSTP, &previous, NULL);
 }

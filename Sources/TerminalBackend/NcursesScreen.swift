@@ -169,6 +169,21 @@ public final class NcursesScreen {
         pending.removeAll(keepingCapacity: true)
     }
 
+    /// Ctrl-Z: gives the terminal back to the shell as it was, stops, and takes it again when
+    /// continued; the caller then redraws every cell. ncurses' own SIGTSTP handler is not used:
+    /// it repaints from the signal handler's thread, racing the frames this thread writes.
+    public func suspend() {
+        let curses = lines == nil && isActive
+        if curses { endwin() }
+        vc_guard_stop_self()
+        if curses, let window {
+            // The first update after endwin restores the program's modes, the alternate screen
+            // and the keypad, and clears it.
+            wnoutrefresh(window)
+            doupdate()
+        }
+    }
+
     /// Ctrl-L: the caller redraws every cell (a diff from an empty buffer starts with a clear).
     public func clearAndRepaint() {}
 

@@ -2,7 +2,7 @@ import CTerminalGuard
 import Dispatch
 import Glibc
 
-/// Delivers SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH and SIGCONT to the main queue. The C
+/// Delivers SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT and SIGTSTP to the main queue. The C
 /// handler only writes the signal number into a pipe (async-signal-safe); a dispatch source on
 /// the main queue reads it, so the event loop sleeps until something happens.
 @MainActor

@@ -18,7 +18,7 @@ int vc_guard_set_restore_bytes(const char *restore_bytes, size_t len);
 /// default action so the exit status and core dump stay truthful.
 int vc_guard_install_crash_handlers(void);
 
-/// Graceful signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT): the handler writes
+/// Graceful signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT, SIGTSTP): the handler writes
 /// the signal number as one byte to `pipe_fd` (non-blocking) for the event loop to read. A
 /// second SIGINT/SIGTERM/SIGHUP/SIGQUIT while the first is still unhandled restores the
 /// terminal and re-raises at once, so a stuck loop can still be stopped.
@@ -26,6 +26,10 @@ int vc_guard_install_graceful_handlers(int pipe_fd);
 
 /// Marks the graceful signal as handled (called by the event loop after reading it).
 void vc_guard_acknowledge(void);
+
+/// Stops the process as the default SIGTSTP action would (job control's "Stopped") and returns
+/// once it is continued. The caller restores the terminal before and takes it back after.
+void vc_guard_stop_self(void);
 
 /// Restores now (normal exit path). Safe to call more than once.
 void vc_guard_restore(void);

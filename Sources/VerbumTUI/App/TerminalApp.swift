@@ -42,12 +42,14 @@ final class TerminalApp {
     func run() throws -> Never {
         // A malformed --connect-to is a usage error, told before the screen is set up.
         let transport = try context.transportConfiguration()
+        // Our SIGTSTP handler is in place before ncurses starts, so ncurses leaves Ctrl-Z to us
+        // (it installs its own only over the default action).
+        try signals.start { [unowned self] signal in self.handle(signal: signal) }
         try screen.start(noColor: context.options.noColor, environment: context.environmentVariables,
                          cursorVisible: options.plain)
         // A TERM this machine has no terminfo for was replaced by a close entry: the screen says which.
         options.terminalNote = screen.terminalChoice.fallback.map { TerminalNote(requested: $0.requested, used: $0.used) }
         isRunning = true
-        try signals.start { [unowned self] signal in self.handle(signal: signal) }
         input.start { [unowned self] in self.handleInput() }
         subscriptions.append(store.subscribe { [unowned self] _, _ in self.frames.request() })
         // The first frame comes from the hydrated store alone (status: disconnected until the
@@ -88,6 +90,10 @@ final class TerminalApp {
         case SIGWINCH:
             screen.handleResize()
             handleInput()
+            frames.request()
+        case SIGTSTP:
+            screen.suspend()
+            lastBuffer = nil
             frames.request()
         case SIGCONT:
             screen.clearAndRepaint()
