@@ -1,6 +1,7 @@
 import CCurl
 import Dispatch
 import Glibc
+import SettingsStore
 
 /// The one libcurl multi handle of the process, driven by a dedicated thread (docs/ARCHITECTURE.md: no
 /// network work on the UI thread). Requests arrive through a locked inbox and a
@@ -204,8 +205,21 @@ public final class CurlEngine: HTTPTransport, Sendable {
             // answer may already sit in a buffer where no socket event will announce it.
             if finishedAny && !active.isEmpty { continue }
 
+            // Transfers past their own deadline (a `.local` name resolved faster than its
+            // allowance) end here; the nearest deadline still ahead shortens the wait.
+            var waitMs = active.isEmpty ? Self.idlePollMs : Self.activePollMs
+            let now = MonotonicClock.nanoseconds()
+            for (id, transfer) in active {
+                guard let deadline = transfer.deadline() else { continue }
+                if deadline <= now {
+                    finish(id, transfer.timedOut())
+                } else {
+                    waitMs = min(waitMs, Int32(clamping: (deadline - now + 999_999) / 1_000_000))
+                }
+            }
+
             var ready: Int32 = 0
-            vc_multi_poll(multi, nil, 0, active.isEmpty ? Self.idlePollMs : Self.activePollMs, &ready)
+            vc_multi_poll(multi, nil, 0, waitMs, &ready)
         }
         vc_multi_cleanup(multi)
         stopped.signal()

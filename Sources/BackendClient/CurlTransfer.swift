@@ -11,6 +11,9 @@ final class CurlTransfer {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var connectToList: UnsafeMutablePointer<curl_slist>?
+    private let startedNs = MonotonicClock.nanoseconds()
+    private let totalTimeoutMs: Int
+    private let resolutionAllowanceMs: Int
 
     static let userAgent = "verbumcare-tui"
 
@@ -22,6 +25,8 @@ final class CurlTransfer {
         self.easy = easy
         self.handle = handle
         sink = BodySink(cap: request.maxBodyBytes)
+        totalTimeoutMs = request.totalTimeoutMs
+        resolutionAllowanceMs = request.resolutionAllowanceMs
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         try configure(request)
@@ -135,6 +140,30 @@ final class CurlTransfer {
             list = vc_slist_append(list, line)
         }
         return list
+    }
+
+    /// When the transfer must end if libcurl has not ended it (monotonic nanoseconds): its limit
+    /// less the part of the name-resolution allowance resolution did not use. nil without an
+    /// allowance, and while the name is being resolved (libcurl's limits, which hold the whole
+    /// allowance, apply until then).
+    func deadline() -> Int64? {
+        guard resolutionAllowanceMs > 0 else { return nil }
+        var lookupMicroseconds: curl_off_t = 0
+        _ = vc_easy_getinfo_off(easy, CURLINFO_NAMELOOKUP_TIME_T, &lookupMicroseconds)
+        guard lookupMicroseconds > 0 else { return nil }
+        let used = min(Int(lookupMicroseconds / 1000), resolutionAllowanceMs)
+        return startedNs + Int64(totalTimeoutMs - resolutionAllowanceMs + used) * 1_000_000
+    }
+
+    /// The outcome of a transfer the engine ended at its `deadline`: a timeout, worded as
+    /// libcurl words its own.
+    func timedOut() -> Result<TransportResponse, ClientError> {
+        let elapsedMs = (MonotonicClock.nanoseconds() - startedNs) / 1_000_000
+        let text = "Operation timed out after \(elapsedMs) milliseconds with \(sink.data.count) bytes received"
+        let bytes = Array(text.utf8.prefix(Int(CURL_ERROR_SIZE) - 1))
+        for (index, byte) in bytes.enumerated() { errorBuffer[index] = CChar(bitPattern: byte) }
+        errorBuffer[bytes.count] = 0
+        return outcome(CURLE_OPERATION_TIMEDOUT)
     }
 
     /// Reads status, timings and errors once libcurl is done with the transfer.

@@ -1,4 +1,5 @@
 import Glibc
+import SettingsStore
 import Synchronization
 
 /// At most one token refresh per server per minute, across every `APIClient` of the process
@@ -33,7 +34,7 @@ public final class RefreshLimiter: Sendable {
     ///   - interval: seconds between two refreshes of one server.
     ///   - now: a monotonic clock in seconds (tests pass their own).
     public init(interval: Double = RefreshLimiter.defaultInterval,
-                now: @escaping @Sendable () -> Double = RefreshLimiter.monotonicSeconds) {
+                now: @escaping @Sendable () -> Double = MonotonicClock.seconds) {
         self.interval = interval
         self.now = now
     }
@@ -54,11 +55,5 @@ public final class RefreshLimiter: Sendable {
     /// Records how the attempt `begin` allowed ended.
     func finish(_ server: String, succeeded: Bool) {
         records.withLock { $0[server]?.succeeded = succeeded }
-    }
-
-    public static let monotonicSeconds: @Sendable () -> Double = {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
     }
 }

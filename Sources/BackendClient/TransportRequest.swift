@@ -8,6 +8,8 @@ public struct TransportRequest: Equatable, Sendable {
     public var body: Data?
     public var connectTimeoutMs: Int
     public var totalTimeoutMs: Int
+    /// The part of both timeouts granted only to name resolution (`TransportSettings.timeouts`).
+    public var resolutionAllowanceMs: Int
     public var maxBodyBytes: Int
     public var caBundle: CABundle
     public var connectTo: [ConnectToSpec]
@@ -22,6 +24,7 @@ public struct TransportRequest: Equatable, Sendable {
         let timeouts = settings.timeouts(for: url)
         connectTimeoutMs = timeouts.connectMs
         totalTimeoutMs = timeouts.totalMs
+        resolutionAllowanceMs = timeouts.resolutionAllowanceMs
         maxBodyBytes = settings.maxBodyBytes
         caBundle = settings.caBundle
         connectTo = settings.connectTo

@@ -11,9 +11,11 @@ public struct TransportSettings: Equatable, Hashable, Sendable {
     public var maxBodyBytes: Int
     public var caBundle: CABundle
     public var connectTo: [ConnectToSpec]
-    /// Extra time for `.local` hosts, added to both timeouts: multicast DNS answers more
-    /// slowly than unicast DNS. Kept at one second so `status` still answers within the
-    /// connection timeout plus one second per server (docs/PRODUCT.md: The command line).
+    /// Extra time for resolving `.local` names: multicast DNS answers more slowly than unicast
+    /// DNS. Only the time resolution really takes is granted (see `timeouts(for:)`), so a slow
+    /// server behind a quickly resolved name fails when any other would. Kept at one second so
+    /// `status` still answers within the connection timeout plus one second per server
+    /// (docs/PRODUCT.md: The command line).
     public var mdnsAllowanceMs: Int
     /// Lets `http://` through for the development environment's local backends only
     /// (docs/PRODUCT.md: Address validation); redirects stay refused either way.
@@ -45,10 +47,12 @@ public struct TransportSettings: Equatable, Hashable, Sendable {
         self.certWarningDays = certWarningDays
     }
 
-    /// Timeouts for one URL, with the mDNS allowance when its host ends in `.local`.
-    public func timeouts(for url: String) -> (connectMs: Int, totalMs: Int) {
+    /// libcurl's limits for one URL, and the name-resolution allowance in them: for a `.local`
+    /// host both limits include the mDNS allowance, and the engine ends the transfer earlier,
+    /// at the limit without it plus what resolution took (`CurlTransfer.deadline`).
+    public func timeouts(for url: String) -> (connectMs: Int, totalMs: Int, resolutionAllowanceMs: Int) {
         let extra = Self.isMDNSHost(url: url) ? mdnsAllowanceMs : 0
-        return (connectTimeoutMs + extra, totalTimeoutMs + extra)
+        return (connectTimeoutMs + extra, totalTimeoutMs + extra, extra)
     }
 
     static func isMDNSHost(url: String) -> Bool {

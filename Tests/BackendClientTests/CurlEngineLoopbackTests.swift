@@ -46,6 +46,27 @@ import Glibc
         #expect(error.isRetryable)
     }
 
+    /// The mDNS allowance is for name resolution only: a `.local` name resolved at once (here
+    /// through connect-to) in front of a server that never answers fails at the plain timeout.
+    @Test func aHangingServerAtALocalNameGetsNoResolutionAllowance() async {
+        let (fd, port) = LoopbackSocket.listenWithoutAccepting()
+        defer { close(fd) }
+        var settings = Self.settings(timeoutMs: 1_000)
+        settings.mdnsAllowanceMs = 30_000
+        let request = TransportRequest(method: .get, url: "https://hang.local:\(port)/health", settings: settings)
+        #expect(request.totalTimeoutMs == 31_000 && request.resolutionAllowanceMs == 30_000)
+        let started = ContinuousClock.now
+        let result = await CurlEngine.shared.perform(request)
+        let elapsed = ContinuousClock.now - started
+        guard case .failure(let error) = result else {
+            Issue.record("a hanging server answered")
+            return
+        }
+        #expect(error.code == .timeout, "\(error)")
+        // About 1 s; with the allowance it would be 31 s. The margin is for a loaded machine.
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(20), "ended after \(elapsed)")
+    }
+
     @Test func aCancelledRequestNeverDeliversAResult() async {
         let (fd, port) = LoopbackSocket.listenWithoutAccepting()
         defer { close(fd) }

@@ -130,7 +130,7 @@ private final class WatchLoop: Sendable {
             if let start = burstStart {
                 let due = min(lastEvent + Int64(SettingsFileWatcher.debounceMilliseconds),
                               start + Int64(SettingsFileWatcher.maximumDelayMilliseconds))
-                timeout = Int32(clamping: max(0, due - Self.nowMilliseconds()))
+                timeout = Int32(clamping: max(0, due - MonotonicClock.milliseconds()))
             }
             var fds = [pollfd(fd: inotifyFd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeFd, events: Int16(POLLIN), revents: 0)]
@@ -141,14 +141,14 @@ private final class WatchLoop: Sendable {
             }
             if fds[1].revents != 0 { return }
             if fds[0].revents & Int16(POLLIN) != 0, drainEvents(buffer, capacity) {
-                let now = Self.nowMilliseconds()
+                let now = MonotonicClock.milliseconds()
                 if burstStart == nil { burstStart = now }
                 lastEvent = now
             } else if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
                 return
             }
             if let start = burstStart {
-                let now = Self.nowMilliseconds()
+                let now = MonotonicClock.milliseconds()
                 if now >= lastEvent + Int64(SettingsFileWatcher.debounceMilliseconds)
                     || now >= start + Int64(SettingsFileWatcher.maximumDelayMilliseconds) {
                     burstStart = nil
@@ -182,11 +182,5 @@ private final class WatchLoop: Sendable {
                 offset = nameStart + length
             }
         }
-    }
-
-    private static func nowMilliseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
     }
 }

@@ -1,6 +1,7 @@
 import CPlatform
 import Dispatch
 import Glibc
+import SettingsStore
 
 /// Wakes the app when a time-counting text on screen ("checked 3 s ago") next changes, and not
 /// at all while none is shown: idle means asleep (docs/PRODUCT.md: Terminal behaviour). One
@@ -32,7 +33,7 @@ final class SecondTicker {
         }
         // A few milliseconds late rather than early: the text must have changed when we draw.
         let delay = Int64(min(max(0, seconds), 3600) * 1e9) + 2_000_000
-        let expiry = Self.monotonicNanoseconds() + delay
+        let expiry = MonotonicClock.nanoseconds() + delay
         // A frame drawn for another reason (a key) leaves an expiry for the same moment alone.
         if let armed, abs(armed - expiry) < 2_000_000 { return }
         startSource()
@@ -61,11 +62,5 @@ final class SecondTicker {
         value.it_value.tv_sec = Int(nanoseconds / 1_000_000_000)
         value.it_value.tv_nsec = Int(nanoseconds % 1_000_000_000)
         _ = timerfd_settime(descriptor, 0, &value, nil)
-    }
-
-    private static func monotonicNanoseconds() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 }
