@@ -9,6 +9,8 @@ struct Canvas {
     let text: UIText
     var caret: Point?
     var focusPoint: Point?
+    /// Where "checked N s ago" was drawn, if on screen (`ClockTick`).
+    var clockSlot: Rect?
 
     init(model: ScreenModel, width: Int, height: Int) {
         self.buffer = CellBuffer(width: width, height: height, metrics: model.options.metrics)

@@ -15,8 +15,7 @@ enum HistoryView {
         let text = canvas.text
         let now = canvas.model.now
         let rows = history.prefix(inner.height).map { entry in
-            // Today's switches need only the time; older ones their date as well.
-            let when = now - entry.lastUsed < 86_400 && entry.lastUsed <= now
+            let when = showsTimeOnly(entry, now: now)
                 ? canvas.model.clock.time(entry.lastUsed) : canvas.model.clock.dateAndTime(entry.lastUsed)
             let outcome = entry.successful
                 ? Span(text.milliseconds(entry.durationMs), style: .colored(.ok))
@@ -35,5 +34,10 @@ enum HistoryView {
             line.spans.append(row.outcome)
             canvas.draw(line, in: inner.row(index))
         }
+    }
+
+    /// Today's switches need only the time; older ones their date as well.
+    static func showsTimeOnly(_ entry: ServerHistoryEntry, now: Double) -> Bool {
+        now - entry.lastUsed < 86_400 && entry.lastUsed <= now
     }
 }

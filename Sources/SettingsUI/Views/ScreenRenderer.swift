@@ -26,6 +26,7 @@ public enum ScreenRenderer {
             // The screen below keeps its looks but not the cursor: the overlay has the focus.
             canvas.caret = nil
             canvas.focusPoint = nil
+            canvas.clockSlot = nil
             let inside = ChromeView.inner(of: area, canvas: canvas)
             canvas.buffer.updateStyle(in: inside) { style in
                 style.attributes.subtract([.reverse, .bold])
@@ -39,6 +40,6 @@ public enum ScreenRenderer {
             }
         }
         canvas.buffer.cursor = canvas.caret ?? (canvas.plain ? canvas.focusPoint : nil)
-        return RenderedFrame(buffer: canvas.buffer, cursor: canvas.buffer.cursor)
+        return RenderedFrame(buffer: canvas.buffer, cursor: canvas.buffer.cursor, clockSlot: canvas.clockSlot)
     }
 }

@@ -11,6 +11,8 @@ enum ServerPanelView {
         /// For the first row of wrapped text: the whole text on one row ending in `…`, shown
         /// when the rows after it were dropped.
         var shortened: Line?
+        /// For the "checked N s ago" row: where its value starts (see `ClockTick`).
+        var clockValueOffset: Int?
     }
 
     /// Returns the rows the panel took from the top of `area`.
@@ -37,6 +39,9 @@ enum ServerPanelView {
         let inner = canvas.box(boxArea, title: Line(canvas.text("ui.panel.server"), style: .bold)).inset(left: 1, right: 1)
         for (index, row) in rows.enumerated() {
             canvas.draw(row.line, in: inner.row(index))
+            if let offset = row.clockValueOffset, offset < inner.width {
+                canvas.clockSlot = inner.row(index).inset(left: offset)
+            }
         }
         return boxArea.height
     }
@@ -57,8 +62,8 @@ enum ServerPanelView {
         let status = currentStatus(settings)
         let labelWidth = labelColumn(canvas, certificate: status?.certificate != nil)
         rows.append(Row(line: statusLine(canvas, labelWidth: labelWidth, width: width), dropOrder: 0))
-        rows.append(Row(line: labeled(text("ui.checked"), Line(text.checkedAgo(lastChecked: status?.lastChecked, now: canvas.model.now)),
-                                      labelWidth: labelWidth, canvas: canvas), dropOrder: 6))
+        rows.append(Row(line: labeled(text("ui.checked"), Line(checkedText(text, settings, now: canvas.model.now)),
+                                      labelWidth: labelWidth, canvas: canvas), dropOrder: 6, clockValueOffset: labelWidth))
         if let status, let days = status.certificateDaysLeft {
             // "Certificate  ends in 10 days", in the warning colour once `cert_expiring` applies.
             let expiring = status.warnings.contains { $0.code == .certExpiring }
@@ -95,6 +100,11 @@ enum ServerPanelView {
             rows.append(row)
         }
         return rows
+    }
+
+    /// The value of the "Checked" row.
+    static func checkedText(_ text: UIText, _ settings: SettingsState, now: Double) -> String {
+        text.checkedAgo(lastChecked: currentStatus(settings)?.lastChecked, now: now)
     }
 
     /// The last test, if it was of the current server.

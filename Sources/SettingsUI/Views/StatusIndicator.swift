@@ -48,9 +48,13 @@ enum StatusIndicator {
 
     /// A probe has not answered for `waitingThreshold` seconds: "no answer for N s".
     static func waitingText(_ canvas: Canvas) -> String? {
-        guard let waited = canvas.settings.secondsWithoutAnswer(now: canvas.model.now),
-              waited >= waitingThreshold else { return nil }
-        return canvas.text("ui.no_answer", ["seconds": String(Int(waited))])
+        waitingSeconds(canvas.settings, now: canvas.model.now).map { canvas.text("ui.no_answer", ["seconds": String($0)]) }
+    }
+
+    /// The N of "no answer for N s", or nil while it is not shown.
+    static func waitingSeconds(_ settings: SettingsState, now: Double) -> Int? {
+        guard let waited = settings.secondsWithoutAnswer(now: now), waited >= waitingThreshold else { return nil }
+        return Int(waited)
     }
 
     /// Seconds a probe may take before the screen says it is waiting.

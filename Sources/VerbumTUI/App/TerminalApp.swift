@@ -21,7 +21,8 @@ final class TerminalApp {
     private let connectivity: ConnectivityBridge
     private var ui: UIState
     private var options: RenderOptions
-    private var lastBuffer: CellBuffer?
+    /// The frame on the terminal and the model it was drawn from; nil: repaint every cell.
+    private var lastFrame: (frame: RenderedFrame, model: ScreenModel)?
     private var subscriptions: [StoreSubscription] = []
     private lazy var frames = FrameScheduler { [unowned self] in self.drawFrame() }
     private lazy var ticker = SecondTicker { [unowned self] in self.frames.request() }
@@ -93,11 +94,11 @@ final class TerminalApp {
             frames.request()
         case SIGTSTP:
             screen.suspend()
-            lastBuffer = nil
+            lastFrame = nil
             frames.request()
         case SIGCONT:
             screen.clearAndRepaint()
-            lastBuffer = nil
+            lastFrame = nil
             frames.request()
         default:
             // Ended by a signal: the shell sees 128+N, like any program a signal stopped.
@@ -145,7 +146,7 @@ final class TerminalApp {
             case .quit: quit()
             case .redraw:
                 screen.clearAndRepaint()
-                lastBuffer = nil
+                lastFrame = nil
             }
         } catch let error as SettingsActionError {
             let e = error.appError
@@ -166,10 +167,18 @@ final class TerminalApp {
         let now = store.now()
         let model = ScreenModel(settings: state, ui: ui, now: now, options: options,
                                 caBundle: state.isSettingsPaneOpen ? caBundleDisplay(state) : nil)
-        let frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
-        let previous = lastBuffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics)
-        screen.present(frame.buffer.diff(from: previous))
-        lastBuffer = frame.buffer
+        let frame: RenderedFrame
+        if let last = lastFrame, last.frame.buffer.width == size.columns, last.frame.buffer.height == size.rows,
+           let slot = last.frame.clockSlot, let tick = ClockTick.frame(model, after: last.frame, of: last.model) {
+            // The idle once-a-second frame: one value redrawn, one row compared.
+            screen.present(tick.buffer.diff(from: last.frame.buffer, rows: slot.y..<(slot.y + slot.height)))
+            frame = tick
+        } else {
+            frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
+            let previous = lastFrame?.frame.buffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics)
+            screen.present(frame.buffer.diff(from: previous))
+        }
+        lastFrame = (frame, model)
         if let cursor = frame.cursor {
             screen.moveCursor(row: cursor.y, column: cursor.x)
             screen.setCursorVisible(true)
