@@ -22,9 +22,16 @@ import Testing
             let first = ScreenRenderer.render(model, width: example.width, height: example.height)
             var next = model
             next.now += later
-            guard let tick = ClockTick.frame(next, after: first, of: model) else { return }
+            var tick = first
+            guard let changes = ClockTick.apply(next, to: &tick, of: model) else {
+                #expect(tick == first, "a declined tick changed the frame")
+                return
+            }
             let full = ScreenRenderer.render(next, width: example.width, height: example.height)
             #expect(tick == full, "\(example), \(later) s later:\n\(tick.buffer.textDump())\nfull:\n\(full.buffer.textDump())")
+            var terminal = first.buffer
+            terminal.apply(changes)
+            #expect(terminal == full.buffer, "the changes sent do not bring the terminal to the frame")
         }
     }
 
@@ -39,7 +46,8 @@ import Testing
         for elapsed in [1.0, 9, 10, 99, 100, 119, 120, 185, 3600] {
             var next = model
             next.now = Fixtures.now + elapsed
-            guard let tick = ClockTick.frame(next, after: frame, of: model) else {
+            var tick = frame
+            guard let changes = ClockTick.apply(next, to: &tick, of: model) else {
                 Issue.record("no tick frame at \(elapsed) s in \(language)")
                 return
             }
@@ -49,6 +57,9 @@ import Testing
                 return nil
             })
             #expect(rows.count == 1, "rows changed at \(elapsed) s: \(rows.sorted())")
+            var terminal = frame.buffer
+            terminal.apply(changes)
+            #expect(terminal == tick.buffer, "at \(elapsed) s the changes sent differ from the frame")
             (model, frame) = (next, tick)
         }
     }
@@ -61,7 +72,8 @@ import Testing
         var language = model
         language.now += 1
         language.settings.currentLanguage = .ja
-        #expect(ClockTick.frame(language, after: first, of: model) == nil)
+        var unchanged = first
+        #expect(ClockTick.apply(language, to: &unchanged, of: model) == nil)
 
         var waiting = model
         var loop = ProbeLoop(serverId: settings.currentServer.id, generation: 1, schedule: ProbeSchedule(interval: 10))
@@ -70,7 +82,8 @@ import Testing
         let beforeWaiting = ScreenRenderer.render(waiting, width: 100, height: 30)
         var later = waiting
         later.now += StatusIndicator.waitingThreshold + 1
-        #expect(ClockTick.frame(later, after: beforeWaiting, of: waiting) == nil, "\"no answer for N s\" appears")
+        var waitingFrame = beforeWaiting
+        #expect(ClockTick.apply(later, to: &waitingFrame, of: waiting) == nil, "\"no answer for N s\" appears")
 
         var help = model
         help.ui.overlay = .help

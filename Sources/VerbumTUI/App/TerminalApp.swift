@@ -167,12 +167,17 @@ final class TerminalApp {
         let now = store.now()
         let model = ScreenModel(settings: state, ui: ui, now: now, options: options,
                                 caBundle: state.isSettingsPaneOpen ? caBundleDisplay(state) : nil)
-        let frame: RenderedFrame
-        if let last = lastFrame, last.frame.buffer.width == size.columns, last.frame.buffer.height == size.rows,
-           let slot = last.frame.clockSlot, let tick = ClockTick.frame(model, after: last.frame, of: last.model) {
-            // The idle once-a-second frame: one value redrawn, one row compared.
-            screen.present(tick.buffer.diff(from: last.frame.buffer, rows: slot.y..<(slot.y + slot.height)))
-            frame = tick
+        var frame: RenderedFrame
+        if var last = lastFrame, last.frame.buffer.width == size.columns, last.frame.buffer.height == size.rows {
+            // The last frame's cells are then held here alone: a clock tick redraws them in place.
+            lastFrame = nil
+            if let changes = ClockTick.apply(model, to: &last.frame, of: last.model) {
+                screen.present(changes)
+                frame = last.frame
+            } else {
+                frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
+                screen.present(frame.buffer.diff(from: last.frame.buffer))
+            }
         } else {
             frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
             let previous = lastFrame?.frame.buffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics)
