@@ -118,7 +118,7 @@ def main():
     print(f"  hung server flagged ({key or 'no catalog text for it yet'}), after the probe reached it: {show(flags)}")
     print(f"  hung server flagged, after the hang began (includes the wait for the next probe): {show(flags_from_hang)}")
     print(f"  hung server shown as failed: {show(failures)} after the hang began; {show(into_probe)} after the probe"
-          f" reached it (the timeout, plus the 1 s name-resolution allowance of a .local host such as pn51)")
+          f" reached it (the timeout; a .local host such as pn51 gets more only while its name is being resolved)")
     print(f"  returning server shown as connected (after {options.outage:.0f} s down): {show(returns)}")
     flag, fail, back = worst(flags), worst(failures), worst(returns)
     print(f"RESULT hung-server: flagged {'never' if flag is None else f'{flag:.1f} s into the probe'} (goal <= {FLAG_GOAL:.0f} s:"

@@ -25,7 +25,12 @@ final class TerminalApp {
     private var lastFrame: (frame: RenderedFrame, model: ScreenModel)?
     private var subscriptions: [StoreSubscription] = []
     private lazy var frames = FrameScheduler { [unowned self] in self.drawFrame() }
-    private lazy var ticker = SecondTicker { [unowned self] in self.frames.request() }
+    private lazy var ticker = SecondTicker { [unowned self] in
+        self.clockTicked = true
+        self.frames.request()
+    }
+    /// The ticker asked for the coming frame: only then is the one-value redraw (`ClockTick`) tried.
+    private var clockTicked = false
     private var isRunning = false
     private let stats: FrameStats?
 
@@ -167,8 +172,10 @@ final class TerminalApp {
         let now = store.now()
         let model = ScreenModel(settings: state, ui: ui, now: now, options: options,
                                 caBundle: state.isSettingsPaneOpen ? caBundleDisplay(state) : nil)
-        var frame: RenderedFrame
-        if var last = lastFrame, last.frame.buffer.width == size.columns, last.frame.buffer.height == size.rows {
+        let frame: RenderedFrame
+        let ticked = clockTicked
+        clockTicked = false
+        if ticked, var last = lastFrame, last.frame.buffer.width == size.columns, last.frame.buffer.height == size.rows {
             // The last frame's cells are then held here alone: a clock tick redraws them in place.
             lastFrame = nil
             if let changes = ClockTick.apply(model, to: &last.frame, of: last.model) {
