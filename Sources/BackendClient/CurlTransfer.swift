@@ -12,6 +12,8 @@ final class CurlTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var connectToList: UnsafeMutablePointer<curl_slist>?
     private let startedNs = MonotonicClock.nanoseconds()
+    /// When libcurl opened the transfer's first socket (0: not yet), set by a C callback.
+    private let socketOpenedNs: UnsafeMutablePointer<CLongLong>
     private let totalTimeoutMs: Int
     private let resolutionAllowanceMs: Int
 
@@ -26,6 +28,8 @@ final class CurlTransfer {
         self.handle = handle
         sink = BodySink(cap: request.maxBodyBytes)
         totalTimeoutMs = request.totalTimeoutMs
+        socketOpenedNs = .allocate(capacity: 1)
+        socketOpenedNs.initialize(to: 0)
         resolutionAllowanceMs = request.resolutionAllowanceMs
         errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -37,6 +41,7 @@ final class CurlTransfer {
         vc_slist_free_all(headerList)
         vc_slist_free_all(connectToList)
         errorBuffer.deallocate()
+        socketOpenedNs.deallocate()
     }
 
     private func configure(_ request: TransportRequest) throws(ClientError) {
@@ -70,6 +75,9 @@ final class CurlTransfer {
         // http_proxy/https_proxy would send health checks somewhere else and report on the
         // wrong network path, so no proxy is ever used.
         try set(CURLOPT_NOPROXY, "*")
+        if request.resolutionAllowanceMs > 0 {
+            try check(vc_easy_record_socket_opened(easy, socketOpenedNs), CURLOPT_SOCKOPTFUNCTION)
+        }
         try set(CURLOPT_CONNECTTIMEOUT_MS, request.connectTimeoutMs)
         try set(CURLOPT_TIMEOUT_MS, request.totalTimeoutMs)
         try check(vc_easy_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodyBytes)),
@@ -144,14 +152,24 @@ final class CurlTransfer {
 
     /// When the transfer must end if libcurl has not ended it (monotonic nanoseconds): its limit
     /// less the part of the name-resolution allowance resolution did not use. nil without an
-    /// allowance, and while the name is being resolved (libcurl's limits, which hold the whole
-    /// allowance, apply until then).
+    /// allowance, and while the name may still be being resolved (libcurl's limits, which hold
+    /// the whole allowance, apply until then).
+    ///
+    /// Resolution is known to be over once libcurl opened a socket, or once the request went out
+    /// on a kept-alive connection (which opens none): a fact, where a name-lookup time of zero
+    /// could also mean a lookup too quick to measure.
     func deadline() -> Int64? {
         guard resolutionAllowanceMs > 0 else { return nil }
-        var lookupMicroseconds: curl_off_t = 0
-        _ = vc_easy_getinfo_off(easy, CURLINFO_NAMELOOKUP_TIME_T, &lookupMicroseconds)
-        guard lookupMicroseconds > 0 else { return nil }
-        let used = min(Int(lookupMicroseconds / 1000), resolutionAllowanceMs)
+        let resolvedNs: Int64
+        if socketOpenedNs.pointee > 0 {
+            resolvedNs = Int64(socketOpenedNs.pointee) - startedNs
+        } else {
+            var pretransferMicroseconds: curl_off_t = 0
+            _ = vc_easy_getinfo_off(easy, CURLINFO_PRETRANSFER_TIME_T, &pretransferMicroseconds)
+            guard pretransferMicroseconds > 0 else { return nil }
+            resolvedNs = 0
+        }
+        let used = min(Int(max(0, resolvedNs) / 1_000_000), resolutionAllowanceMs)
         return startedNs + Int64(totalTimeoutMs - resolutionAllowanceMs + used) * 1_000_000
     }
 

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 // The soname of Debian's libcurl4 (OpenSSL flavour), which the package depends on.
 #define VC_LIBCURL_SONAME "libcurl.so.4"
@@ -126,6 +127,24 @@ CURLcode vc_easy_setopt_pointer(CURL *h, CURLoption o, void *v) { return api.eas
 CURLcode vc_easy_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return api.easy_setopt(h, o, v); }
 CURLcode vc_easy_setopt_write_callback(CURL *h, CURLoption o, vc_write_callback cb) { return api.easy_setopt(h, o, cb); }
 CURLcode vc_easy_setopt_xferinfo_callback(CURL *h, CURLoption o, vc_xferinfo_callback cb) { return api.easy_setopt(h, o, cb); }
+
+static int socket_opened(void *clientp, curl_socket_t fd, curlsocktype purpose) {
+    (void)fd;
+    (void)purpose;
+    long long *stamp = clientp;
+    if (*stamp == 0) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        *stamp = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+    }
+    return CURL_SOCKOPT_OK;
+}
+
+CURLcode vc_easy_record_socket_opened(CURL *h, long long *stamp) {
+    CURLcode code = api.easy_setopt(h, CURLOPT_SOCKOPTFUNCTION, socket_opened);
+    if (code != CURLE_OK) return code;
+    return api.easy_setopt(h, CURLOPT_SOCKOPTDATA, (void *)stamp);
+}
 
 CURLcode vc_easy_getinfo_long(CURL *h, CURLINFO i, long *v) { return api.easy_getinfo(h, i, v); }
 CURLcode vc_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v) { return api.easy_getinfo(h, i, v); }

@@ -48,6 +48,7 @@ import Glibc
 
     /// The mDNS allowance is for name resolution only: a `.local` name resolved at once (here
     /// through connect-to) in front of a server that never answers fails at the plain timeout.
+    /// The second request finds the address in libcurl's DNS cache.
     @Test func aHangingServerAtALocalNameGetsNoResolutionAllowance() async {
         let (fd, port) = LoopbackSocket.listenWithoutAccepting()
         defer { close(fd) }
@@ -55,16 +56,24 @@ import Glibc
         settings.mdnsAllowanceMs = 30_000
         let request = TransportRequest(method: .get, url: "https://hang.local:\(port)/health", settings: settings)
         #expect(request.totalTimeoutMs == 31_000 && request.resolutionAllowanceMs == 30_000)
-        let started = ContinuousClock.now
-        let result = await CurlEngine.shared.perform(request)
-        let elapsed = ContinuousClock.now - started
-        guard case .failure(let error) = result else {
-            Issue.record("a hanging server answered")
-            return
+        for attempt in ["first", "from the DNS cache"] {
+            let result = await CurlEngine.shared.perform(request)
+            guard case .failure(let error) = result else {
+                Issue.record("a hanging server answered")
+                return
+            }
+            #expect(error.code == .timeout, "\(attempt): \(error)")
+            // The time the engine thread saw, from the message ("Operation timed out after N
+            // milliseconds", libcurl's words and ours alike): a starved test thread may resume
+            // long after the transfer ended. About 1,000; with the allowance it would be 31,000.
+            let elapsedMs = Self.timedOutAfterMilliseconds(error.message)
+            #expect(elapsedMs.map { $0 >= 900 && $0 < 20_000 } == true, "\(attempt): \(error.message)")
         }
-        #expect(error.code == .timeout, "\(error)")
-        // About 1 s; with the allowance it would be 31 s. The margin is for a loaded machine.
-        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(20), "ended after \(elapsed)")
+    }
+
+    private static func timedOutAfterMilliseconds(_ message: String) -> Int? {
+        guard let range = message.range(of: "timed out after ") else { return nil }
+        return Int(message[range.upperBound...].prefix { $0.isNumber })
     }
 
     @Test func aCancelledRequestNeverDeliversAResult() async {

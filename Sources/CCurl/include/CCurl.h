@@ -43,6 +43,11 @@ CURLcode vc_easy_setopt_write_callback(CURL *h, CURLoption o, vc_write_callback 
 typedef int (*vc_xferinfo_callback)(void *clientp, curl_off_t dltotal, curl_off_t dlnow,
                                     curl_off_t ultotal, curl_off_t ulnow);
 CURLcode vc_easy_setopt_xferinfo_callback(CURL *h, CURLoption o, vc_xferinfo_callback cb);
+/// Has libcurl store, in `*stamp` (0 until then), the CLOCK_MONOTONIC nanoseconds at which it
+/// first opened a socket for this transfer: name resolution is over by then, whether the name
+/// came from a resolver, the DNS cache or an address literal. Written and read on the thread
+/// that drives the transfer.
+CURLcode vc_easy_record_socket_opened(CURL *h, long long *stamp);
 
 CURLcode vc_easy_getinfo_long(CURL *h, CURLINFO i, long *v);
 CURLcode vc_easy_getinfo_off(CURL *h, CURLINFO i, curl_off_t *v);
