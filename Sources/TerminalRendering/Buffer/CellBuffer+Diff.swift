@@ -5,16 +5,9 @@ extension CellBuffer {
     public func diff(from old: CellBuffer) -> [BufferChange] {
         guard old.width == width && old.height == height else {
             let blank = CellBuffer(width: width, height: height, metrics: metrics)
-            return [.resize(width: width, height: height)] + diffRuns(from: blank, rows: 0..<height)
+            return [.resize(width: width, height: height)] + diffRuns(from: blank)
         }
-        return diffRuns(from: old, rows: 0..<height)
-    }
-
-    /// The same as `diff(from:)` when the two buffers differ in `rows` only, for a caller that
-    /// knows which rows it changed; looks at no other row.
-    public func diff(from old: CellBuffer, rows: Range<Int>) -> [BufferChange] {
-        guard old.width == width && old.height == height else { return diff(from: old) }
-        return diffRuns(from: old, rows: rows.clamped(to: 0..<height))
+        return diffRuns(from: old)
     }
 
     /// Brings this buffer to the frame `changes` lead to (the backend's view, for tests).
@@ -31,9 +24,9 @@ extension CellBuffer {
         }
     }
 
-    private func diffRuns(from old: CellBuffer, rows: Range<Int>) -> [BufferChange] {
+    private func diffRuns(from old: CellBuffer) -> [BufferChange] {
         var changes: [BufferChange] = []
-        for y in rows {
+        for y in 0..<height {
             let base = y * width
             var x = 0
             var pending: (start: Int, end: Int)?
