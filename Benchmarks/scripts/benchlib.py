@@ -23,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # The app is measured as it ships: a release build with the Swift runtime linked statically
 # (about 7 ms less start-up than loading libswiftCore/Foundation/ICU at run time).
 SCRATCH = os.path.join(ROOT, ".build-release-static")
-BUILD = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", SCRATCH]
+BUILD = [os.path.join(ROOT, "scripts", "build-release"), "--scratch-path", SCRATCH]
 DEMO = os.path.join(ROOT, "DemoBackend", "demo_backend.py")
 STRINGS = os.path.join(ROOT, "Resources", "strings")
 
@@ -39,13 +39,11 @@ def release_binary(build=True):
     explicit = os.environ.get("VERBUMCARE_TUI_BINARY")
     if explicit:
         return explicit
+    binary = os.path.join(SCRATCH, "release", "verbumcare-tui")
     if build:
-        log("building: " + " ".join(BUILD[:-1]) + " .build-release-static --product verbumcare-tui")
-        subprocess.run(BUILD + ["--product", "verbumcare-tui"], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    path = subprocess.run(BUILD + ["--show-bin-path"],
-                          cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
-    binary = os.path.join(path, "verbumcare-tui")
+        log("building: scripts/build-release --scratch-path .build-release-static")
+        binary = subprocess.run(BUILD, cwd=ROOT, check=True, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True).stdout.strip()
     if not os.access(binary, os.X_OK):
         sys.exit(f"{binary} is missing: build it (or leave out --no-build)")
     return binary

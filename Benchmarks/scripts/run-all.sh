@@ -29,8 +29,8 @@ if (( ${#missing[@]} )); then
 fi
 
 if [[ -z "${VERBUMCARE_TUI_BINARY:-}" ]]; then
-    echo "== building the release binary: swift build -c release --static-swift-stdlib --scratch-path .build-release-static --product verbumcare-tui"
-    swift build -c release --static-swift-stdlib --scratch-path .build-release-static --product verbumcare-tui > /dev/null 2>&1
+    echo "== building the release binary: scripts/build-release --scratch-path .build-release-static"
+    scripts/build-release --scratch-path .build-release-static > /dev/null 2>&1
 fi
 
 log="$(mktemp)"

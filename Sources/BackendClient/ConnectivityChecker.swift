@@ -52,19 +52,12 @@ public struct ConnectivityChecker: Sendable {
             return DetailedStatus(serverId: server.id, checks: checks, responseTime: nil, lastChecked: started)
         }
         let checkSettings = settings(for: server)
-        let results = await withTaskGroup(of: CheckResult.self) { group in
-            for endpoint in CheckEndpoint.allCases {
-                let url = urls[endpoint] ?? server.baseUrl
-                group.addTask {
-                    await run(endpoint, url: url, accessToken: endpoint == .auth ? accessToken : nil,
-                              settings: checkSettings)
-                }
-            }
-            var collected: [CheckResult] = []
-            for await result in group { collected.append(result) }
-            return collected
+        let requests = CheckEndpoint.allCases.map { endpoint in
+            (endpoint, Self.request(url: urls[endpoint] ?? server.baseUrl,
+                                    accessToken: endpoint == .auth ? accessToken : nil, settings: checkSettings))
         }
-        let ordered = CheckEndpoint.allCases.compactMap { endpoint in results.first { $0.endpoint == endpoint } }
+        let outcomes = await transport.perform(together: requests.map { $0.1 })
+        let ordered = zip(requests, outcomes).map { item, outcome in result(item.0, url: item.1.url, outcome: outcome) }
         let health = ordered.first { $0.endpoint == .health }
         let responseTime = health.flatMap { $0.timings.totalMs > 0 ? $0.timings.totalMs : nil }
         let finished = now()
@@ -79,26 +72,30 @@ public struct ConnectivityChecker: Sendable {
 
     /// Many servers at once (the settings pane, `check --all`); results in the input order.
     public func checkAll(_ servers: [ServerConfig], accessTokens: [String: String] = [:]) async -> [DetailedStatus] {
-        let results = await withTaskGroup(of: (Int, DetailedStatus).self) { group in
-            for (index, server) in servers.enumerated() {
-                group.addTask { (index, await check(server, accessToken: accessTokens[server.id])) }
-            }
-            var collected: [Int: DetailedStatus] = [:]
-            for await (index, status) in group { collected[index] = status }
-            return collected
+        await concurrentlyInOrder(servers.count) { index in
+            await check(servers[index], accessToken: accessTokens[servers[index].id])
         }
-        return servers.indices.compactMap { results[$0] }
     }
 
     /// One check, one attempt.
     public func run(_ endpoint: CheckEndpoint, url: String, accessToken: String?,
                     settings: TransportSettings) async -> CheckResult {
+        let outcome = await transport.perform(Self.request(url: url, accessToken: accessToken, settings: settings))
+        return result(endpoint, url: url, outcome: outcome)
+    }
+
+    private static func request(url: String, accessToken: String?, settings: TransportSettings) -> TransportRequest {
         var headers = [HTTPHeader(name: "Accept", value: "application/json")]
         if let accessToken {
             headers.append(HTTPHeader(name: "Authorization", value: "Bearer \(accessToken)"))
         }
-        let request = TransportRequest(method: .get, url: url, headers: headers, settings: settings)
-        switch await transport.perform(request) {
+        return TransportRequest(method: .get, url: url, headers: headers, settings: settings)
+    }
+
+    /// What a check's answer or failure says.
+    private func result(_ endpoint: CheckEndpoint, url: String,
+                        outcome: Result<TransportResponse, ClientError>) -> CheckResult {
+        switch outcome {
         case .success(let response):
             if let certificate = response.certificate { certificates.remember(certificate, url: url) }
             let verdict = CheckEvaluator.evaluate(endpoint, response: response)

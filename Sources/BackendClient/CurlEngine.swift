@@ -92,6 +92,35 @@ public final class CurlEngine: HTTPTransport, Sendable {
     }
 
     public func perform(_ request: TransportRequest) async -> Result<TransportResponse, ClientError> {
+        await submit(request, batch: nil)
+    }
+
+    /// All requests reach the inbox before one wakeup: the engine thread adds them to the multi
+    /// handle in one pass. Woken for each, it would start the first ones, and while their TLS
+    /// set-up (the CA bundle, about 2 ms) ran inside `curl_multi_perform`, the others would wait.
+    public func perform(together requests: [TransportRequest]) async -> [Result<TransportResponse, ClientError>] {
+        let batch = Batch(count: requests.count)
+        return await concurrentlyInOrder(requests.count) { index in await self.submit(requests[index], batch: batch) }
+    }
+
+    /// Counts the requests of one `perform(together:)` into the inbox; the last one wakes the engine.
+    private final class Batch: Sendable {
+        private let remaining: LockedState<Int>
+
+        init(count: Int) {
+            remaining = LockedState(count)
+        }
+
+        /// True for the last arrival.
+        func arrive() -> Bool {
+            remaining.withLock { remaining in
+                remaining -= 1
+                return remaining == 0
+            }
+        }
+    }
+
+    private func submit(_ request: TransportRequest, batch: Batch?) async -> Result<TransportResponse, ClientError> {
         let id = inbox.withLock { inbox -> UInt64 in
             inbox.nextID += 1
             return inbox.nextID
@@ -99,26 +128,25 @@ public final class CurlEngine: HTTPTransport, Sendable {
         let handle = RequestHandle(id: id)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
+                var enqueued = false
+                // Every request of a batch arrives, enqueued or not, so that the last one wakes the engine.
+                defer {
+                    if batch?.arrive() ?? enqueued, let multi = runningMulti { vc_multi_wakeup(multi.pointer) }
+                }
                 guard handle.install(continuation) else {
                     continuation.resume(returning: .failure(.cancelled))
                     return
                 }
-                let multi: MultiHandle
-                switch start() {
-                case .success(let running):
-                    multi = running
-                case .failure(let error):
+                if case .failure(let error) = start() {
                     handle.deliver(.failure(error))
                     return
                 }
-                let accepted = inbox.withLock { inbox -> Bool in
+                enqueued = inbox.withLock { inbox -> Bool in
                     guard !inbox.stopping else { return false }
                     inbox.additions.append((request, handle))
                     return true
                 }
-                if accepted {
-                    vc_multi_wakeup(multi.pointer)
-                } else {
+                if !enqueued {
                     handle.deliver(.failure(.transport(.connect, message: "transport stopped")))
                 }
             }

@@ -11,6 +11,9 @@ import CPlatform
 // hold a password or sign-in tokens, and a core file would keep them on disk.
 _ = vc_disable_core_dumps()
 _ = vc_unblock_crash_signals()
+if RequestCommandGuess.sendsRequests(CommandLine.unsafeArgv, count: CommandLine.argc) {
+    CurlLibrary.preload()
+}
 
 // Global options may come before or after a subcommand's name (docs/COMMAND-LINE.md);
 // `ArgumentNormalizer` puts them where swift-argument-parser looks for them.
@@ -22,13 +25,16 @@ if ArgumentNormalizer.asksForVersion(arguments) {
 // As `ParsableCommand.main`, except that what the parser prints (its errors repeat the
 // arguments given) goes through `Console`, and so through the one sanitizer.
 do {
-    if let options = ArgumentNormalizer.appStartOptions(arguments) {
+    let direct = getenv(DirectInvocation.parserOnlyVariable) == nil ? DirectInvocation.read(arguments) : nil
+    switch direct {
+    case .app(let options):
         try VerbumTUICommand.startApp(global: options)
-    } else {
+    case .check(let command):
+        try command.run()
+    case .status(let command):
+        try command.run()
+    case nil:
         let normalized = ArgumentNormalizer.normalize(arguments)
-        if let name = normalized.first, VerbumTUICommand.requestMakingCommandNames.contains(name) {
-            CurlLibrary.preload()
-        }
         var command = try VerbumTUICommand.parseAsRoot(normalized)
         try command.run()
     }

@@ -118,6 +118,55 @@ import Glibc
         #expect(codes == Array(repeating: .connect, count: 300))
     }
 
+    /// `perform(together:)` hands the requests over at once; each result still belongs to its
+    /// request: plain http is refused by the transport, https finds the port closed.
+    @Test func aBatchAnswersInTheOrderOfItsRequests() async {
+        let port = LoopbackSocket.refusedPort()
+        await propertyCheck(count: 100, input: Gen.bool.array(of: 1...6)) { plain in
+            let requests = plain.enumerated().map { index, isPlain in
+                TransportRequest(method: .get, url: "\(isPlain ? "http" : "https")://b\(index).example:\(port)/health",
+                                 settings: Self.settings())
+            }
+            let results = await CurlEngine.shared.perform(together: requests)
+            let refusedAsProtocol = results.map { result -> Bool? in
+                guard case .failure(let error) = result, error.code == .connect else { return nil }
+                return error.message.lowercased().contains("protocol")
+            }
+            #expect(refusedAsProtocol == plain.map { $0 })
+        }
+    }
+
+    @Test func aCancelledBatchNeverDeliversAResult() async {
+        let (fd, port) = LoopbackSocket.listenWithoutAccepting()
+        defer { close(fd) }
+        await propertyCheck(count: 100, input: Gen.int(in: 1...5), Gen.int(in: 0...3_000)) { count, delayMicroseconds in
+            let requests = (0..<count).map { index in
+                TransportRequest(method: .get, url: "https://hang\(index).example:\(port)/health",
+                                 settings: Self.settings(timeoutMs: 20_000))
+            }
+            let task = Task { await CurlEngine.shared.perform(together: requests) }
+            try? await Task.sleep(nanoseconds: UInt64(delayMicroseconds) * 1_000)
+            task.cancel()
+            let results = await task.value
+            #expect(results == Array(repeating: .failure(.cancelled), count: count))
+        }
+    }
+
+    /// A batch sent to a stopped engine fails at once, every request of it, instead of waiting.
+    @Test func aBatchOnAStoppedEngineFailsAtOnce() async {
+        let port = LoopbackSocket.refusedPort()
+        let engine = CurlEngine()
+        let request = TransportRequest(method: .get, url: "https://stop.example:\(port)/health", settings: Self.settings())
+        _ = await engine.perform(request)
+        engine.shutdown()
+        let results = await engine.perform(together: [request, request, request])
+        #expect(results.count == 3)
+        #expect(results.allSatisfy { result in
+            if case .failure(let error) = result { return error.code == .connect }
+            return false
+        })
+    }
+
     @Test func plainHTTPIsRefusedByTheTransport() async {
         let port = LoopbackSocket.refusedPort()
         let request = TransportRequest(method: .get, url: "http://plain.example:\(port)/health", settings: Self.settings())

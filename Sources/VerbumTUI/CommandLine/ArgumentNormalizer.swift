@@ -32,46 +32,10 @@ enum ArgumentNormalizer {
         return path + globals + arguments[index...]
     }
 
-    /// The options of a plain start of the app: global options only, each in a form the parser
-    /// reads the same way (`--name value`, `--name=value`, a flag), each written once
-    /// (`--connect-to` as often as wanted). The app then starts without the parser, whose
-    /// reflection over the command tree costs about a tenth of the CPU time before the first
-    /// frame. nil for anything else (a subcommand, `--help`, an unknown, repeated or incomplete
-    /// option, a value that looks like an option): the parser reads and reports those as before.
-    static func appStartOptions(_ arguments: [String]) -> GlobalOptions? {
-        var values: [String: String] = [:]
-        var connectTo: [String] = []
-        var flags: Set<String> = []
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            guard let option = globalOption(at: index, in: arguments) else { return nil }
-            index = option.next
-            guard let value = option.value else {
-                guard flags.insert(option.name).inserted else { return nil }
-                continue
-            }
-            guard !value.isEmpty, !value.hasPrefix("-") else { return nil }
-            if option.name == "--connect-to" {
-                connectTo.append(value)
-            } else if values.updateValue(value, forKey: option.name) != nil {
-                return nil
-            }
-        }
-        var options = GlobalOptions()
-        options.home = values["--home"]
-        options.env = values["--env"]
-        options.lang = values["--lang"]
-        options.cacert = values["--cacert"]
-        options.connectTo = connectTo
-        options.noColor = flags.contains("--no-color")
-        options.plain = flags.contains("--plain")
-        return options
-    }
-
     /// The global option that starts at `index`: its name, its value (nil for a flag; the
     /// next argument, or what follows `=`) and where the next argument starts. nil when the
     /// argument is not a global option, or a value option is the last argument.
-    private static func globalOption(at index: Int, in arguments: [String]) -> (name: String, value: String?, next: Int)? {
+    static func globalOption(at index: Int, in arguments: [String]) -> (name: String, value: String?, next: Int)? {
         let argument = arguments[index]
         if GlobalOptions.flagNames.contains(argument) { return (argument, nil, index + 1) }
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

@@ -17,11 +17,6 @@ struct VerbumTUICommand: ParsableCommand {
         subcommands: [StatusCommand.self, CheckCommand.self, ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
                       LangCommand.self, PathsCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self])
 
-    /// The subcommands that make HTTPS requests: for them, libcurl loads while the arguments
-    /// are parsed (`CurlLibrary.preload`).
-    static let requestMakingCommandNames = Set(
-        ([StatusCommand.self, CheckCommand.self, LoginCommand.self] as [any ParsableCommand.Type]).compactMap { $0.configuration.commandName })
-
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 
     func run() throws {
@@ -29,7 +24,7 @@ struct VerbumTUICommand: ParsableCommand {
     }
 
     /// The full-screen app with these options; main.swift calls it directly when the arguments
-    /// are global options only (`ArgumentNormalizer.appStartOptions`).
+    /// are global options only (`DirectInvocation`).
     static func startApp(global: GlobalOptions) throws {
         try MainActor.assumeIsolated {
             let context = try CommandContext(options: global)
