@@ -34,7 +34,9 @@ struct DirectInvocationTests {
         let network = ["--cacert", demo.caFile] + demo.connectTo.flatMap { ["--connect-to", $0] }
         let output = home.path + "/check-output.txt"
         await propertyCheck(count: 100, input: Self.arguments) { command, before, after in
-            let words = { (pieces: [[String]?]) in pieces.compactMap { $0 }.joined().map { $0 == "OUT" ? output : $0 } }
+            let words = { (pieces: [[String]?]) in
+                pieces.compactMap { $0 }.joined().map { $0.replacingOccurrences(of: "OUT", with: output) }
+            }
             let line = network + words(before) + [command ?? "check"] + words(after)
             let direct = try? await Self.outcome(runner, line, output: output, parserOnly: false)
             let parsed = try? await Self.outcome(runner, line, output: output, parserOnly: true)
