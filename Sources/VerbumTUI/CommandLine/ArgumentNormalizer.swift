@@ -36,11 +36,18 @@ enum ArgumentNormalizer {
     /// next argument, or what follows `=`) and where the next argument starts. nil when the
     /// argument is not a global option, or a value option is the last argument.
     static func globalOption(at index: Int, in arguments: [String]) -> (name: String, value: String?, next: Int)? {
+        option(at: index, in: arguments, flags: GlobalOptions.flagNames, values: GlobalOptions.valueOptionNames)
+    }
+
+    /// The option among `flags` and `values` that starts at `index`, read as the parser reads
+    /// it (`--name value`, `--name=value`, a flag); nil as for `globalOption`.
+    static func option(at index: Int, in arguments: [String], flags: Set<String>,
+                       values: Set<String>) -> (name: String, value: String?, next: Int)? {
         let argument = arguments[index]
-        if GlobalOptions.flagNames.contains(argument) { return (argument, nil, index + 1) }
+        if flags.contains(argument) { return (argument, nil, index + 1) }
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
-        guard GlobalOptions.valueOptionNames.contains(name) else { return nil }
+        guard values.contains(name) else { return nil }
         if parts.count == 2 { return (name, String(parts[1]), index + 1) }
         guard index + 1 < arguments.endIndex else { return nil }
         return (name, arguments[index + 1], index + 2)

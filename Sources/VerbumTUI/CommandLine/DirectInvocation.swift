@@ -2,9 +2,9 @@ import ArgumentParser
 
 /// The invocations read without swift-argument-parser: a plain start of the app (global options
 /// only) and the monitoring commands `check` and `status` in their usual forms. The parser's
-/// reflection over the command tree (its protocol conformance lookups) costs about as much CPU
-/// time as everything else a cold `check` does before its requests; scripts and monitoring run
-/// `check` every minute, and the app's first frame waits for it.
+/// reflection over the command tree (its protocol conformance lookups) was about half of a cold
+/// `check`'s main-thread CPU time; scripts and monitoring run `check` every minute, and the
+/// app's first frame waits for it.
 ///
 /// Each option is read the way the parser reads it (`--name value`, `--name=value`, a flag),
 /// each written once (`--connect-to` as often as wanted), global options before or after the
@@ -62,7 +62,7 @@ enum DirectInvocation {
         private var values: [String: String] = [:]
 
         /// The command options that take a value; any other `--name` is a flag.
-        private static let valueOptionNames = ["--format", "--output"]
+        private static let valueOptionNames: Set<String> = ["--format", "--output"]
 
         init?(_ arguments: [String]) {
             var globals: [String: String] = [:]
@@ -87,24 +87,17 @@ enum DirectInvocation {
                 } else if argument.hasPrefix("--"), argument.count > 2 {
                     // Options of a command come after its name; before it, only global options.
                     guard !words.isEmpty else { return nil }
-                    let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    let name = String(parts[0])
-                    if Self.valueOptionNames.contains(name) {
-                        let value: String
-                        if parts.count == 2 {
-                            value = String(parts[1])
-                            index += 1
-                        } else {
-                            guard index + 1 < arguments.endIndex else { return nil }
-                            value = arguments[index + 1]
-                            index += 2
-                        }
-                        guard !value.isEmpty, !value.hasPrefix("-"), values.updateValue(value, forKey: name) == nil else {
+                    if let option = ArgumentNormalizer.option(at: index, in: arguments, flags: [],
+                                                              values: Self.valueOptionNames),
+                       let value = option.value {
+                        guard !value.isEmpty, !value.hasPrefix("-"), values.updateValue(value, forKey: option.name) == nil else {
                             return nil
                         }
+                        index = option.next
                     } else {
-                        guard parts.count == 1, !flags.contains(name) else { return nil }
-                        flags.append(name)
+                        // An unknown flag is kept: left over after the command took its own, it declines.
+                        guard !argument.contains("="), !flags.contains(argument) else { return nil }
+                        flags.append(argument)
                         index += 1
                     }
                 } else {
