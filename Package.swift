@@ -35,8 +35,11 @@ let package = Package(
         .target(name: "CTerminalGuard"),
 
         .target(name: "Localization", swiftSettings: strictSettings),
+        // The pure core: the one state (settings and screen), the one event vocabulary, the
+        // reducers, policies, validation and file formats. No I/O, no clock, no threads.
+        .target(name: "AppCore", dependencies: ["Localization", "TerminalRendering"], swiftSettings: strictSettings),
         .target(name: "SettingsStore",
-                dependencies: ["Localization", "CPlatform",
+                dependencies: ["AppCore", "Localization", "CPlatform",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         .target(name: "BackendClient",

@@ -8,13 +8,7 @@ public struct AppStateFile: Sendable {
     public let path: String
     public init(path: String) { self.path = path }
 
-    public struct LoadResult: Equatable, Sendable {
-        public var state: PersistedAppState
-        public var problems: [FileProblem]
-        public var movedAsideTo: String?
-        /// The version the file was written in, when it was older and was migrated.
-        public var migratedFrom: Int?
-    }
+    public typealias LoadResult = AppStateFileLoad
 
     private var file: JSONObjectFile { JSONObjectFile(path: path, whenUnreadable: .keepAside) }
 

@@ -26,12 +26,15 @@ public struct NativeSettingsFile: Sendable {
         self.environment = environment
     }
 
-    public struct LoadResult: Equatable, Sendable {
-        public var settings: NativeSettings
-        public var problems: [FileProblem]
-        /// Set when the file could not be read and was moved aside.
-        public var movedAsideTo: String?
-        public var existed: Bool
+    public typealias LoadResult = SettingsFileLoad
+
+    /// The settings' own validation, as the error every writer of our files reports.
+    private static func validated(_ settings: NativeSettings, environment: AppEnvironment) throws(PersistenceError) -> NativeSettings {
+        do {
+            return try settings.validated(environment: environment)
+        } catch {
+            throw PersistenceError.invalidValue(field: error.field, value: error.value)
+        }
     }
 
     public struct UpdateResult: Equatable, Sendable {
@@ -78,7 +81,7 @@ public struct NativeSettingsFile: Sendable {
             before = problems
             var settings = decoded
             try body(&settings)
-            settings = try settings.validated(environment: environment)
+            settings = try Self.validated(settings, environment: environment)
             let written = settings.write(into: &object, changedFrom: decoded)
             // Only a field the person wrote and this change replaces is lost from the file;
             // invalid fields the change does not touch stay exactly as written.

@@ -1,11 +1,11 @@
 /// Reads the top-level fields of a JSON object one by one: a field of the wrong type or out
 /// of range falls back to its default and is reported, so one bad value never costs the
 /// rest of the file.
-struct FieldReader {
+package struct FieldReader {
     let object: [String: StoredJSON]
     /// The file's name as the user knows it (`settings.json`).
     let file: String
-    private(set) var problems: [FileProblem] = []
+    package private(set) var problems: [FileProblem] = []
     /// True when some field could not be used as written (the file would lose information
     /// if rewritten as is).
     var hasInvalidFields: Bool { !problems.isEmpty }
@@ -13,7 +13,7 @@ struct FieldReader {
     /// Put before field names in reports, for nested objects (`preferences.`).
     let fieldPrefix: String
 
-    init(object: [String: StoredJSON], file: String, fieldPrefix: String = "") {
+    package init(object: [String: StoredJSON], file: String, fieldPrefix: String = "") {
         self.object = object
         self.file = file
         self.fieldPrefix = fieldPrefix
@@ -50,7 +50,7 @@ struct FieldReader {
         return s?.isEmpty == true ? nil : s
     }
 
-    mutating func report(_ key: String, _ parameters: [String: String]) {
+    package mutating func report(_ key: String, _ parameters: [String: String]) {
         var p = parameters.mapValues(FieldReader.displayable)
         p["file"] = file
         if let field = p["field"] { p["field"] = fieldPrefix + field }
@@ -58,7 +58,7 @@ struct FieldReader {
     }
 
     /// Text from a hand-edited file, made safe and short enough to show in a notice.
-    static func displayable(_ text: String) -> String {
+    package static func displayable(_ text: String) -> String {
         let clean = TextSanitizer.clean(text)
         return clean.count <= 200 ? clean : String(clean.prefix(199)) + "…"
     }

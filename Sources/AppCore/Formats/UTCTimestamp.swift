@@ -3,11 +3,11 @@ import Glibc
 /// UTC wall-clock text and calendar arithmetic without Foundation (whose calendars load ICU),
 /// for log lines, the names of files moved aside and certificate dates.
 public enum UTCTimestamp {
-    struct Parts {
-        var year, month, day, hour, minute, second, millisecond: Int
+    package struct Parts {
+        package var year, month, day, hour, minute, second, millisecond: Int
     }
 
-    static func now() -> Parts {
+    package static func now() -> Parts {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)
         var seconds = time_t(ts.tv_sec)
@@ -46,12 +46,12 @@ public enum UTCTimestamp {
     }
 
     /// `20261121T195501Z`: sorts by time and is safe in a file name.
-    static func compact(_ p: Parts = now()) -> String {
+    package static func compact(_ p: Parts = now()) -> String {
         pad(p.year, 4) + pad(p.month, 2) + pad(p.day, 2) + "T" + pad(p.hour, 2) + pad(p.minute, 2) + pad(p.second, 2) + "Z"
     }
 
     /// `2026-11-21T19:55:01.123Z` (ISO 8601).
-    static func iso8601(_ p: Parts = now()) -> String {
+    package static func iso8601(_ p: Parts = now()) -> String {
         pad(p.year, 4) + "-" + pad(p.month, 2) + "-" + pad(p.day, 2) + "T" + pad(p.hour, 2) + ":" + pad(p.minute, 2)
             + ":" + pad(p.second, 2) + "." + pad(p.millisecond, 3) + "Z"
     }

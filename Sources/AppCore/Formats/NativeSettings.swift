@@ -77,10 +77,10 @@ public struct NativeSettings: Codable, Equatable, Sendable {
 
     /// A copy with every address normalized and custom servers de-duplicated, or the first
     /// value the file may not hold. `update` runs this on what its body produced.
-    public func validated(environment: AppEnvironment) throws -> NativeSettings {
+    public func validated(environment: AppEnvironment) throws(InvalidSettingsValue) -> NativeSettings {
         var s = self
-        func refuse(_ key: CodingKeys, _ value: String) -> PersistenceError {
-            .invalidValue(field: key.rawValue, value: FieldReader.displayable(value))
+        func refuse(_ key: CodingKeys, _ value: String) -> InvalidSettingsValue {
+            InvalidSettingsValue(field: key.rawValue, value: FieldReader.displayable(value))
         }
         guard Self.connectionTimeoutRange.contains(connectionTimeout) else {
             throw refuse(.connectionTimeout, String(connectionTimeout))
@@ -124,7 +124,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     }
 
     /// Reads each field on its own (see `NativeSettingsFile.load`).
-    static func read(_ reader: inout FieldReader, environment: AppEnvironment) -> NativeSettings {
+    package static func read(_ reader: inout FieldReader, environment: AppEnvironment) -> NativeSettings {
         var s = NativeSettings.defaults
         s.connectionTimeout = reader.int(CodingKeys.connectionTimeout.rawValue, in: connectionTimeoutRange,
                                          default: s.connectionTimeout)
@@ -196,7 +196,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     /// `object`) and the keys `object` lacks; every other key stays as it was written, so an
     /// invalid value the change does not touch is not silently replaced by its default.
     /// Absent optional values remove their key. Returns the keys written.
-    func write(into object: inout [String: StoredJSON], changedFrom decoded: NativeSettings) -> Set<String> {
+    package func write(into object: inout [String: StoredJSON], changedFrom decoded: NativeSettings) -> Set<String> {
         let before = Dictionary(uniqueKeysWithValues: decoded.fields.map { ($0.0.rawValue, $0.1) })
         var written = Set<String>()
         for (key, value) in fields {
@@ -207,5 +207,17 @@ public struct NativeSettings: Codable, Equatable, Sendable {
             object[name] = value
         }
         return written
+    }
+}
+
+/// A value settings.json may not hold (out of range, an invalid address): `field` is the JSON
+/// key, `value` the offending value as text, already made displayable.
+public struct InvalidSettingsValue: Error, Equatable, Sendable {
+    public var field: String
+    public var value: String
+
+    public init(field: String, value: String) {
+        self.field = field
+        self.value = value
     }
 }

@@ -3,7 +3,7 @@ import Localization
 /// settings.json and app-state.json: hydration, a re-read (hand edit, leaving the pane), the
 /// app's own writes and their failures.
 extension AppReducer {
-    mutating func hydrate(settings: NativeSettingsFile.LoadResult, appState: AppStateFile.LoadResult,
+    mutating func hydrate(settings: SettingsFileLoad, appState: AppStateFileLoad,
                           detectedLanguage: AppLanguage) {
         let saved = appState.state
         state.savedLanguage = saved.currentLanguage
@@ -24,7 +24,7 @@ extension AppReducer {
     /// What iOS did when the app became active: the server list and pane values follow the
     /// file; when the configured server changed, a switch is requested. An unchanged
     /// configuration does not undo a fallback.
-    mutating func settingsFileRead(_ load: NativeSettingsFile.LoadResult, at: Double) {
+    mutating func settingsFileRead(_ load: SettingsFileLoad, at: Double) {
         let resolution = resolver.resolve(load.settings)
         applyPaneValues(load.settings, resolution)
         setSettingsProblems(load.problems + [resolution.problem].compactMap { $0 }, at: at)

@@ -42,8 +42,8 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
         self.preferences = preferences
     }
 
-    enum Key {
-        static let version = "version"
+    package enum Key {
+        package static let version = "version"
         static let currentLanguage = "currentLanguage"
         static let serverSource = "serverSource"
         static let lastKnownServerId = "lastKnownServerId"
@@ -56,7 +56,7 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
     }
 
     /// The version-2 fields, each read on its own.
-    static func readCurrent(_ reader: inout FieldReader) -> PersistedAppState {
+    package static func readCurrent(_ reader: inout FieldReader) -> PersistedAppState {
         var s = PersistedAppState()
         s.currentLanguage = reader.read(Key.currentLanguage, default: nil, fallbackText: "null") {
             $0.stringValue.flatMap(AppLanguage.init(rawValue:))
@@ -87,7 +87,7 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
     }
 
     /// Version 1 (see the type's comment), migrated.
-    static func readVersion1(_ reader: inout FieldReader) -> PersistedAppState {
+    package static func readVersion1(_ reader: inout FieldReader) -> PersistedAppState {
         var s = PersistedAppState()
         s.currentLanguage = reader.read(Key.language, default: nil, fallbackText: "null") {
             $0.stringValue.flatMap(languageFromVersion1)
@@ -133,7 +133,7 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
     }
 
     /// The version-2 fields written into `object`; other keys stay as they were.
-    func write(into object: inout [String: StoredJSON]) {
+    package func write(into object: inout [String: StoredJSON]) {
         for old in [Key.language, Key.serverId, Key.history] { object[old] = nil }
         object[Key.version] = .integer(Self.currentVersion)
         object[Key.currentLanguage] = currentLanguage.map { .string($0.rawValue) } ?? .null

@@ -6,10 +6,10 @@ import Localization
 public enum AppEvent: Equatable, Sendable {
     // MARK: Files
     /// The store read both files before the first frame (hydration).
-    case loaded(settings: NativeSettingsFile.LoadResult, appState: AppStateFile.LoadResult,
+    case loaded(settings: SettingsFileLoad, appState: AppStateFileLoad,
                 detectedLanguage: AppLanguage)
     /// settings.json was read again: a hand edit seen by the watcher, leaving the pane.
-    case settingsFileRead(NativeSettingsFile.LoadResult, at: Double)
+    case settingsFileRead(SettingsFileLoad, at: Double)
     /// The app's own change was written; `settings` is what the file holds now.
     case settingsWritten(change: SettingsChange, settings: NativeSettings, problems: [FileProblem], at: Double)
     /// The write did not happen: refused (a value the file may not hold) or failed.

@@ -3,7 +3,7 @@
 /// numbers kept as written (a hand-written `12345678901234567890` survives a rewrite),
 /// `true` never confused with `1`, a nesting limit so hostile input cannot exhaust the
 /// stack, URLs written without `\/`, and byte-stable pretty output with sorted keys.
-enum StoredJSON: Equatable, Sendable {
+package enum StoredJSON: Equatable, Sendable {
     case null
     case bool(Bool)
     /// The number's text exactly as written (already checked to be JSON number syntax).
@@ -16,12 +16,12 @@ enum StoredJSON: Equatable, Sendable {
 
     // MARK: reading typed values
 
-    var objectValue: [String: StoredJSON]? {
+    package var objectValue: [String: StoredJSON]? {
         if case .object(let o) = self { return o }
         return nil
     }
 
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }
@@ -37,7 +37,7 @@ enum StoredJSON: Equatable, Sendable {
     }
 
     /// An integer, also when written as `10.0` or `1e1`; nil for fractions and huge values.
-    var intValue: Int? {
+    package var intValue: Int? {
         guard case .number(let text) = self else { return nil }
         if let i = Int(text) { return i }
         guard let d = Double(text), d.isFinite, d == d.rounded(),
@@ -53,7 +53,7 @@ enum StoredJSON: Equatable, Sendable {
     }
 
     /// Short text for messages (`fallback` parameters): the compact JSON form.
-    var compactText: String {
+    package var compactText: String {
         var out = ""
         write(to: &out, indent: nil, level: 0)
         return out
@@ -69,7 +69,7 @@ enum StoredJSON: Equatable, Sendable {
     /// Also names every key that appears more than once in one object (`a.b` for nested
     /// objects), in the order found. The last occurrence is the value used, as in most readers;
     /// the caller reports the others so nothing is dropped silently.
-    static func parseReportingDuplicates(_ bytes: [UInt8]) -> (value: StoredJSON, duplicates: [String])? {
+    package static func parseReportingDuplicates(_ bytes: [UInt8]) -> (value: StoredJSON, duplicates: [String])? {
         var parser = Parser(bytes: bytes)
         guard let value = parser.parseDocument() else { return nil }
         return (value, parser.duplicates)
@@ -269,7 +269,7 @@ enum StoredJSON: Equatable, Sendable {
     // MARK: writing
 
     /// Pretty-printed (two spaces), keys sorted, trailing newline: stable for hand edits and diffs.
-    func prettyBytes() -> [UInt8] {
+    package func prettyBytes() -> [UInt8] {
         var out = ""
         write(to: &out, indent: "  ", level: 0)
         out += "\n"

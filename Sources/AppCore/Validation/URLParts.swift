@@ -11,7 +11,7 @@
 /// white space or control characters anywhere, or a path character outside RFC 3986 `pchar`.
 /// A host or port that is present but wrong still parses, so that its own code
 /// (`invalid_host`, `invalid_port`) can be reported and the rest of the address normalized.
-struct URLParts: Equatable, Sendable {
+package struct URLParts: Equatable, Sendable {
     enum Port: Equatable, Sendable {
         case number(Int)
         /// Empty, not a number, 0 or above 65535; kept as written.
@@ -46,7 +46,7 @@ struct URLParts: Equatable, Sendable {
     }
 
     /// Removes leading and trailing white space (Unicode, including line breaks).
-    static func trimmingWhitespace(_ text: String) -> String {
+    package static func trimmingWhitespace(_ text: String) -> String {
         text.trimmingWhitespace
     }
 
