@@ -56,12 +56,19 @@ let package = Package(
         .target(name: "TerminalBackend",
                 dependencies: ["CNcursesw", "CTerminalGuard", "TerminalRendering"],
                 swiftSettings: strictSettings),
+        // Views only: state in, cells out.
         .target(name: "SettingsUI",
-                dependencies: ["Localization", "SettingsStore", "TerminalRendering"],
+                dependencies: ["Localization", "AppCore", "TerminalRendering"],
+                swiftSettings: strictSettings),
+        // The app's loop as a library: events → the one reducer → effects → frames on a
+        // `TerminalScreen`. The executable connects it to ncurses; tests drive it in-process.
+        .target(name: "AppLoop",
+                dependencies: ["SettingsStore", "SettingsUI", "Connectivity", "BackendClient", "TerminalRendering",
+                               "CPlatform"],
                 swiftSettings: strictSettings),
         .executableTarget(
             name: "VerbumTUI",
-            dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity", "Doctor",
+            dependencies: ["AppLoop", "Localization", "SettingsStore", "BackendClient", "Connectivity", "Doctor",
                            "TerminalRendering", "TerminalBackend", "SettingsUI", "CPlatform",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
@@ -115,7 +122,7 @@ let package = Package(
                     dependencies: ["TerminalBackend", "TerminalRendering"],
                     swiftSettings: strictSettings),
         .testTarget(name: "SettingsUITests",
-                    dependencies: ["SettingsUI", "TestSupport",
+                    dependencies: ["SettingsUI", "SettingsStore", "AppCore", "TestSupport",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Golden"],
                     swiftSettings: strictSettings),

@@ -19,36 +19,33 @@ func runUIBenchmarks(iterations: Int = 2000, only filter: String? = nil) -> [Ren
 
     for language in AppLanguage.allCases {
         let settings = UIBenchmarkStates.connected(language: language, customServers: 1)
-        let model = ScreenModel(settings: settings, ui: UIState(settings: settings), now: now)
+        let model = ScreenModel(state: AppState(settings: settings), now: now)
         results.append(contentsOf: timed("ui.main-100x30 (\(language.rawValue), full frame)", iterations: iterations) { _ in
             sink &+= ScreenRenderer.render(model, width: 100, height: 30).buffer.width
         })
     }
 
     let crowded = UIBenchmarkStates.connected(language: .en, customServers: 200)
-    var paneUI = UIState(settings: crowded)
-    _ = UIUpdate.handle(.key(.character("o")), ui: &paneUI, settings: crowded)
+    var pane = AppState(settings: crowded)
+    _ = AppReducer.reduce(&pane, .key(.character("o"), at: now))
     results.append(contentsOf: timed("ui.pane-200-servers-100x30 (full frame, cursor moving)", iterations: iterations) { index in
-        var ui = paneUI
-        ui.paneCursor = index % crowded.availableServers.count
-        sink &+= ScreenRenderer.render(ScreenModel(settings: crowded, ui: ui, now: now), width: 100, height: 30).buffer.width
+        var state = pane
+        state.screen.paneCursor = index % crowded.availableServers.count
+        sink &+= ScreenRenderer.render(ScreenModel(state: state, now: now), width: 100, height: 30).buffer.width
     })
 
-    var helpUI = UIState(settings: crowded)
-    helpUI.overlay = .help
+    var help = AppState(settings: crowded)
+    help.screen.overlay = .help
     results.append(contentsOf: timed("ui.help-overlay-100x30", iterations: iterations) { _ in
-        sink &+= ScreenRenderer.render(ScreenModel(settings: crowded, ui: helpUI, now: now), width: 100, height: 30).buffer.width
+        sink &+= ScreenRenderer.render(ScreenModel(state: help, now: now), width: 100, height: 30).buffer.width
     })
 
-    // Key press to the changes the terminal receives: update, store applies the language, render, diff.
-    var settings = UIBenchmarkStates.connected(language: .ja, customServers: 1)
-    var ui = UIState(settings: settings)
-    var previous = ScreenRenderer.render(ScreenModel(settings: settings, ui: ui, now: now), width: 100, height: 30).buffer
-    results.append(contentsOf: timed("ui.language-switch-100x30 (l → update → render → diff)", iterations: iterations) { _ in
-        for case .setLanguage(let language) in UIUpdate.handle(.key(.character("l")), ui: &ui, settings: settings) {
-            settings.currentLanguage = language
-        }
-        let frame = ScreenRenderer.render(ScreenModel(settings: settings, ui: ui, now: now), width: 100, height: 30).buffer
+    // Key press to the changes the terminal receives: the one reducer, render, diff.
+    var state = AppState(settings: UIBenchmarkStates.connected(language: .ja, customServers: 1))
+    var previous = ScreenRenderer.render(ScreenModel(state: state, now: now), width: 100, height: 30).buffer
+    results.append(contentsOf: timed("ui.language-switch-100x30 (l → reduce → render → diff)", iterations: iterations) { _ in
+        _ = AppReducer.reduce(&state, .key(.character("l"), at: now))
+        let frame = ScreenRenderer.render(ScreenModel(state: state, now: now), width: 100, height: 30).buffer
         sink &+= frame.diff(from: previous).count
         previous = frame
     })

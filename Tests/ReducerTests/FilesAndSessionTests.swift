@@ -46,7 +46,7 @@ struct FilesAndSessionTests {
         var world = try ReducerWorld(language: .ja)
         var state = world.state
         state.languageOverride = .en
-        let effects = AppReducer.reduce(&state, .languageChosen(.zhHant))
+        let effects = SettingsReducer.reduce(&state, .languageChosen(.zhHant))
         #expect(state.currentLanguage == .zhHant && state.languageOverride == nil && state.savedLanguage == .zhHant)
         #expect(effects.contains(.persistAppState(PersistedAppState(state))))
         world.settle()
@@ -54,7 +54,7 @@ struct FilesAndSessionTests {
 
     @Test func loadingWritesNothing() throws {
         var state = try ReducerWorld(active: false).state
-        let effects = AppReducer.reduce(&state, .loaded(settings: NativeSettingsFile.LoadResult(
+        let effects = SettingsReducer.reduce(&state, .loaded(settings: NativeSettingsFile.LoadResult(
             settings: .defaults, problems: [], movedAsideTo: nil, existed: false),
             appState: AppStateFile.LoadResult(state: PersistedAppState(currentLanguage: .en), problems: []),
             detectedLanguage: .ja))

@@ -7,7 +7,7 @@ struct ProbeScheduleTests {
     @Test func startsDisconnectedThenTestingThenConnected() {
         var s = ProbeSchedule(interval: 10)
         #expect(s.status == .disconnected)
-        #expect(s.apply(.probeStarted(manual: false)) == nil)
+        #expect(s.apply(.probeStarted) == nil)
         #expect(s.status == .testing)
         #expect(s.apply(.probeSucceeded) == 10)
         #expect(s.status == .connected)
@@ -15,22 +15,22 @@ struct ProbeScheduleTests {
 
     @Test func periodicRetestOfConnectedServerDoesNotBlink() {
         var s = ProbeSchedule(interval: 10)
-        s.apply(.probeStarted(manual: false))
+        s.apply(.probeStarted)
         s.apply(.probeSucceeded)
-        s.apply(.probeStarted(manual: false))
+        s.apply(.probeStarted)
         #expect(s.status == .connected)
-        s.apply(.probeStarted(manual: true))
+        s.apply(.probeStarted)
         #expect(s.status == .testing)
     }
 
     @Test func oneLostProbeIsRetestedAtOnceBeforeError() {
         var s = ProbeSchedule(interval: 10)
-        s.apply(.probeStarted(manual: false))
+        s.apply(.probeStarted)
         s.apply(.probeSucceeded)
-        s.apply(.probeStarted(manual: false))
+        s.apply(.probeStarted)
         #expect(s.apply(.probeFailed(confirmed: false)) == 0)
         #expect(s.status == .connected && s.isConfirmingFailure)
-        s.apply(.probeStarted(manual: false))
+        s.apply(.probeStarted)
         #expect(s.apply(.probeSucceeded) == 10)
         #expect(s.status == .connected && !s.isConfirmingFailure)
     }
@@ -54,7 +54,7 @@ struct ProbeScheduleTests {
         var s = ProbeSchedule(interval: 10)
         var delays: [Double] = []
         for _ in 0..<6 {
-            s.apply(.probeStarted(manual: false))
+            s.apply(.probeStarted)
             if let after = s.apply(.probeFailed(confirmed: false)) { delays.append(after) }
         }
         #expect(delays == [2, 4, 8, 10, 10, 10])
@@ -64,8 +64,8 @@ struct ProbeScheduleTests {
     @Test func neverConnectedWithoutASuccessAndDelaysStayInBounds() async {
         let events = Gen.int(in: 0...4).map { n -> ProbeSchedule.Event in
             switch n {
-            case 0: .probeStarted(manual: false)
-            case 1: .probeStarted(manual: true)
+            case 0: .probeStarted
+            case 1: .probeStarted
             case 2: .probeSucceeded
             case 3: .probeFailed(confirmed: false)
             default: .probeFailed(confirmed: true)

@@ -38,7 +38,7 @@ enum ReducerInvariants {
         }
 
         // What the header says is in use is the current server.
-        let frame = ScreenRenderer.render(ScreenModel(settings: state, ui: UIState(settings: state), now: world.now),
+        let frame = ScreenRenderer.render(ScreenModel(state: AppState(settings: state), now: world.now),
                                           width: 100, height: 30)
         let header = frame.buffer.textDump().split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
         let name = Localizer(language: state.currentLanguage).text("server.\(state.currentServer.id).name")

@@ -3,7 +3,7 @@ import Localization
 @testable import SettingsStore
 
 /// Drives the pure reducer as the app does, without threads, a terminal or a network: events
-/// go through `AppReducer.reduce`; settings.json effects are written at once to a real file in
+/// go through `SettingsReducer.reduce`; settings.json effects are written at once to a real file in
 /// a temporary directory through the store's own writer; every other effect waits in
 /// `pending` until the test completes it against a scripted world (which servers answer,
 /// which hang) on a virtual clock.
@@ -46,7 +46,7 @@ struct ReducerWorld {
 
     mutating func send(_ event: AppEvent) {
         log.append(event.name)
-        let effects = AppReducer.reduce(&state, event)
+        let effects = SettingsReducer.reduce(&state, event)
         for effect in effects {
             switch effect {
             case .writeSettings(let change):
@@ -131,7 +131,8 @@ struct ReducerWorld {
             send(.signedIn(serverId: server.id, at: now))
         case .signOut(let server):
             send(.signedOut(serverId: server.id, at: now))
-        case .writeSettings, .persistAppState, .updateTransport, .stopConnectivity, .verifyToken, .inspectMDNS:
+        case .writeSettings, .persistAppState, .updateTransport, .stopConnectivity, .verifyToken, .inspectMDNS,
+             .readSettingsFile, .testAddress, .inspectCABundle, .redrawScreen, .quit:
             break
         }
     }

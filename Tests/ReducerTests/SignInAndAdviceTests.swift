@@ -9,19 +9,17 @@ struct SignInAndAdviceTests {
     @Test func iOnTheMainScreenAsksForSignInAndTheHelpListsIt() throws {
         var world = try ReducerWorld()
         world.settle()
-        var ui = UIState(settings: world.state)
-        let commands = UIUpdate.handle(.key(.character("i")), ui: &ui, settings: world.state)
-        #expect(commands == [.requestSignIn])
+        var app = AppState(settings: world.state)
+        _ = AppReducer.reduce(&app, .key(.character("i"), at: world.now))
+        #expect(app.settings.loginRequest?.serverId == "pn51")
         #expect(KeyTable.bindings.contains { $0.action == .signIn && $0.helpKey == "help.sign_in" })
-        world.send(.signInRequested(serverId: world.state.currentServer.id, at: world.now))
-        #expect(world.state.loginRequest?.serverId == "pn51")
         // In a text field `i` types.
-        var pane = world.state
-        pane.isSettingsPaneOpen = true
-        var field = UIState(settings: pane)
-        field.normalize(pane)
-        field.focus = .customAddress
-        #expect(UIUpdate.handle(.key(.character("i")), ui: &field, settings: pane).isEmpty)
+        var pane = AppState(settings: world.state)
+        _ = AppReducer.reduce(&pane, .key(.character("o"), at: world.now))
+        pane.screen.paneFocus = .customAddress
+        _ = AppReducer.reduce(&pane, .key(.character("i"), at: world.now))
+        #expect(pane.settings.loginRequest == nil)
+        #expect(pane.screen.addressField.text == "i")
     }
 
     @Test func aLocalNameThatDoesNotResolveAsksWhatThisMachineLacksOnce() throws {
@@ -31,12 +29,12 @@ struct SignInAndAdviceTests {
         world.send(.switchStepCompleted(generation: run.generation, step: .validating, at: world.now))
         let failed = Self.dnsFailure(world.server("pn51"), at: world.now)
         var state = world.state
-        let effects = AppReducer.reduce(&state, .switchTestCompleted(generation: run.generation, result: failed,
+        let effects = SettingsReducer.reduce(&state, .switchTestCompleted(generation: run.generation, result: failed,
                                                                      hadToken: false, at: world.now))
         #expect(effects.filter { $0 == .inspectMDNS }.count == 1)
         // Asked once: another failure does not ask again.
         var again = state
-        let later = AppReducer.reduce(&again, .rowTestCompleted(generation: 0, result: failed))
+        let later = SettingsReducer.reduce(&again, .rowTestCompleted(generation: 0, result: failed))
         #expect(!later.contains(.inspectMDNS))
     }
 
@@ -51,8 +49,8 @@ struct SignInAndAdviceTests {
                                 condition: .untilDismissed, postedAt: world.now), in: &state)
         let facts = MDNSFacts(nsswitchPath: "/etc/nsswitch.conf", hostsLine: "hosts: files mdns4_minimal [NOTFOUND=return] dns",
                               loadableModules: ["mdns4_minimal"], avahi: .notRunning)
-        _ = AppReducer.reduce(&state, .mdnsInspected(MDNSFinding(facts)))
-        let frame = ScreenRenderer.render(ScreenModel(settings: state, ui: UIState(settings: state), now: world.now),
+        _ = SettingsReducer.reduce(&state, .mdnsInspected(MDNSFinding(facts)))
+        let frame = ScreenRenderer.render(ScreenModel(state: AppState(settings: state), now: world.now),
                                           width: 120, height: 40).buffer.textDump()
         let advice = Localizer(language: .en).text("error.dns.advice_mdns_avahi_missing", ["host": "verbumcare-lab.local"])
         let squash: (String) -> String = { $0.filter { !$0.isWhitespace && !"│┌┐└┘─".contains($0) } }

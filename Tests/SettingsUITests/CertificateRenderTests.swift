@@ -1,5 +1,6 @@
 import Localization
 import SettingsStore
+import AppCore
 @testable import SettingsUI
 import TerminalRendering
 import Testing
@@ -29,8 +30,8 @@ struct CertificateRenderTests {
         var settings = settings
         settings.isSettingsPaneOpen = pane
         var ui = UIState(settings: settings)
-        ui.normalize(settings)
-        let model = ScreenModel(settings: settings, ui: ui, now: F.now, caBundle: caBundle)
+
+        let model = ScreenModel(state: AppState(settings: settings, screen: ui), now: F.now, caBundle: caBundle)
         return ScreenRenderer.render(model, width: 100, height: 30).buffer.textDump()
     }
 

@@ -1,4 +1,5 @@
 import SettingsStore
+import AppCore
 @testable import SettingsUI
 import TerminalRendering
 import Testing
@@ -16,7 +17,7 @@ struct CheckRowTests {
         status.checks[2] = CheckResult(endpoint: .auth, url: "https://verbumcare-lab.local/api/auth/me", status: .success,
                                        httpStatus: 401, timings: F.timings(9.7), error: nil)
         settings.detailedStatus = status
-        let frame = ScreenRenderer.render(ScreenModel(settings: settings, ui: UIState(settings: settings), now: F.now),
+        let frame = ScreenRenderer.render(ScreenModel(state: AppState(settings: settings), now: F.now),
                                           width: 100, height: 30)
         let rows = frame.buffer.textDump().split(separator: "\n")
         let auth = rows.first { $0.contains(" auth ") }.map(String.init) ?? ""

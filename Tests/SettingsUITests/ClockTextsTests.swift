@@ -1,6 +1,7 @@
 import Localization
 import PropertyBased
 import SettingsStore
+import AppCore
 import Testing
 @testable import SettingsUI
 import TerminalRendering
@@ -9,7 +10,7 @@ import TerminalRendering
 /// the same until that moment and differ right after it.
 @Suite struct ClockTextsTests {
     private static func frame(_ settings: SettingsState, at now: Double) -> String {
-        ScreenRenderer.render(ScreenModel(settings: settings, ui: UIState(settings: settings), now: now),
+        ScreenRenderer.render(ScreenModel(state: AppState(settings: settings), now: now),
                               width: 100, height: 30).buffer.textDump()
     }
 

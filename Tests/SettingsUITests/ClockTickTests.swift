@@ -1,6 +1,7 @@
 import Localization
 import PropertyBased
 import SettingsStore
+import AppCore
 @testable import SettingsUI
 import TerminalRendering
 import Testing
@@ -40,7 +41,7 @@ import Testing
     func idleMainScreenTicks(language: AppLanguage) {
         var settings = Fixtures.connected(language)
         settings.detailedStatus = Fixtures.healthy(Fixtures.server("pn51"), checkedAgo: 0)
-        var model = ScreenModel(settings: settings, ui: UIState(settings: settings), now: Fixtures.now, clock: Fixtures.clock)
+        var model = ScreenModel(state: AppState(settings: settings), now: Fixtures.now, clock: Fixtures.clock)
         var frame = ScreenRenderer.render(model, width: 100, height: 30)
         // "9 s" to "10 s" grows; "119 s" to "2 min" shrinks in Japanese ("119秒前", "2分前").
         for elapsed in [1.0, 9, 10, 99, 100, 119, 120, 185, 3600] {
@@ -67,7 +68,7 @@ import Testing
     @Test("anything but the clock, or another clock text changing, means a full frame")
     func otherChangesDecline() {
         let settings = Fixtures.connected(.en)
-        let model = ScreenModel(settings: settings, ui: UIState(settings: settings), now: Fixtures.now, clock: Fixtures.clock)
+        let model = ScreenModel(state: AppState(settings: settings), now: Fixtures.now, clock: Fixtures.clock)
         let first = ScreenRenderer.render(model, width: 100, height: 30)
         var language = model
         language.now += 1
@@ -86,7 +87,7 @@ import Testing
         #expect(ClockTick.apply(later, to: &waitingFrame, of: waiting) == nil, "\"no answer for N s\" appears")
 
         var help = model
-        help.ui.overlay = .help
+        help.screen.overlay = .help
         #expect(ScreenRenderer.render(help, width: 100, height: 30).clockSlot == nil, "an overlay covers the row")
     }
 }

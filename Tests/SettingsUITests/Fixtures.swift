@@ -1,5 +1,6 @@
 import Localization
 import SettingsStore
+import AppCore
 import SettingsUI
 import TerminalRendering
 
@@ -148,22 +149,34 @@ enum Fixtures {
         return state
     }
 
-    /// Presses keys as the app does: the update function, then the store's reducer for the
-    /// commands that change the store's pane flag, then the UI follows the new state.
+    /// Presses keys as the app does: the one reducer over the one state, split back into its
+    /// two slices for the tests' convenience. Returns what each key asked for, in the words of
+    /// the settings vocabulary (`UICommand`, the tests' summary of the events the screen sent).
     @discardableResult
     static func press(_ keys: [Key], _ ui: inout UIState, _ settings: inout SettingsState) -> [UICommand] {
-        keys.flatMap { key in
-            let commands = UIUpdate.handle(.key(key), ui: &ui, settings: settings)
-            for command in commands {
-                switch command {
-                case .openPane: _ = AppReducer.reduce(&settings, .paneOpened(at: now))
-                case .closePane: _ = AppReducer.reduce(&settings, .paneClosed(at: now))
-                default: break
-                }
-            }
-            ui.normalize(settings)
-            return commands
+        var state = AppState(settings: settings, screen: ui)
+        let commands = keys.flatMap { key -> [UICommand] in
+            let (effects, sent) = AppReducer.reduceTracing(&state, .key(key, at: now))
+            return UICommand.summary(sent: sent, effects: effects)
         }
+        settings = state.settings
+        ui = state.screen
+        return commands
+    }
+
+    /// An effect's result comes back (a test of a typed address, a looked-at CA bundle).
+    @discardableResult
+    static func deliver(_ event: AppEvent, _ ui: inout UIState, _ settings: inout SettingsState) -> [UICommand] {
+        var state = AppState(settings: settings, screen: ui)
+        let (effects, sent) = AppReducer.reduceTracing(&state, event)
+        settings = state.settings
+        ui = state.screen
+        return UICommand.summary(sent: sent, effects: effects)
+    }
+
+    /// The key of the pane's answer to the last action, if one is shown.
+    static func paneNote(_ settings: SettingsState) -> String? {
+        settings.notices.first { $0.subject == .pane }?.message.key
     }
 
     static func type(_ text: String) -> [Key] {
@@ -171,6 +184,7 @@ enum Fixtures {
     }
 
     /// A named screen state for goldens.
+    /// (Drawn from `settings` and `ui` together: `ScreenModel(state: AppState(settings:screen:))`.)
     struct Scenario {
         var name: String
         var settings: SettingsState

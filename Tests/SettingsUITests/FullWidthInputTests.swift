@@ -1,5 +1,6 @@
 import PropertyBased
 import SettingsStore
+import AppCore
 @testable import SettingsUI
 import TerminalRendering
 import Testing
@@ -18,13 +19,13 @@ struct FullWidthInputTests {
         #expect(ui.addressField.text == "https://ward4.example.org/api")
         #expect(ui.addressField.foldedFullWidth)
         #expect(ui.validation?.isValid == true)
-        let frame = ScreenRenderer.render(ScreenModel(settings: settings, ui: ui, now: F.now), width: 100, height: 30)
+        let frame = ScreenRenderer.render(ScreenModel(state: AppState(settings: settings, screen: ui), now: F.now), width: 100, height: 30)
         let note = UIText(settings: settings)("ui.pane.full_width_read")
         #expect(frame.buffer.textDump().contains(note), "\(frame.buffer.textDump())")
 
         // Cleared, the note goes with the text.
         F.press(Array(repeating: .backspace, count: 40), &ui, &settings)
-        let empty = ScreenRenderer.render(ScreenModel(settings: settings, ui: ui, now: F.now), width: 100, height: 30)
+        let empty = ScreenRenderer.render(ScreenModel(state: AppState(settings: settings, screen: ui), now: F.now), width: 100, height: 30)
         #expect(!empty.buffer.textDump().contains(note))
 
         var plain = TextField()

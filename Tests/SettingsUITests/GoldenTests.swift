@@ -5,6 +5,7 @@
 // Without the variable a mismatch fails with the first differing row.
 import Localization
 import SettingsStore
+import AppCore
 import SettingsUI
 import TerminalRendering
 import Testing
@@ -17,7 +18,7 @@ struct GoldenTests {
     func screens(language: AppLanguage) throws {
         for scenario in Fixtures.scenarios(language) {
             for (width, height) in Self.sizes {
-                let model = ScreenModel(settings: scenario.settings, ui: scenario.ui, now: Fixtures.now, clock: Fixtures.clock)
+                let model = ScreenModel(state: AppState(settings: scenario.settings, screen: scenario.ui), now: Fixtures.now, clock: Fixtures.clock)
                 let frame = ScreenRenderer.render(model, width: width, height: height)
                 try GoldenFrame.check(frame, name: "\(language.rawValue)-\(width)x\(height)-\(scenario.name)")
             }
@@ -28,12 +29,12 @@ struct GoldenTests {
     func variants() throws {
         let settings = Fixtures.fallback(.en)
         let ui = UIState(settings: settings)
-        let sketch = ScreenModel(settings: settings, ui: ui, now: Fixtures.now, clock: Fixtures.clock)
+        let sketch = ScreenModel(state: AppState(settings: settings, screen: ui), now: Fixtures.now, clock: Fixtures.clock)
         try GoldenFrame.check(ScreenRenderer.render(sketch, width: 100, height: 30), name: "en-100x30-fallback")
 
         let pane = Fixtures.scenarios(.en).first { $0.name == "pane-invalid-address" }
         if let pane {
-            let model = ScreenModel(settings: pane.settings, ui: pane.ui, now: Fixtures.now, clock: Fixtures.clock)
+            let model = ScreenModel(state: AppState(settings: pane.settings, screen: pane.ui), now: Fixtures.now, clock: Fixtures.clock)
             try GoldenFrame.check(ScreenRenderer.render(model, width: 100, height: 30), name: "en-100x30-pane-invalid-address")
             var plainPane = model
             plainPane.options.plain = true
@@ -52,7 +53,7 @@ struct GoldenTests {
         try Self.paneFlows()
 
         for language in AppLanguage.allCases {
-            let small = ScreenModel(settings: Fixtures.connected(language), ui: UIState(), now: Fixtures.now, clock: Fixtures.clock)
+            let small = ScreenModel(state: AppState(settings: Fixtures.connected(language)), now: Fixtures.now, clock: Fixtures.clock)
             try GoldenFrame.check(ScreenRenderer.render(small, width: 59, height: 15), name: "\(language.rawValue)-59x15-too-small")
         }
     }
@@ -63,7 +64,7 @@ struct GoldenTests {
         let options = RenderOptions(metrics: DisplayWidth(options: .ambiguousWide))
         for scenario in Fixtures.scenarios(language) where ["connected", "fallback", "pane-invalid-address"].contains(scenario.name) {
             for (width, height) in Self.sizes {
-                let model = ScreenModel(settings: scenario.settings, ui: scenario.ui, now: Fixtures.now, options: options,
+                let model = ScreenModel(state: AppState(settings: scenario.settings, screen: scenario.ui), now: Fixtures.now, options: options,
                                         clock: Fixtures.clock)
                 try GoldenFrame.check(ScreenRenderer.render(model, width: width, height: height),
                                       name: "\(language.rawValue)-\(width)x\(height)-ambiguous-wide-\(scenario.name)")
@@ -77,12 +78,12 @@ struct GoldenTests {
         var testing = UIState(settings: settings)
         Fixtures.press([.character("o")] + Array(repeating: .down, count: 4) + [.enter]
                        + Fixtures.type("https://ward9.example.org/api") + [.enter], &testing, &settings)
-        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: settings, ui: testing, now: Fixtures.now, clock: Fixtures.clock),
+        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(state: AppState(settings: settings, screen: testing), now: Fixtures.now, clock: Fixtures.clock),
                                                     width: 80, height: 24), name: "en-80x24-pane-testing-address")
 
         var remove = UIState(settings: settings)
         Fixtures.press([.character("o")] + Array(repeating: .down, count: 3) + [.delete], &remove, &settings)
-        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: settings, ui: remove, now: Fixtures.now, clock: Fixtures.clock),
+        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(state: AppState(settings: settings, screen: remove), now: Fixtures.now, clock: Fixtures.clock),
                                                     width: 80, height: 24), name: "en-80x24-confirm-remove")
 
         var crowded = Fixtures.connected(.ja)
@@ -90,7 +91,7 @@ struct GoldenTests {
             customAddresses: (1...200).map { "https://ward\($0).care-facility.example.org/api" }, connectionTimeoutSeconds: 10)
         var list = UIState(settings: crowded)
         Fixtures.press([.character("o")] + Array(repeating: .down, count: 120), &list, &crowded)
-        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(settings: crowded, ui: list, now: Fixtures.now, clock: Fixtures.clock),
+        try GoldenFrame.check(ScreenRenderer.render(ScreenModel(state: AppState(settings: crowded, screen: list), now: Fixtures.now, clock: Fixtures.clock),
                                                     width: 100, height: 30), name: "ja-100x30-pane-200-servers")
     }
 }

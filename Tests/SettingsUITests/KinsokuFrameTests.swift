@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import SettingsStore
+import AppCore
 @testable import SettingsUI
 import TerminalRendering
 import Testing
@@ -46,7 +47,7 @@ struct KinsokuFrameTests {
     func randomFrames() async {
         await propertyCheck(count: 150, input: UIGen.frames) { example in
             // Beside an overlay the screen below shows cut fragments, not lines of text.
-            guard example.model.ui.activeOverlay(example.model.settings) == .none else { return }
+            guard example.model.screen.activeOverlay(example.model.settings) == .none else { return }
             var model = example.model
             // Width 1 columns can only hold one character per row; kinsoku needs two.
             let width = max(example.width, 60)

@@ -1,6 +1,7 @@
 import Localization
 import PropertyBased
 import SettingsStore
+import AppCore
 @testable import SettingsUI
 import TerminalRendering
 import Testing

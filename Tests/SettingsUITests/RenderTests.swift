@@ -1,5 +1,6 @@
 import Localization
 import SettingsStore
+import AppCore
 @testable import SettingsUI
 import TerminalRendering
 import Testing
@@ -10,7 +11,7 @@ struct RenderTests {
 
     static func render(_ settings: SettingsState, _ ui: UIState, width: Int = 100, height: Int = 30,
                        plain: Bool = false) -> RenderedFrame {
-        ScreenRenderer.render(ScreenModel(settings: settings, ui: ui, now: F.now, options: RenderOptions(plain: plain)),
+        ScreenRenderer.render(ScreenModel(state: AppState(settings: settings, screen: ui), now: F.now, options: RenderOptions(plain: plain)),
                               width: width, height: height)
     }
 
@@ -137,7 +138,7 @@ struct CatalogCoverageTests {
         let word = try Regex(#"[A-Za-z][A-Za-z0-9]+"#)
         for scenario in Fixtures.scenarios(language) {
             for (width, height) in [(60, 16), (120, 40)] {
-                let model = ScreenModel(settings: scenario.settings, ui: scenario.ui, now: Fixtures.now)
+                let model = ScreenModel(state: AppState(settings: scenario.settings, screen: scenario.ui), now: Fixtures.now)
                 let text = ScreenRenderer.render(model, width: width, height: height).buffer.textDump()
                 let withoutAddresses = text.replacing(addressLike, with: " ")
                 for match in withoutAddresses.matches(of: word) {

@@ -1,3 +1,4 @@
+import AppCore
 import Testing
 @testable import SettingsUI
 

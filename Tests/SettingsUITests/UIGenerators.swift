@@ -2,6 +2,7 @@ import Localization
 import PropertyBased
 import TestSupport
 import SettingsStore
+import AppCore
 import SettingsUI
 import TerminalRendering
 
@@ -128,11 +129,13 @@ enum UIGen: RandomChoices {
 
     /// A UI state reached by keys, sometimes with the pane opened and the field filled first.
     static func ui(_ settings: SettingsState, _ rng: inout RNG) -> UIState {
-        var ui = UIState(settings: settings)
-        ui.normalize(settings)
+        var state = AppState(settings: settings)
         for key in keys(&rng, count: 0...40) where !isQuit(key) {
-            _ = UIUpdate.handle(.key(key), ui: &ui, settings: settings)
+            // The screen slice moves; the settings stay those of the example.
+            _ = AppReducer.reduce(&state, .key(key, at: 0))
+            state.settings = settings
         }
+        var ui = state.screen
         if chance(0.3, &rng) {
             ui.overlay = .help
             ui.helpScroll = int(0...60, &rng)
@@ -149,8 +152,8 @@ enum UIGen: RandomChoices {
         var width: Int
         var height: Int
         var description: String {
-            "\(width)x\(height) \(model.settings.currentLanguage.rawValue) focus=\(model.ui.focus) pane=\(model.settings.isSettingsPaneOpen) "
-                + "overlay=\(model.ui.activeOverlay(model.settings)) plain=\(model.options.plain) "
+            "\(width)x\(height) \(model.settings.currentLanguage.rawValue) focus=\(model.screen.focus) pane=\(model.settings.isSettingsPaneOpen) "
+                + "overlay=\(model.screen.activeOverlay(model.settings)) plain=\(model.options.plain) "
                 + "ambiguousWide=\(model.options.metrics.options.ambiguousIsWide) servers=\(model.settings.availableServers.count)"
         }
     }
@@ -160,7 +163,7 @@ enum UIGen: RandomChoices {
         let ui = ui(settings, &rng)
         let options = RenderOptions(plain: chance(0.3, &rng),
                                     metrics: DisplayWidth(options: WidthOptions(ambiguousIsWide: chance(0.3, &rng))))
-        let model = ScreenModel(settings: settings, ui: ui, now: Fixtures.now, options: options)
+        let model = ScreenModel(state: AppState(settings: settings, screen: ui), now: Fixtures.now, options: options)
         let small = chance(0.2, &rng)
         let width = small ? int(0...70, &rng) : int(1...300, &rng)
         let height = small ? int(0...20, &rng) : int(1...100, &rng)

@@ -1,6 +1,7 @@
 import Localization
 import PropertyBased
 import SettingsStore
+import AppCore
 @testable import SettingsUI
 import TerminalRendering
 import Testing
@@ -9,14 +10,14 @@ import Testing
 struct UpdatePropertyTests {
     /// The invariants every UI state keeps after an event.
     static func checkInvariants(_ ui: UIState, _ settings: SettingsState, _ context: String) {
-        #expect(UIState.languages(settings).indices.contains(ui.languageCursor), "language cursor \(context)")
-        #expect((0..<UIState.paneRowCount(settings)).contains(ui.paneCursor), "pane cursor \(context)")
-        #expect(settings.isSettingsPaneOpen == ui.focus.isInPane,
-                "focus \(ui.focus) with pane \(settings.isSettingsPaneOpen) \(context)")
+        #expect(UIState.languages(settings).indices.contains(ui.languageRow(settings)), "language cursor \(context)")
+        #expect((0..<UIState.paneRowCount(settings)).contains(ui.paneRow(settings)), "pane cursor \(context)")
+        #expect(settings.isSettingsPaneOpen == ui.focus(settings).isInPane,
+                "focus \(ui.focus(settings)) with pane \(settings.isSettingsPaneOpen) \(context)")
         #expect((0...ui.addressField.text.count).contains(ui.addressField.cursor), "field cursor \(context)")
         #expect((0...ui.caBundleField.text.count).contains(ui.caBundleField.cursor), "CA cursor \(context)")
-        #expect((0...HelpOverlayView.maximumScroll(settings)).contains(ui.helpScroll), "help scroll \(context)")
-        #expect(ui.focus != .notices || ui.hasNotices(settings), "focus on absent notices \(context)")
+        #expect(ui.helpScroll >= 0, "help scroll \(context)")
+        #expect(ui.focus(settings) != .notices || !settings.notices.isEmpty, "focus on absent notices \(context)")
     }
 
     @Test("random key sequences never crash and keep every index in range, while the store changes")
@@ -25,7 +26,10 @@ struct UpdatePropertyTests {
             var ui = UIState(settings: session.settings[0])
             for (index, key) in session.keys.enumerated() {
                 let settings = session.settings[index % session.settings.count]
-                _ = UIUpdate.handle(.key(key), ui: &ui, settings: settings)
+                var state = AppState(settings: settings, screen: ui)
+                _ = AppReducer.reduce(&state, .key(key, at: 0))
+                ui = state.screen
+                Self.checkInvariants(ui, state.settings, "after \(key) (\(index)), settings as the reducer left them")
                 Self.checkInvariants(ui, settings, "after \(key) (\(index))")
             }
         }
@@ -41,24 +45,25 @@ struct UpdatePropertyTests {
             case 0:
                 settings.loginRequest = nil
                 settings.isSettingsPaneOpen = true
-                ui.focus = .customAddress
+                ui.paneFocus = .customAddress
             case 1:
                 settings.loginRequest = nil
                 settings.isSettingsPaneOpen = true
-                ui.focus = .caBundle
+                ui.paneFocus = .caBundle
             default:
                 settings.loginRequest = LoginRequest(serverId: settings.currentServer.id)
             }
             ui.overlay = .none
-            ui.normalize(settings)
+
             #expect(ui.isTyping(settings))
             for key in session.keys {
                 guard case .character = key else { continue }
                 let before = ui
-                let commands = UIUpdate.handle(.key(key), ui: &ui, settings: settings)
+                let beforeSettings = settings
+                let commands = Fixtures.press([key], &ui, &settings)
                 #expect(commands.isEmpty, "\(key) gave \(commands) in field \(field)")
                 #expect(ui.isTyping(settings), "\(key) left the field")
-                #expect(ui.focus == before.focus && ui.overlay == before.overlay)
+                #expect(ui.focus(settings) == before.focus(beforeSettings) && ui.overlay == before.overlay)
             }
         }
     }
@@ -67,7 +72,7 @@ struct UpdatePropertyTests {
     func footerMatchesHelp() async {
         await propertyCheck(count: 150, input: UIGen.frames) { example in
             let settings = example.model.settings
-            let active = KeyContext.active(ui: example.model.ui, settings: settings)
+            let active = KeyContext.active(screen: example.model.screen, settings: settings)
             let footer = KeyTable.footer(for: active)
             let acting = KeyTable.bindings(in: active)
             let helpRows = KeyTable.helpSections().flatMap(\.rows)
@@ -83,7 +88,7 @@ struct UpdatePropertyTests {
             // And the rendered help says so, in the state's language.
             var model = example.model
             model.settings.loginRequest = nil
-            model.ui.overlay = .help
+            model.screen.overlay = .help
             model.options.plain = false
             let frame = ScreenRenderer.render(model, width: 300, height: 100)
             let localizer = Localizer(language: settings.currentLanguage)

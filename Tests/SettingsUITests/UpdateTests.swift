@@ -1,5 +1,6 @@
 import Localization
 import SettingsStore
+import AppCore
 @testable import SettingsUI
 import TerminalRendering
 import Testing
@@ -15,7 +16,7 @@ struct UpdateTests {
             switch command {
             case .setLanguage(let language):
                 settings.currentLanguage = language
-            case .addCustomServer(let address, _):
+            case .addCustomServer(let address):
                 if let server = ServerCatalog.customServer(address: address, connectionTimeoutSeconds: 10) {
                     settings.availableServers.append(server)
                 }
@@ -41,9 +42,8 @@ struct UpdateTests {
         var ui = UIState(settings: settings)
         var seen: [AppLanguage] = []
         for _ in 0..<3 {
-            let commands = UIUpdate.handle(.key(.character("l")), ui: &ui, settings: settings)
+            let commands = F.press([.character("l")], &ui, &settings)
             #expect(commands.count == 1)
-            settings = Self.applying(commands, to: settings)
             seen.append(settings.currentLanguage)
         }
         #expect(seen == [.en, .zhHant, .ja])
@@ -94,7 +94,7 @@ struct UpdateTests {
         settings.configuredServer = F.server("mac-mini")
         var ui = UIState(settings: settings)
         #expect(F.press([.character("o")], &ui, &settings) == [.openPane])
-        #expect(settings.isSettingsPaneOpen && ui.focus == .paneList)
+        #expect(settings.isSettingsPaneOpen && ui.focus(settings) == .paneList)
         #expect(ui.paneCursor == 1)
         #expect(F.press([.character("o")], &ui, &settings) == [], "o does nothing in the pane")
         // Enter on the button opens it too.
@@ -112,7 +112,7 @@ struct UpdateTests {
         #expect(F.press([.escape], &ui, &settings) == [])
         #expect(ui.overlay == .none && settings.isSettingsPaneOpen)
         #expect(F.press([.escape], &ui, &settings) == [.closePane])
-        #expect(!settings.isSettingsPaneOpen && ui.focus == .openSettings)
+        #expect(!settings.isSettingsPaneOpen && ui.focus(settings) == .openSettings)
         #expect(F.press([.escape], &ui, &settings) == [.cancelSwitch])
         settings.serverSwitchState = .idle
         #expect(F.press([.escape], &ui, &settings) == [], "nothing left to cancel")
@@ -124,7 +124,7 @@ struct UpdateTests {
         var ui = Self.inAddressField(&settings)
         F.press(F.type("https://ward9"), &ui, &settings)
         #expect(F.press([.escape], &ui, &settings) == [])
-        #expect(ui.focus == .paneList && ui.addressField.isEmpty && ui.validation == nil)
+        #expect(ui.focus(settings) == .paneList && ui.addressField.isEmpty && ui.validation == nil)
         #expect(F.press([.escape], &ui, &settings) == [.closePane])
     }
 
@@ -132,7 +132,7 @@ struct UpdateTests {
     func addFocusesField() {
         var settings = F.connected(.en)
         let ui = Self.inAddressField(&settings)
-        #expect(ui.focus == .customAddress)
+        #expect(ui.focus(settings) == .customAddress)
         #expect(ui.isTyping(settings))
     }
 
@@ -151,9 +151,9 @@ struct UpdateTests {
         #expect(F.press([.tab], &ui, &settings) == [])
         #expect(ui.addressField.text == "https://ward4.local/api")
         #expect(ui.validation?.isValid == true)
-        #expect(ui.focus == .customAddress, "Tab accepted the suggestion instead of moving on")
+        #expect(ui.focus(settings) == .customAddress, "Tab accepted the suggestion instead of moving on")
         #expect(F.press([.tab], &ui, &settings) == [])
-        #expect(ui.focus == .connectionTimeout, "without a suggestion Tab moves to the next area")
+        #expect(ui.focus(settings) == .connectionTimeout, "without a suggestion Tab moves to the next area")
     }
 
     @Test("Enter tests a valid address; one that answers is added at once")
@@ -164,14 +164,13 @@ struct UpdateTests {
         let address = "https://ward9.example.org/api"
         #expect(F.press([.enter], &ui, &settings) == [.testCustomAddress(address: address)])
         #expect(ui.addFlow == .testing(address: address))
-        let commands = UIUpdate.handle(.customAddressTested(address: address, summary: ServerProbeSummary(status: .connected, responseTime: 8)),
-                                       ui: &ui, settings: settings)
-        #expect(commands == [.addCustomServer(address: address, confirmedUnreachable: false)])
+        let commands = F.deliver(.addressTested(address: address, summary: ServerProbeSummary(status: .connected, responseTime: 8),
+                                                at: F.now), &ui, &settings)
+        #expect(commands == [.addCustomServer(address: address)])
         #expect(ui.addFlow == .idle && ui.addressField.isEmpty)
-        #expect(ui.paneMessage?.key == "ui.pane.added")
         // The list takes focus on the new server, so Enter chooses it.
         let after = Self.applying(commands, to: settings)
-        #expect(ui.focus == .paneList)
+        #expect(ui.focus(settings) == .paneList)
         #expect(ui.serverUnderCursor(after)?.baseUrl == address)
     }
 
@@ -183,7 +182,7 @@ struct UpdateTests {
         let address = "https://ward9.example.org/api"
         F.press([.enter], &ui, &settings)
         let failed = ServerProbeSummary(status: .error, error: F.timeout)
-        #expect(UIUpdate.handle(.customAddressTested(address: address, summary: failed), ui: &ui, settings: settings) == [])
+        #expect(F.deliver(.addressTested(address: address, summary: failed, at: F.now), &ui, &settings) == [])
         guard case .confirm(let dialog) = ui.overlay else {
             Issue.record("no confirmation dialog")
             return
@@ -192,9 +191,9 @@ struct UpdateTests {
         #expect(!dialog.isYesFocused)
         #expect(F.press([.character("q")], &ui, &settings) == [.quit], "q is not typed in a dialog")
         let confirmed = F.press([.tab, .enter], &ui, &settings)
-        #expect(confirmed == [.addCustomServer(address: address, confirmedUnreachable: true)])
+        #expect(confirmed == [.addCustomServer(address: address)])
         #expect(ui.overlay == .none && ui.addFlow == .idle)
-        #expect(ui.focus == .paneList)
+        #expect(ui.focus(settings) == .paneList)
         #expect(ui.serverUnderCursor(Self.applying(confirmed, to: settings))?.baseUrl == address)
     }
 
@@ -203,10 +202,10 @@ struct UpdateTests {
         var settings = F.connected(.en)
         var ui = Self.inAddressField(&settings)
         let summary = ServerProbeSummary(status: .connected)
-        #expect(UIUpdate.handle(.customAddressTested(address: "https://other/api", summary: summary), ui: &ui, settings: settings) == [])
+        #expect(F.deliver(.addressTested(address: "https://other/api", summary: summary, at: F.now), &ui, &settings) == [])
         F.press(F.type("https://ward3.example.org/api"), &ui, &settings)
         #expect(F.press([.enter], &ui, &settings) == [])
-        #expect(ui.paneMessage?.key == "ui.pane.already_added")
+        #expect(F.paneNote(settings) == "ui.pane.already_added")
     }
 
     @Test("Del asks before removing a custom server, and never removes a built-in one")
@@ -216,14 +215,14 @@ struct UpdateTests {
         F.press([.character("o")], &ui, &settings)
         ui.paneCursor = 0
         #expect(F.press([.delete], &ui, &settings) == [])
-        #expect(ui.paneMessage?.key == "ui.pane.cannot_remove_prefilled" && ui.overlay == .none)
+        #expect(F.paneNote(settings) == "ui.pane.cannot_remove_prefilled" && ui.overlay == .none)
 
         ui.paneCursor = 3
         #expect(F.press([.delete], &ui, &settings) == [])
         #expect(F.press([.enter], &ui, &settings) == [], "No has focus first")
         #expect(ui.overlay == .none)
         #expect(F.press([.delete, .right, .enter], &ui, &settings) == [.removeCustomServer(id: "custom-ward3-example-org")])
-        #expect(ui.paneMessage?.key == "ui.pane.removed")
+        #expect(F.paneNote(settings) == nil, "the note went with the next key")
     }
 
     @Test("q quits everywhere except inside a text field, where it types; F10 and Ctrl-C always quit")
@@ -244,11 +243,11 @@ struct UpdateTests {
         var settings = F.connected(.en)
         var ui = UIState(settings: settings)
         F.press([.character("o")], &ui, &settings)
-        #expect(ui.paneMarkedServerId(settings) == "pn51")
+        #expect(UIState.paneMarkedServerId(settings) == "pn51")
         #expect(F.press([.down, .character(" ")], &ui, &settings) == [.selectServer(id: "mac-mini")])
         // The store writes the choice; settings.json then names Mac Mini.
         settings.configuredServer = F.server("mac-mini")
-        #expect(ui.paneMarkedServerId(settings) == "mac-mini")
+        #expect(UIState.paneMarkedServerId(settings) == "mac-mini")
     }
 
     @Test("timeout, toggles and the CA bundle")
@@ -256,14 +255,14 @@ struct UpdateTests {
         var settings = F.connected(.en)
         var ui = UIState(settings: settings)
         F.press([.character("o"), .tab, .tab], &ui, &settings)
-        #expect(ui.focus == .connectionTimeout)
+        #expect(ui.focus(settings) == .connectionTimeout)
         #expect(F.press([.right], &ui, &settings) == [.setConnectionTimeout(11)])
         settings.connectionTimeout = 60
         #expect(F.press([.right], &ui, &settings) == [], "60 s is the limit")
         #expect(F.press([.down, .enter], &ui, &settings) == [.setAutoSwitchOnFailure(false)])
         #expect(F.press([.down, .character(" ")], &ui, &settings) == [.setDetailedLogging(true)])
         F.press([.down], &ui, &settings)
-        #expect(ui.focus == .caBundle)
+        #expect(ui.focus(settings) == .caBundle)
         #expect(F.press(F.type(" /etc/ca.pem ") + [.enter], &ui, &settings) == [.setCABundle("/etc/ca.pem")])
         settings.caBundle = "/etc/ca.pem"
         F.press(Array(repeating: .backspace, count: 20), &ui, &settings)
@@ -282,16 +281,16 @@ struct UpdateTests {
         var error = F.error(.en)
         var errorUI = UIState(settings: error)
         F.press([.tab, .tab], &errorUI, &error)
-        #expect(errorUI.focus == .notices)
+        #expect(errorUI.focus(error) == .notices)
         #expect(F.press([.enter], &errorUI, &error) == [.dismissNotice])
         var cleared = error
         cleared.notices = []
         F.press([.up], &errorUI, &cleared)
-        #expect(errorUI.focus != .notices, "focus leaves notices that are gone")
+        #expect(errorUI.focus(cleared) != .notices, "focus leaves notices that are gone")
 
         var fallbackUI = UIState(settings: fallback)
         F.press([.tab, .tab], &fallbackUI, &fallback)
-        #expect(fallbackUI.focus == .notices, "the fallback's good news can be focused")
+        #expect(fallbackUI.focus(fallback) == .notices, "the fallback's good news can be focused")
         #expect(F.press([.enter], &fallbackUI, &fallback) == [.dismissNotice])
     }
 
@@ -301,17 +300,20 @@ struct UpdateTests {
         var ui = UIState(settings: settings)
         F.press(F.type("nurse.admin"), &ui, &settings)
         #expect(F.press([.enter], &ui, &settings) == [])
-        #expect(ui.login.focus == .password)
+        #expect(settings.loginRequest?.form.focus == .password)
         F.press(F.type("s3cret q"), &ui, &settings)
         let commands = F.press([.enter], &ui, &settings)
         #expect(commands == [.login(username: "nurse.admin", password: "s3cret q")])
-        #expect(ui.login.password.isEmpty)
-        #expect(!String(describing: commands).contains("s3cret"))
-        #expect(!String(reflecting: commands).contains("s3cret"))
+        #expect(settings.loginRequest?.form.password.isEmpty == true)
+        // What the state and the events that carried the password say of it.
+        var state = AppState(settings: settings, screen: ui)
+        let (_, sent) = AppReducer.reduceTracing(&state, .key(.enter, at: F.now))
+        #expect(!String(describing: state).contains("s3cret") && !String(reflecting: sent).contains("s3cret"))
         var typed = ui
-        F.press(F.type("hunter2"), &typed, &settings)
-        #expect(!String(describing: typed).contains("hunter2"))
-        #expect(!String(reflecting: typed).contains("hunter2"))
+        var typedSettings = settings
+        F.press(F.type("hunter2"), &typed, &typedSettings)
+        #expect(!String(describing: typedSettings).contains("hunter2"))
+        #expect(!String(reflecting: typedSettings).contains("hunter2"))
         #expect(F.press([.escape], &ui, &settings) == [.cancelLogin])
     }
 

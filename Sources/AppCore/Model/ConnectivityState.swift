@@ -36,8 +36,6 @@ public struct ProbeLoop: Equatable, Sendable {
     public var schedule: ProbeSchedule
     /// Set while a probe runs: when it started (the screen says "no answer for N s").
     public var probeStartedAt: Double?
-    /// Whether the running probe was asked for (`r`).
-    public var manual = false
 
     public init(serverId: String, generation: Int, schedule: ProbeSchedule) {
         self.serverId = serverId

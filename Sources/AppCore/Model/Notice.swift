@@ -10,6 +10,9 @@ public struct Notice: Equatable, Sendable {
         case file(String, field: String?)
         /// Signing in or out of a server.
         case session(String)
+        /// The settings pane's answer to the person's last action there ("Added …", "Built-in
+        /// servers cannot be removed"): one at a time.
+        case pane
     }
 
     public enum Kind: String, Sendable, CaseIterable {
@@ -31,25 +34,36 @@ public struct Notice: Equatable, Sendable {
         case fileProblem(file: String, key: String, field: String?)
         /// The person has not dismissed it (and no newer notice about the subject replaced it).
         case untilDismissed
+        /// The answer to the last action in the settings pane: it stays while the pane is open
+        /// and goes with the person's next key there (`NoticeBoard.withdrawPaneNote`).
+        case paneNote
     }
 
     public var subject: Subject
     public var kind: Kind
     public var message: AppError
     public var condition: Condition
+    /// The server the text names as the one in use ("pn51 is still in use"), if it names one:
+    /// the notice goes as soon as another server is in use, so no notice contradicts the header.
+    public var inUse: String?
     /// Seconds since 1970 when it was posted.
     public var postedAt: Double
 
-    public init(subject: Subject, kind: Kind, message: AppError, condition: Condition, postedAt: Double) {
+    public init(subject: Subject, kind: Kind, message: AppError, condition: Condition, inUse: String? = nil,
+                postedAt: Double) {
         self.subject = subject
         self.kind = kind
         self.message = message
         self.condition = condition
+        self.inUse = inUse
         self.postedAt = postedAt
     }
 
     /// Whether the condition still holds in `state`.
     public func holds(in state: SettingsState) -> Bool {
+        if let inUse, inUse != state.currentServer.id { return false }
+        // A notice about a server nobody knows any more (a removed custom server) has no subject left.
+        if case .server(let id) = subject, state.server(id: id) == nil { return false }
         switch condition {
         case .serverNotConnected(let id):
             if id == state.currentServer.id { return state.connectionStatus != .connected }
@@ -61,6 +75,8 @@ public struct Notice: Equatable, Sendable {
             return state.fileProblems(of: file).contains { $0.key == key && $0.parameters["field"] == field }
         case .untilDismissed:
             return true
+        case .paneNote:
+            return state.isSettingsPaneOpen
         }
     }
 }

@@ -1,7 +1,7 @@
 import Localization
 
 /// The store's state, with the app's (Zustand) names, plus everything the reducer needs to
-/// decide: nothing about the app's situation is kept anywhere else. Only `AppReducer` changes
+/// decide: nothing about the app's situation is kept anywhere else. Only `SettingsReducer` changes
 /// it (see docs/ARCHITECTURE.md).
 public struct SettingsState: Equatable, Sendable {
     public var currentServer: ServerConfig
@@ -113,6 +113,12 @@ public struct SettingsState: Equatable, Sendable {
     /// `lastError` of the app's store: the newest error or warning on screen.
     public var lastError: AppError? {
         notices.first { $0.kind == .error || $0.kind == .warning }?.message
+    }
+
+    /// Nothing is known of the current server yet: not tested since the app started (the
+    /// screen says "Not checked yet", never "Disconnected").
+    public var isUnchecked: Bool {
+        connectionStatus == .disconnected && detailedStatus == nil
     }
 
     /// Every problem of both files, settings.json first.

@@ -29,7 +29,7 @@ public enum NoticeBoard {
             case .server(let id): current.fallback?.fromServerId != id
             case .file(let file, let field):
                 !current.fileProblems(of: file).contains { $0.key == entry.key && $0.parameters["field"] == field }
-            case .session: false
+            case .session, .pane: false
             }
         }
     }
@@ -41,11 +41,21 @@ public enum NoticeBoard {
         else { return }
         state.notices.removeAll { $0.subject == notice.subject }
         switch notice.condition {
-        case .untilDismissed:
+        case .untilDismissed, .paneNote:
             break
         case .fallback, .serverNotConnected, .fileProblem:
             state.connectivity.dismissed.append(DismissedNotice(subject: notice.subject, key: notice.message.key))
         }
+    }
+
+    /// The person acted again in the pane: the answer to the previous action goes.
+    public static func withdrawPaneNote(in state: inout SettingsState) {
+        state.notices.removeAll { $0.subject == .pane }
+    }
+
+    /// Posts the pane's answer to the person's last action there.
+    public static func postPaneNote(_ message: AppError, kind: Notice.Kind, at: Double, in state: inout SettingsState) {
+        post(Notice(subject: .pane, kind: kind, message: message, condition: .paneNote, postedAt: at), in: &state)
     }
 
     /// The notice a fallback in effect calls for, about the configured server.

@@ -4,8 +4,8 @@
 /// tested without a clock or a network.
 public struct ProbeSchedule: Equatable, Sendable {
     public enum Event: Equatable, Sendable {
-        /// A probe starts. `manual` is `r`: the user asked, so the indicator shows `testing`.
-        case probeStarted(manual: Bool)
+        /// A probe starts (on schedule, or `r`).
+        case probeStarted
         case probeSucceeded
         /// `confirmed`: the failure needs no re-test to be believed (a probe that ran into its
         /// timeout already waited the whole allowance; re-testing would only double the wait).
@@ -35,10 +35,11 @@ public struct ProbeSchedule: Equatable, Sendable {
     @discardableResult
     public mutating func apply(_ event: Event) -> Double? {
         switch event {
-        case .probeStarted(let manual):
-            // A periodic re-test of a connected server keeps showing `connected`: the
-            // indicator must not blink every interval.
-            if manual || !wasConnected { status = .testing }
+        case .probeStarted:
+            // `testing` is only ever shown before the server's first result: a re-test (periodic
+            // or asked for) keeps the last word, connected or error with its reason, until the
+            // answer comes ("no answer for N s" tells that it is waiting).
+            if status == .disconnected { status = .testing }
             return nil
         case .probeSucceeded:
             status = .connected

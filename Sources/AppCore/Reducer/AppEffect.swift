@@ -36,4 +36,14 @@ public enum AppEffect: Equatable, Sendable {
     case inspectMDNS
     /// The runner stops every timer and probe.
     case stopConnectivity
+    /// Re-read settings.json (leaving the pane is "returning to the app") → `settingsFileRead`.
+    case readSettingsFile
+    /// Test an address typed in the pane before it is added → `addressTested`.
+    case testAddress(ServerConfig)
+    /// Look at a CA bundle path typed in the pane → `caBundleInspected`.
+    case inspectCABundle(String)
+    /// Ctrl-L: the terminal is drawn again from scratch.
+    case redrawScreen
+    /// The person quits.
+    case quit
 }

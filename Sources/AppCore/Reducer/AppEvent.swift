@@ -1,4 +1,5 @@
 import Localization
+import TerminalRendering
 
 /// Everything that can change the state, by name. Keys become events through the store's
 /// actions; effects (probes, timers, file writes, sign-in requests) report back as events.
@@ -15,9 +16,26 @@ public enum AppEvent: Equatable, Sendable {
     /// The write did not happen: refused (a value the file may not hold) or failed.
     case settingsWriteFailed(change: SettingsChange, error: SettingsActionError, at: Double)
     case appStateWriteFailed(FileProblem, at: Double)
+    /// app-state.json changed on disk (another copy of the app, `lang` from another terminal).
+    case appStateFileRead(AppStateFileLoad, at: Double)
+
+    // MARK: The screen (reduced by `ScreenReducer`, which turns them into the events below)
+    /// A key the person pressed.
+    case key(Key, at: Double)
+    /// The test of an address typed in the pane finished (`testAddress`).
+    case addressTested(address: String, summary: ServerProbeSummary, at: Double)
+    /// The CA bundle typed in the pane was looked at (`inspectCABundle`); `refusal` says why it
+    /// cannot be used, nil when it can.
+    case caBundleInspected(path: String, refusal: AppError?, at: Double)
 
     // MARK: The person (store actions)
     case languageChosen(AppLanguage)
+    /// A server chosen in the pane or by `selectServer`: settings.json names it, then the switch runs.
+    case serverChosen(id: String, at: Double)
+    /// Add this typed address to `custom_servers` (validated and de-duplicated here).
+    case customServerAddRequested(address: String, at: Double)
+    /// Remove this custom server (by id) from `custom_servers`.
+    case customServerRemoveRequested(id: String, at: Double)
     case preferencesChanged(Preferences)
     case paneOpened(at: Double)
     case paneClosed(at: Double)
@@ -37,6 +55,10 @@ public enum AppEvent: Equatable, Sendable {
     case signInRequested(serverId: String, at: Double)
     case signInSubmitted(username: String, password: SecretText)
     case signInDismissed
+    /// The person typed into the sign-in dialog (the form lives in the request it answers).
+    case signInFormEdited(LoginForm)
+    /// The settings pane answers the person's last action there (kept until the next key).
+    case paneNoted(AppError, kind: Notice.Kind, at: Double)
     case signOutRequested(at: Double)
 
     // MARK: Connectivity (effects reporting back)
@@ -67,6 +89,13 @@ extension AppEvent {
         case .settingsWritten: "settingsWritten"
         case .settingsWriteFailed: "settingsWriteFailed"
         case .appStateWriteFailed: "appStateWriteFailed"
+        case .appStateFileRead: "appStateFileRead"
+        case .key: "key"
+        case .addressTested: "addressTested"
+        case .caBundleInspected: "caBundleInspected"
+        case .serverChosen: "serverChosen"
+        case .customServerAddRequested: "customServerAddRequested"
+        case .customServerRemoveRequested: "customServerRemoveRequested"
         case .languageChosen: "languageChosen"
         case .preferencesChanged: "preferencesChanged"
         case .paneOpened: "paneOpened"
@@ -80,6 +109,8 @@ extension AppEvent {
         case .signInRequested: "signInRequested"
         case .signInSubmitted: "signInSubmitted"
         case .signInDismissed: "signInDismissed"
+        case .signInFormEdited: "signInFormEdited"
+        case .paneNoted: "paneNoted"
         case .signOutRequested: "signOutRequested"
         case .connectivityStarted: "connectivityStarted"
         case .connectivityStopped: "connectivityStopped"

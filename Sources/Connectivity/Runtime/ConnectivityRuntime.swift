@@ -18,6 +18,7 @@ public final class ConnectivityRuntime {
     private let logger: Logger
     private let dataStore: ServerDataStore
     private var fileWatcher: SettingsFileWatcher?
+    private var appStateWatcher: SettingsFileWatcher?
     private var probeTimer: Task<Void, Never>?
     private var recoveryTimer: Task<Void, Never>?
     private var inFlight: [Int: Task<Void, Never>] = [:]
@@ -27,17 +28,22 @@ public final class ConnectivityRuntime {
     private var configs: [String: Data] = [:]
     private var timelineWatch: StoreSubscription?
     private var isStopped = false
+    /// Whether this runner set the store's effect handler itself (else the app's loop routes).
+    private var routesEffects = true
 
-    /// Attaches the runner to the store, starts watching settings.json and tells the store
-    /// that connectivity started (the configured server is tested: a switch on start).
+    /// Attaches the runner to the store, starts watching settings.json and app-state.json and
+    /// tells the store that connectivity started (the configured server is tested). With
+    /// `routesEffects` false the caller (the app's loop) hands this runner its effects through
+    /// `run(_:)`, together with the effects that are its own.
     public static func start(store: AppSettingsStore, transport: TransportConfiguration,
                              httpTransport: any HTTPTransport = CurlEngine.shared,
                              clock: ConnectivityClock = .system, watchSettingsFile: Bool = true,
+                             routesEffects: Bool = true,
                              refreshLimiter: RefreshLimiter = .shared,
                              logger: Logger = Logger(label: "verbumcare.connectivity")) -> ConnectivityRuntime {
         let runtime = ConnectivityRuntime(store: store, transport: transport, httpTransport: httpTransport,
                                           clock: clock, refreshLimiter: refreshLimiter, logger: logger)
-        runtime.begin(watchSettingsFile: watchSettingsFile)
+        runtime.begin(watchSettingsFile: watchSettingsFile, routesEffects: routesEffects)
         return runtime
     }
 
@@ -55,8 +61,11 @@ public final class ConnectivityRuntime {
         sessions = SessionClients(prober: prober, refreshLimiter: refreshLimiter, logger: logger)
     }
 
-    private func begin(watchSettingsFile: Bool) {
-        store.effectHandler = { [weak self] effects in self?.run(effects) }
+    private func begin(watchSettingsFile: Bool, routesEffects: Bool) {
+        self.routesEffects = routesEffects
+        if routesEffects {
+            store.effectHandler = { [weak self] effects in self?.run(effects) }
+        }
         sessions.onSignInRequired = { [weak self] serverId in
             guard let self else { return }
             self.store.dispatch(.signInRequested(serverId: serverId, at: self.clock.now()))
@@ -75,6 +84,15 @@ public final class ConnectivityRuntime {
             } catch {
                 logger.warning("cannot watch settings.json", metadata: ["error": "\(error)"])
             }
+            // A language chosen by another copy (`lang` in another terminal) shows here too.
+            let stateWatcher = SettingsFileWatcher(path: store.paths.appStateFile,
+                                                   onChange: appStateChangeHandler(WeakRuntime(self)))
+            do {
+                try stateWatcher.start()
+                appStateWatcher = stateWatcher
+            } catch {
+                logger.warning("cannot watch app-state.json", metadata: ["error": "\(error)"])
+            }
         }
         logger.info("start", metadata: ["server": "\(store.getState().configuredServer.id)"])
         store.dispatch(.connectivityStarted(at: clock.now()))
@@ -85,6 +103,12 @@ public final class ConnectivityRuntime {
     public func settingsFileChanged() {
         guard !isStopped else { return }
         store.refreshServerConfig()
+    }
+
+    /// app-state.json changed on disk: another copy's language is taken over.
+    public func appStateFileChanged() {
+        guard !isStopped else { return }
+        store.refreshAppState()
     }
 
     /// Waits until no switch runs and no effect is in flight (tests, and the app before it quits).
@@ -100,9 +124,11 @@ public final class ConnectivityRuntime {
         isStopped = true
         fileWatcher?.stop()
         fileWatcher = nil
+        appStateWatcher?.stop()
+        appStateWatcher = nil
         timelineWatch?.cancel()
         store.dispatch(.connectivityStopped)
-        store.effectHandler = nil
+        if store.effectHandler != nil && routesEffects { store.effectHandler = nil }
         cancelEverything()
         sessions.stop()
         let state = store.getState()
@@ -111,7 +137,7 @@ public final class ConnectivityRuntime {
 
     // MARK: Effects
 
-    func run(_ effects: [AppEffect]) {
+    public func run(_ effects: [AppEffect]) {
         for effect in effects where !isStopped {
             run(effect)
         }
@@ -120,8 +146,18 @@ public final class ConnectivityRuntime {
     private func run(_ effect: AppEffect) {
         let now = clock.now
         switch effect {
-        case .writeSettings, .persistAppState:
+        case .writeSettings, .persistAppState, .readSettingsFile:
             break // the store runs file effects itself
+        case .redrawScreen, .quit:
+            break // the app's loop runs these
+        case .testAddress(let server):
+            perform { [prober] in
+                .addressTested(address: server.baseUrl, summary: ServerProbeSummary(await prober.check(server)), at: now())
+            }
+        case .inspectCABundle(let path):
+            // Reads the file: off the main thread.
+            perform { .caBundleInspected(path: path, refusal: CABundleCheck.refusal(CABundleCheck.inspect(path: path), path: path),
+                                         at: now()) }
         case let .scheduleProbe(generation, delay):
             probeTimer?.cancel()
             probeTimer = timer(after: delay) { .probeTimerFired(generation: generation, at: now()) }
@@ -251,6 +287,13 @@ public final class ConnectivityRuntime {
 private func settingsChangeHandler(_ reference: WeakRuntime) -> @Sendable () -> Void {
     {
         Task { @MainActor in reference.runtime?.settingsFileChanged() }
+    }
+}
+
+/// The same for app-state.json.
+private func appStateChangeHandler(_ reference: WeakRuntime) -> @Sendable () -> Void {
+    {
+        Task { @MainActor in reference.runtime?.appStateFileChanged() }
     }
 }
 

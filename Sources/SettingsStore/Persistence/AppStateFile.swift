@@ -18,8 +18,21 @@ public struct AppStateFile: Sendable {
             return LoadResult(state: PersistedAppState(), problems: loaded.problems,
                               movedAsideTo: loaded.movedAsideTo, migratedFrom: nil)
         }
+        return decode(object, problems: loaded.problems)
+    }
+
+    /// What the file holds now, read without changing anything (never moved aside): for
+    /// following another copy's changes while the app runs. nil when it cannot be read now
+    /// (missing, in the middle of a save, not JSON): the app then keeps what it has.
+    public func peek() -> LoadResult? {
+        guard let contents = try? RegularFile.read(path, limit: JSONObjectFile.maximumSize),
+              let parsed = JSONObjectFile.parse(contents.bytes), !parsed.blank else { return nil }
+        return decode(parsed.object, problems: [])
+    }
+
+    private func decode(_ object: [String: StoredJSON], problems: [FileProblem]) -> LoadResult {
         var reader = FieldReader(object: object, file: file.fileName)
-        for problem in loaded.problems { reader.report(problem.key, problem.parameters) }
+        for problem in problems { reader.report(problem.key, problem.parameters) }
         var version = PersistedAppState.currentVersion
         if let raw = object[PersistedAppState.Key.version] {
             if let v = raw.intValue, v >= 1 {

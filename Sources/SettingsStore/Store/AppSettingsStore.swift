@@ -1,11 +1,13 @@
 import Localization
 
-/// The settings store with the app's (Zustand) API: `getState`, `subscribe`, and the actions
-/// by their names. Every action is an `AppEvent` given to `dispatch`, which applies
-/// `AppReducer.reduce` and runs the effects it returns: the file effects here (the store owns
-/// settings.json and app-state.json), everything else through `effectHandler` (the
-/// connectivity layer of the full-screen app). Effects report back through `dispatch`.
-/// Nothing else can change the state: `setState` exists only inside this module.
+/// The store of the app's one state (`AppState`: the settings slice and the screen slice), with
+/// the app's (Zustand) API on top as a thin view of the settings slice: `getState`, `subscribe`,
+/// and the actions by their names. Every action is one `AppEvent` given to `dispatch`, which
+/// applies `AppReducer.reduce` and runs the effects it returns: the file effects here (the
+/// store owns settings.json and app-state.json), everything else through `effectHandler` (the
+/// loop of the full-screen app, the connectivity layer). Effects report back through
+/// `dispatch`. Nothing else can change the state: `setState` exists only inside this module,
+/// and no action decides anything: the reducer does.
 ///
 /// Decisions:
 /// - `init` reads nothing; call `loadSettings()` before the first frame (it is synchronous).
@@ -28,7 +30,7 @@ public final class AppSettingsStore {
     /// Wall-clock seconds since 1970, stamped on the events the actions make.
     public let now: @Sendable () -> Double
 
-    private let store: ObservableStore<SettingsState>
+    private let store: ObservableStore<AppState>
     private let processEnvironment: [String: String]
     private let nativeSettingsFile: NativeSettingsFile
     private let appStateFile: AppStateFile
@@ -47,11 +49,11 @@ public final class AppSettingsStore {
         resolver = NativeSettingsResolver(environment: environment)
         settingsWriter = SettingsFileWriter(file: nativeSettingsFile)
         let defaults = resolver.resolve(.defaults)
-        store = ObservableStore(SettingsState(
+        store = ObservableStore(AppState(settings: SettingsState(
             currentServer: defaults.configuredServer, availableServers: defaults.availableServers,
             serverSource: .default,
             currentLanguage: languageOverride ?? LanguageDetector.detect(environment: processEnvironment),
-            environment: environment, languageOverride: languageOverride))
+            environment: environment, languageOverride: languageOverride)))
         appStateWriter = AppStateWriter(file: appStateFile) { [weak self] problem in
             Task { @MainActor in self?.dispatch(.appStateWriteFailed(problem, at: now())) }
         }
@@ -59,24 +61,33 @@ public final class AppSettingsStore {
 
     // MARK: Store API
 
-    public func getState() -> SettingsState { store.getState() }
+    /// The settings slice: what the app's Zustand store holds.
+    public func getState() -> SettingsState { store.getState().settings }
+
+    /// The whole state, the screen slice included (the loop draws frames from it).
+    public func getAppState() -> AppState { store.getState() }
 
     public func subscribe<Slice>(_ selector: @escaping (SettingsState) -> Slice,
                                  equality: @escaping (Slice, Slice) -> Bool,
                                  fireImmediately: Bool = false,
                                  _ listener: @escaping (_ new: Slice, _ old: Slice) -> Void) -> StoreSubscription {
-        store.subscribe(selector, equality: equality, fireImmediately: fireImmediately, listener)
+        store.subscribe({ selector($0.settings) }, equality: equality, fireImmediately: fireImmediately, listener)
     }
 
     public func subscribe<Slice: Equatable>(_ selector: @escaping (SettingsState) -> Slice,
                                             fireImmediately: Bool = false,
                                             _ listener: @escaping (_ new: Slice, _ old: Slice) -> Void) -> StoreSubscription {
-        store.subscribe(selector, fireImmediately: fireImmediately, listener)
+        store.subscribe({ selector($0.settings) }, fireImmediately: fireImmediately, listener)
     }
 
     public func subscribe(fireImmediately: Bool = false,
                           _ listener: @escaping (_ new: SettingsState, _ old: SettingsState) -> Void) -> StoreSubscription {
-        store.subscribe(fireImmediately: fireImmediately, listener)
+        store.subscribe({ $0.settings }, fireImmediately: fireImmediately, listener)
+    }
+
+    /// Every change of the whole state, the screen slice included.
+    public func subscribeApp(_ listener: @escaping (_ new: AppState, _ old: AppState) -> Void) -> StoreSubscription {
+        store.subscribe(fireImmediately: false, listener)
     }
 
     /// Applies an event and runs its effects. File effects run at once and their results are
@@ -92,6 +103,10 @@ public final class AppSettingsStore {
             switch effect {
             case .writeSettings(let change):
                 let outcome = settingsWriter.write(change, at: now())
+                outcomes.append(outcome)
+                outcomes += dispatch(outcome)
+            case .readSettingsFile:
+                let outcome = AppEvent.settingsFileRead(nativeSettingsFile.load(), at: now())
                 outcomes.append(outcome)
                 outcomes += dispatch(outcome)
             case .persistAppState(let snapshot):
@@ -127,6 +142,14 @@ public final class AppSettingsStore {
         dispatch(.settingsFileRead(nativeSettingsFile.load(), at: now()))
     }
 
+    /// Re-reads app-state.json after another copy changed it (`lang` from another terminal):
+    /// a language chosen there shows here too. Skipped while our own write is on its way (the
+    /// file may still hold our previous state); the change that write makes is seen next.
+    public func refreshAppState() {
+        guard !(appStateWriter?.isBusy ?? false), let load = appStateFile.peek() else { return }
+        dispatch(.appStateFileRead(load, at: now()))
+    }
+
     // MARK: Language and preferences
 
     /// Applies at once (the next frame shows it) and is saved in the background; never waits
@@ -159,35 +182,29 @@ public final class AppSettingsStore {
     /// Leaving the pane is returning to the app: settings.json is re-read and applied.
     public func closeNativeSettings() {
         dispatch(.paneClosed(at: now()))
-        refreshServerConfig()
     }
 
-    /// Names the server in settings.json; the app then switches to it.
+    /// Names the server in settings.json; the app then switches to it. Throws for an id the
+    /// store does not know, or when the file could not be written.
     public func selectServer(id: String) throws {
-        guard let target = getState().availableServers.first(where: { $0.id == id }) else {
-            throw SettingsActionError.unknownServer(id)
-        }
-        try change(.select(address: target.baseUrl))
+        let outcomes = dispatch(.serverChosen(id: id, at: now()))
+        guard !outcomes.isEmpty else { throw SettingsActionError.unknownServer(id) }
+        try Self.throwFailure(outcomes)
     }
 
-    /// Validates and adds a custom server to `custom_servers` (under the file's lock, so a
-    /// concurrent writer's additions are kept). Invalid and duplicate addresses are refused
-    /// with a result to show; only a write failure throws.
+    /// Adds a custom server to `custom_servers` (under the file's lock, so a concurrent
+    /// writer's additions are kept); the reducer validates it and refuses duplicates. Returns
+    /// what happened, with the validation to show; only a write failure throws.
     public func addCustomServer(_ address: String) throws -> AddCustomServerResult {
         let validation = AddressValidator.validate(address, environment: environment)
-        let state = getState()
-        guard validation.isValid,
-              let server = ServerCatalog.customServer(address: validation.normalizedAddress,
-                                                      connectionTimeoutSeconds: state.connectionTimeout)
-        else {
+        let known = getState().availableServers.first { $0.baseUrl == validation.normalizedAddress }
+        let outcomes = dispatch(.customServerAddRequested(address: address, at: now()))
+        try Self.throwFailure(outcomes)
+        guard validation.isValid else { return AddCustomServerResult(validation: validation, outcome: .invalid) }
+        if let known { return AddCustomServerResult(validation: validation, outcome: .duplicate(existing: known)) }
+        guard let added = getState().availableServers.first(where: { $0.baseUrl == validation.normalizedAddress }) else {
             return AddCustomServerResult(validation: validation, outcome: .invalid)
         }
-        if let existing = state.availableServers.first(where: { $0.baseUrl == server.baseUrl }) {
-            return AddCustomServerResult(validation: validation, outcome: .duplicate(existing: existing))
-        }
-        try change(.addCustom(address: server.baseUrl))
-        // The catalog may have given it another id (two addresses with the same derived id).
-        let added = getState().availableServers.first { $0.baseUrl == server.baseUrl } ?? server
         return AddCustomServerResult(validation: validation, outcome: .added(added))
     }
 
@@ -198,7 +215,7 @@ public final class AppSettingsStore {
         guard let target = getState().availableServers.first(where: {
             $0.isCustom && ($0.id == idOrAddress || resolver.address(idOrAddress, denotes: $0))
         }) else { return nil }
-        try change(.removeCustom(address: target.baseUrl))
+        try Self.throwFailure(dispatch(.customServerRemoveRequested(id: target.id, at: now())))
         return target
     }
 
@@ -300,6 +317,13 @@ public final class AppSettingsStore {
     private func change(_ change: SettingsChange) throws {
         for outcome in dispatch(.settingsChangeRequested(change)) {
             if case .settingsWriteFailed(let failed, let error, _) = outcome, failed == change { throw error }
+        }
+    }
+
+    /// The first write that failed among an action's outcomes.
+    private static func throwFailure(_ outcomes: [AppEvent]) throws {
+        for outcome in outcomes {
+            if case .settingsWriteFailed(_, let error, _) = outcome { throw error }
         }
     }
 

@@ -7,6 +7,8 @@ import Synchronization
 final class AppStateWriter: Sendable {
     private struct Queue {
         var pending: PersistedAppState?
+        /// A snapshot is being written now.
+        var writing = false
         /// The first failure since the last `flush()`.
         var failure: FileProblem?
     }
@@ -22,6 +24,12 @@ final class AppStateWriter: Sendable {
     }
 
     var path: String { file.path }
+
+    /// Something is waiting to be written or being written: the file on disk may still hold
+    /// an older state of ours.
+    var isBusy: Bool {
+        state.withLock { $0.pending != nil || $0.writing }
+    }
 
     func enqueue(_ snapshot: PersistedAppState) {
         let alreadyScheduled = state.withLock { queued in
@@ -44,8 +52,10 @@ final class AppStateWriter: Sendable {
     private func writePending() {
         guard let snapshot = state.withLock({ queued -> PersistedAppState? in
             defer { queued.pending = nil }
+            queued.writing = queued.pending != nil
             return queued.pending
         }) else { return }
+        defer { state.withLock { $0.writing = false } }
         do {
             try file.save(snapshot)
         } catch {

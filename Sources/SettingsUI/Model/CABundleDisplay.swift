@@ -1,3 +1,4 @@
+import AppCore
 /// The CA bundle in effect and where it came from, for the pane's CA bundle row: made by the
 /// app from `CABundle.resolve(commandLine:setting:environment:)` (its `path` and `sourceKey`),
 /// because `--cacert` and the environment are not part of the settings state.

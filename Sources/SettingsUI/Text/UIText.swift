@@ -1,5 +1,5 @@
 import Localization
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// Every word the screens show, from the catalogs. Names (pn51, Mac Mini, URLs) are the only
@@ -144,9 +144,6 @@ struct UIText {
         localizer.text(error.key, parameters(error.parameters, code: error.code, reason: error.reason))
     }
 
-    func message(_ message: UIMessage) -> String {
-        localizer.text(message.key, parameters(message.parameters, code: nil, reason: message.reason))
-    }
 
     /// Fills what a template may need and the producer left out: `{reason}` from the code's
     /// short text, server ids as names, `{host}` and `{seconds}` from the settings.

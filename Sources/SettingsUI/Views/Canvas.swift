@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// The buffer being drawn plus what the views report while drawing: the caret of a focused
@@ -20,7 +20,9 @@ struct Canvas {
 
     var metrics: DisplayWidth { buffer.metrics }
     var settings: SettingsState { model.settings }
-    var ui: UIState { model.ui }
+    var ui: ScreenState { model.screen }
+    /// The focused area, as the state says it is now.
+    var focus: FocusArea { model.screen.focus(model.settings) }
     var plain: Bool { model.options.plain }
     var border: BorderSet { plain ? .none : .single }
 

@@ -1,5 +1,5 @@
 import Localization
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// The frame of every screen: title and environment badge, the status indicator on the right,
@@ -24,7 +24,7 @@ enum ChromeView {
     }
 
     static func hintLine(_ canvas: Canvas, width: Int) -> Line {
-        let active = KeyContext.active(ui: canvas.ui, settings: canvas.settings)
+        let active = KeyContext.active(screen: canvas.ui, settings: canvas.settings)
         // The footer depends on these alone (the key table and the catalogs are constant), and
         // fitting it measures every hint several times: done once per combination.
         let input = HintInput(active: active, language: canvas.settings.currentLanguage, width: width,

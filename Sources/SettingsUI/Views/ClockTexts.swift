@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 
 /// When the texts that count time ("checked 3 s ago", "no answer for 4 s") next change, so the
 /// app wakes exactly then to redraw them and sleeps otherwise.

@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// The idle app's frame once a second: when only the clock moved and the only text it changed

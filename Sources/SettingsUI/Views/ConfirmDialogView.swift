@@ -1,3 +1,4 @@
+import AppCore
 import TerminalRendering
 
 /// A yes/no question; "No" has focus first.

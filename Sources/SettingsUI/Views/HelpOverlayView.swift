@@ -1,5 +1,5 @@
 import Localization
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// Every key, by section, generated from `KeyTable` (the footer's source too). Scrolls with ↑↓

@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// The server history (`serverHistory`: newest first, one entry per server): when each server

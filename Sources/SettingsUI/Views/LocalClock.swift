@@ -1,3 +1,4 @@
+import AppCore
 import Glibc
 
 /// Wall-clock times as the person reads them: the machine's local time, or a fixed offset from

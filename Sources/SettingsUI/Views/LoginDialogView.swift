@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// The re-login dialog (docs/PRODUCT.md: Switching, fallback, server data and sign-in): user name, password as bullets, the last failure.
@@ -7,7 +7,7 @@ enum LoginDialogView {
         let text = canvas.text
         let server = text.serverName(id: serverId)
         let request = canvas.settings.loginRequest
-        let form = canvas.ui.login.serverId == serverId ? canvas.ui.login : LoginForm(serverId: serverId)
+        let form = request?.serverId == serverId ? (request?.form ?? LoginForm()) : LoginForm()
         let width = min(inside.width - 2, 66)
         let textWidth = max(1, canvas.textWidth(inBoxOf: width))
 

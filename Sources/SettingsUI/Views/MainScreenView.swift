@@ -1,5 +1,5 @@
 import Localization
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// The main settings screen (docs/PRODUCT.md: Main screen; Layout): the server panel (or the switch in
@@ -48,7 +48,7 @@ enum MainScreenView {
     /// Returns the rows used from the top.
     @discardableResult
     private static func renderRightColumn(_ canvas: inout Canvas, in area: Rect) -> Int {
-        let languages = UIState.languages(canvas.settings)
+        let languages = ScreenState.languages(canvas.settings)
         let languageHeight = min(area.height, languages.count + 2)
         let languageArea = Rect(x: area.x, y: area.y, width: area.width, height: languageHeight)
         renderLanguages(&canvas, languages: languages, in: languageArea)
@@ -58,16 +58,16 @@ enum MainScreenView {
     }
 
     private static func renderLanguages(_ canvas: inout Canvas, languages: [AppLanguage], in area: Rect) {
-        let focused = canvas.ui.focus == .languagePicker
+        let focused = canvas.focus == .languagePicker
         let inner = canvas.box(area, title: Line(canvas.text("ui.panel.language"), style: .bold), focused: focused)
         let list = SelectionList(
             items: languages.map { Line($0.nativeName) },
             chosen: languages.firstIndex(of: canvas.settings.currentLanguage),
-            cursor: canvas.ui.languageCursor, isFocused: focused,
+            cursor: canvas.ui.languageRow(canvas.settings), isFocused: focused,
             markers: canvas.plain ? .ascii : .radio)
         list.render(in: inner, buffer: &canvas.buffer)
         if focused {
-            let row = canvas.ui.languageCursor - list.scrollOffset(height: inner.height)
+            let row = canvas.ui.languageRow(canvas.settings) - list.scrollOffset(height: inner.height)
             canvas.markFocus(x: inner.x + 1, y: inner.y + row)
         }
     }
@@ -85,7 +85,7 @@ enum MainScreenView {
     /// Returns the rows used.
     private static func renderOpenSettings(_ canvas: inout Canvas, in area: Rect) -> Int {
         guard area.height >= 3 else { return 0 }
-        let focused = canvas.ui.focus == .openSettings
+        let focused = canvas.focus == .openSettings
         let explanation = Paragraph(canvas.text("ui.open_settings.explain"), style: .colored(.muted))
         let explainLines = explanation.lines(width: max(1, canvas.textWidth(inBoxOf: area.width)), metrics: canvas.metrics).count
         // Explanation, a blank line when there is room, the button.

@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// Notices across the bottom of the main screen, newest first, drawn from the state's typed
@@ -54,7 +54,7 @@ enum NoticesView {
 
     static func render(_ canvas: inout Canvas, lines: [NoticeLine], in area: Rect) {
         guard !area.isEmpty else { return }
-        let focused = canvas.ui.focus == .notices
+        let focused = canvas.focus == .notices
         for (index, notice) in lines.prefix(area.height).enumerated() {
             let row = area.row(index)
             var line = notice.line

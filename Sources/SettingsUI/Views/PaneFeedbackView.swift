@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// The lines under the address field: the test of a new address, the last action's result,
@@ -11,12 +11,21 @@ enum PaneFeedbackView {
         if case .testing(let address) = ui.addFlow {
             lines.append(Line([mark("◐", .accent, canvas), Span(text("ui.pane.adding", ["address": address]), style: .colored(.accent))]))
         }
-        if let message = ui.paneMessage {
-            switch message.tone {
-            case .success: lines.append(Line([mark("✓", .ok, canvas), Span(text.message(message))]))
-            case .failure: lines.append(Line([mark("✗", .error, canvas), Span(text.message(message), style: .colored(.error))]))
-            case .info: lines.append(Line([mark("·", .muted, canvas), Span(text.message(message))]))
-            }
+        // A switch chosen here shows its progress here, where the person acted.
+        let switchState = canvas.settings.serverSwitchState
+        if switchState.isInProgress, let target = switchState.toServerId {
+            let steps = SwitchStep.allCases
+            let step = switchState.progress.flatMap { steps.firstIndex(of: $0) } ?? 0
+            lines.append(Line([mark("◐", .accent, canvas),
+                               Span(text("ui.pane.switching", ["server": text.serverName(id: target),
+                                                               "step": String(step + 1), "total": String(steps.count)]),
+                                    style: .colored(.accent))]))
+        }
+        // The same notices as the main screen, the pane's answer to the last action first: a
+        // switch that failed is told here too.
+        for notice in canvas.settings.notices {
+            let style: Style = notice.kind == .error ? .colored(.error) : .plain
+            lines.append(Line([NoticesView.prefix(canvas, kind: notice.kind), Span(text.message(notice.message), style: style)]))
         }
         if ui.addressField.foldedFullWidth && !ui.addressField.isEmpty {
             lines.append(Line([mark("·", .muted, canvas), Span(text("ui.pane.full_width_read"), style: .colored(.muted))]))

@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// The pane's server list: marker, title, address, live status word, response time or reason.
@@ -15,8 +15,8 @@ enum PaneListView {
     static func render(_ canvas: inout Canvas, in area: Rect, header: Rect) {
         let settings = canvas.settings
         let ui = canvas.ui
-        let rowCount = UIState.paneRowCount(settings)
-        let offset = scrollOffset(cursor: ui.paneCursor, rows: area.height, count: rowCount)
+        let rowCount = ScreenState.paneRowCount(settings)
+        let offset = scrollOffset(cursor: ui.paneRow(settings), rows: area.height, count: rowCount)
         canvas.draw(Line(canvas.text("ui.pane.backend_server"), style: .bold), in: header)
         if rowCount > area.height && area.height > 0 {
             let position = "\(offset + 1)–\(offset + area.height)/\(rowCount)"
@@ -25,8 +25,8 @@ enum PaneListView {
         guard !area.isEmpty else { return }
 
         let columns = self.columns(canvas, width: area.width)
-        let marked = ui.paneMarkedServerId(settings)
-        let focused = ui.focus == .paneList
+        let marked = ScreenState.paneMarkedServerId(settings)
+        let focused = canvas.focus == .paneList
         for index in offset..<min(rowCount, offset + area.height) {
             let rowArea = area.row(index - offset)
             if settings.availableServers.indices.contains(index) {
@@ -36,7 +36,7 @@ enum PaneListView {
                 canvas.draw(Line([Span(" " + canvas.fit("+", columns.marker - 1)),
                                   Span(canvas.text("ui.pane.add_custom"), style: .colored(.accent))]), in: rowArea)
             }
-            if focused && index == ui.paneCursor {
+            if focused && index == ui.paneRow(settings) {
                 canvas.highlight(rowArea)
                 canvas.markFocus(x: rowArea.x + 1, y: rowArea.y)
             }

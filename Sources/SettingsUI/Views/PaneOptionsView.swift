@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// Connection timeout, auto switch, detailed logging (one row when they fit, else one each),
@@ -51,7 +51,7 @@ enum PaneOptionsView {
         guard y < area.maxY else { return }
         let label = canvas.fit(canvas.text("ui.pane.ca_bundle"), layout.labelWidth) + " "
         let fieldX = canvas.buffer.write(label, x: area.x, y: y, maxWidth: area.width, style: labelStyle(.caBundle, canvas))
-        let focused = canvas.ui.focus == .caBundle
+        let focused = canvas.focus == .caBundle
         // Editing changes the setting; otherwise the row shows the bundle in effect and its source.
         let inEffect = canvas.model.caBundle
         let shown = focused ? canvas.ui.caBundleField
@@ -69,7 +69,7 @@ enum PaneOptionsView {
     @discardableResult
     private static func draw(_ canvas: inout Canvas, _ control: Control, label: String, x: Int, y: Int, limit: Int) -> Int {
         guard x < limit else { return x }
-        let focused = canvas.ui.focus == control.area
+        let focused = canvas.focus == control.area
         let afterLabel = canvas.buffer.write(label + " ", x: x, y: y, maxWidth: limit - x, style: labelStyle(control.area, canvas))
         let end = canvas.buffer.write(control.value, x: afterLabel, y: y, maxWidth: limit - afterLabel,
                                       style: focused ? .reverse.adding(.bold) : .bold)
@@ -80,7 +80,7 @@ enum PaneOptionsView {
     }
 
     private static func labelStyle(_ area: FocusArea, _ canvas: Canvas) -> Style {
-        canvas.ui.focus == area ? .bold : .plain
+        canvas.focus == area ? .bold : .plain
     }
 
     private static func controls(_ canvas: Canvas) -> [Control] {

@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// Settings › VerbumCare (docs/PRODUCT.md: Settings pane): the server list with each server's live status, the
@@ -12,7 +12,7 @@ enum PaneView {
         let options = PaneOptionsView.layout(canvas, width: content.width)
         var feedback = PaneFeedbackView.lines(canvas, width: content.width - 1)
         let fixedRows = 3 + options.rowCount + 1
-        let rowCount = UIState.paneRowCount(canvas.settings)
+        let rowCount = ScreenState.paneRowCount(canvas.settings)
         // The list keeps up to five rows (the built-in servers and "Add" on the smallest
         // screen); feedback lines give way first.
         feedback = Array(feedback.prefix(max(0, min(4, content.height - fixedRows - min(rowCount, 5)))))
@@ -31,7 +31,7 @@ enum PaneView {
         y += 1
         let fieldWidth = min(content.width - 1, 72)
         TextFieldView.render(&canvas, field: canvas.ui.addressField, in: Rect(x: content.x + 1, y: y, width: fieldWidth, height: 1),
-                             focused: canvas.ui.focus == .customAddress, placeholder: "https://…/api")
+                             focused: canvas.focus == .customAddress, placeholder: "https://…/api")
         y += 1
         for line in feedback {
             canvas.draw(line, in: row(content, y).inset(left: 1))

@@ -1,3 +1,4 @@
+import AppCore
 import TerminalRendering
 
 /// How to draw. Colour depth is the backend's business; focus is always shown with reverse or

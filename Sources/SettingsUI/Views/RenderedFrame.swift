@@ -1,3 +1,4 @@
+import AppCore
 import TerminalRendering
 
 /// One frame: the cells, and where the terminal cursor goes (nil: hide it). The cursor is at the

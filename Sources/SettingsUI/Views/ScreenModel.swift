@@ -1,9 +1,9 @@
-import SettingsStore
+import AppCore
 
 /// Everything a frame is drawn from.
 public struct ScreenModel: Equatable, Sendable {
     public var settings: SettingsState
-    public var ui: UIState
+    public var screen: ScreenState
     /// Wall-clock seconds since 1970, for "checked N s ago".
     public var now: Double
     public var options: RenderOptions
@@ -12,10 +12,10 @@ public struct ScreenModel: Equatable, Sendable {
     /// How times in the timeline and the history are shown.
     public var clock: LocalClock
 
-    public init(settings: SettingsState, ui: UIState, now: Double, options: RenderOptions = RenderOptions(),
+    public init(state: AppState, now: Double, options: RenderOptions = RenderOptions(),
                 caBundle: CABundleDisplay? = nil, clock: LocalClock = .system) {
-        self.settings = settings
-        self.ui = ui
+        self.settings = state.settings
+        self.screen = state.screen
         self.now = now
         self.options = options
         self.caBundle = caBundle

@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// Draws a frame from a `ScreenModel`: a pure function of state and size, no I/O.
@@ -8,8 +8,6 @@ public enum ScreenRenderer {
     public static let minimumHeight = 16
 
     public static func render(_ model: ScreenModel, width: Int, height: Int) -> RenderedFrame {
-        var model = model
-        model.ui.normalize(model.settings)
         var canvas = Canvas(model: model, width: width, height: height)
         guard width >= minimumWidth && height >= minimumHeight else {
             TooSmallView.render(&canvas)
@@ -21,7 +19,7 @@ public enum ScreenRenderer {
         } else {
             MainScreenView.render(&canvas, in: area)
         }
-        let overlay = model.ui.activeOverlay(model.settings)
+        let overlay = model.screen.activeOverlay(model.settings)
         if overlay != .none {
             // The screen below keeps its looks but not the cursor: the overlay has the focus.
             canvas.caret = nil

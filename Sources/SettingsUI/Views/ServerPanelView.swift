@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// The read-only server panel: name, description, address, source, status with response time
@@ -156,7 +156,7 @@ enum ServerPanelView {
         let settings = canvas.settings
         let text = canvas.text
         let room = width - labelWidth
-        var value = StatusIndicator.word(settings.connectionStatus, canvas: canvas)
+        var value = StatusIndicator.word(settings.connectionStatus, canvas: canvas, unchecked: settings.isUnchecked)
         // A probe that has not answered for a while says so; the status keeps its last word.
         let response = StatusIndicator.waitingText(canvas)
             ?? currentStatus(settings)?.responseTime.map(text.milliseconds) ?? "—"

@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// The status indicator on every screen: symbol + status word + server + response time (or the
@@ -22,20 +22,21 @@ enum StatusIndicator {
         }
     }
 
-    /// "● Connected", or just the word in `--plain`.
-    static func word(_ status: ConnectionStatus, canvas: Canvas) -> Line {
+    /// "● Connected", or just the word in `--plain`. Before the server's first result the word
+    /// is "Not checked yet": nothing is known, so nothing says it is disconnected.
+    static func word(_ status: ConnectionStatus, canvas: Canvas, unchecked: Bool = false) -> Line {
         let style = Style.colored(color(status), .bold)
+        let word = unchecked ? canvas.text("status.not_checked") : canvas.text.statusWord(status)
         if canvas.plain {
-            return Line(canvas.text.statusWord(status), style: style)
+            return Line(word, style: style)
         }
-        return Line([Span(symbol(status) + " ", style: .colored(color(status))),
-                     Span(canvas.text.statusWord(status), style: style)])
+        return Line([Span(symbol(status) + " ", style: .colored(color(status))), Span(word, style: style)])
     }
 
     static func line(_ canvas: Canvas) -> Line {
         let settings = canvas.settings
         let text = canvas.text
-        var line = word(settings.connectionStatus, canvas: canvas)
+        var line = word(settings.connectionStatus, canvas: canvas, unchecked: settings.isUnchecked)
         let separator = Span(" · ", style: .colored(.muted))
         line.spans.append(separator)
         line.spans.append(Span(text.serverName(settings.currentServer)))

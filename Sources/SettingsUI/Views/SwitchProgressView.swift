@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// A switch in progress, in place of the server panel: each step done (✓), current (▶) or to

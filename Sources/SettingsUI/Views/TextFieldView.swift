@@ -1,3 +1,4 @@
+import AppCore
 import TerminalRendering
 
 /// `[ text ]` in one row: scrolled so the caret stays visible, a password as bullets. While

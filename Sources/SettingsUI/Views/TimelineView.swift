@@ -1,4 +1,4 @@
-import SettingsStore
+import AppCore
 import TerminalRendering
 
 /// The timeline of recent events on a large main screen: local time, a mark, what happened,

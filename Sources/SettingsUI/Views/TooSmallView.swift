@@ -1,3 +1,4 @@
+import AppCore
 import TerminalRendering
 
 /// One centered line: the current size and the size needed.

@@ -32,7 +32,7 @@ struct VerbumTUICommand: ParsableCommand {
                 context.console.diagnostic(context.console.text("cli.not_a_terminal"))
                 throw ExitCode.validationFailure
             }
-            try InteractiveApp.run(context: context)
+            try TerminalApp.run(context: context)
             try context.finish()
         }
     }

@@ -1,6 +1,6 @@
 /// The watch of the current server, the pane's row tests, and what a confirmed failure leads
 /// to (fallback or a notice).
-extension AppReducer {
+extension SettingsReducer {
     /// Starts watching the current server. `seed` is a test of it that just ran (a switch's):
     /// it counts as the first probe, so the server is not tested again at once.
     mutating func startMonitor(seed: DetailedStatus?, at: Double) {
@@ -9,7 +9,7 @@ extension AppReducer {
                              schedule: ProbeSchedule(interval: Double(state.probeInterval)))
         var delay = 0.0
         if let seed, seed.serverId == loop.serverId {
-            loop.schedule.apply(.probeStarted(manual: false))
+            loop.schedule.apply(.probeStarted)
             delay = loop.schedule.apply(seed.isHealthy ? .probeSucceeded : .probeFailed(confirmed: true)) ?? 0
         }
         state.connectivity.monitor = loop
@@ -24,7 +24,6 @@ extension AppReducer {
         }
         loop.generation = nextGeneration()
         loop.probeStartedAt = nil
-        loop.manual = false
         let delay = loop.schedule.status == .connected
             ? loop.schedule.interval : ProbeSchedule.backoffDelay(errorStreak: max(1, loop.schedule.errorStreak))
         state.connectivity.monitor = loop
@@ -39,7 +38,6 @@ extension AppReducer {
             return
         }
         loop.generation = nextGeneration()
-        loop.manual = true
         state.connectivity.monitor = loop
         probeTimerFired(generation: loop.generation, at: at)
     }
@@ -47,7 +45,7 @@ extension AppReducer {
     mutating func probeTimerFired(generation: Int, at: Double) {
         guard var loop = state.connectivity.monitor, loop.generation == generation,
               state.connectivity.activeSwitch == nil else { return }
-        loop.schedule.apply(.probeStarted(manual: loop.manual))
+        loop.schedule.apply(.probeStarted)
         loop.probeStartedAt = at
         state.connectivity.monitor = loop
         state.connectionStatus = loop.schedule.status
@@ -64,7 +62,6 @@ extension AppReducer {
         let timedOut = ConnectivityMessages.failureReason(result).code == .timeout
         let delay = loop.schedule.apply(healthy ? .probeSucceeded : .probeFailed(confirmed: timedOut)) ?? 0
         loop.probeStartedAt = nil
-        loop.manual = false
         state.connectivity.monitor = loop
         // Until a failure is confirmed the screen keeps its last confirmed details.
         if !loop.schedule.isConfirmingFailure {

@@ -1,12 +1,12 @@
 /// During a fallback: the background watch of the configured server and the switch back,
 /// offered (never forced) once it answers again.
-extension AppReducer {
+extension SettingsReducer {
     mutating func startRecovery(of serverId: String, at: Double) {
         let generation = nextGeneration()
         var loop = ProbeLoop(serverId: serverId, generation: generation,
                              schedule: ProbeSchedule(interval: Double(state.probeInterval)))
         // It just failed: the watch starts in error, with the backoff.
-        loop.schedule.apply(.probeStarted(manual: false))
+        loop.schedule.apply(.probeStarted)
         let delay = loop.schedule.apply(.probeFailed(confirmed: true)) ?? ProbeSchedule.backoffStart
         state.connectivity.recovery = loop
         emit(.scheduleRecoveryProbe(generation: generation, after: delay))
@@ -15,7 +15,7 @@ extension AppReducer {
     mutating func recoveryTimerFired(generation: Int, at: Double) {
         guard var loop = state.connectivity.recovery, loop.generation == generation,
               let server = state.server(id: loop.serverId) else { return }
-        loop.schedule.apply(.probeStarted(manual: false))
+        loop.schedule.apply(.probeStarted)
         loop.probeStartedAt = at
         state.connectivity.recovery = loop
         emit(.probeRecovery(server, generation: generation))

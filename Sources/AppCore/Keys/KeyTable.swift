@@ -83,6 +83,11 @@ public enum KeyTable {
     public struct HelpRow: Hashable, Sendable {
         public var label: String
         public var helpKey: String
+
+        public init(label: String, helpKey: String) {
+            self.label = label
+            self.helpKey = helpKey
+        }
     }
 
     /// The binding a key triggers, or nil. Printable keys never reach the table while a field

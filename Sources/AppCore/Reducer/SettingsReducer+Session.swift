@@ -1,5 +1,5 @@
 /// Signing in and out, and the dialog.
-extension AppReducer {
+extension SettingsReducer {
     mutating func signInRequested(serverId: String, at: Double) {
         let isCurrent = serverId == state.currentServer.id
         let isTarget = state.connectivity.activeSwitch?.target.id == serverId
@@ -38,7 +38,7 @@ extension AppReducer {
     }
 }
 
-extension AppReducer {
+extension SettingsReducer {
     mutating func dismissNotice(_ subject: Notice.Subject?) {
         NoticeBoard.dismiss(subject, in: &state)
     }

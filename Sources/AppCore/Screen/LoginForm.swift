@@ -6,14 +6,11 @@ public struct LoginForm: Hashable, Sendable {
         case password
     }
 
-    /// The server the form was opened for; a request for another server starts a fresh form.
-    public var serverId: String?
     public var username: TextField
     public var password: TextField
     public var focus: Field
 
-    public init(serverId: String? = nil) {
-        self.serverId = serverId
+    public init() {
         self.username = TextField()
         self.password = TextField(isSecret: true)
         self.focus = .username

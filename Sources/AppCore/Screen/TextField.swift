@@ -11,7 +11,7 @@ public struct TextField: Hashable, Sendable {
     /// Reads full-width ASCII (`ｈｔｔｐｓ：／／`, a common slip of a Japanese input method) as
     /// half-width: for addresses, which are ASCII.
     public let foldsFullWidth: Bool
-    /// Some of the text was typed full-width and read as half-width (the field says so).
+    /// The last key typed was full-width and read as half-width (the field says so until the next key).
     public private(set) var foldedFullWidth: Bool
 
     /// Far above the validator's 255-character limit, so `too_long` can still be shown, but
@@ -98,6 +98,8 @@ public struct TextField: Hashable, Sendable {
     /// Applies an editing key; returns whether the key was an editing key (consumed).
     @discardableResult
     public mutating func edit(_ key: Key) -> Bool {
+        // The note answers the last key only.
+        foldedFullWidth = false
         switch key {
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(text.count, cursor + 1)

@@ -1,4 +1,3 @@
-import SettingsStore
 
 /// Where a key binding applies. Several contexts are active at once (the focused area plus, for
 /// example, "a switch is running"); overlays replace the screen's contexts entirely.
@@ -29,17 +28,17 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     public static let typing: Set<KeyContext> = [.paneTextField, .login]
 
     /// The contexts active for a state.
-    public static func active(ui: UIState, settings: SettingsState) -> Set<KeyContext> {
-        switch ui.activeOverlay(settings) {
+    public static func active(screen: ScreenState, settings: SettingsState) -> Set<KeyContext> {
+        switch screen.activeOverlay(settings) {
         case .help: return [.help]
         case .login: return [.login]
         case .confirm: return [.confirm]
         case .none: break
         }
         if settings.isSettingsPaneOpen {
-            switch ui.focus {
+            switch screen.focus(settings) {
             case .customAddress:
-                return ui.addressSuggestion == nil ? [.paneTextField] : [.paneTextField, .addressSuggestion]
+                return screen.addressSuggestion == nil ? [.paneTextField] : [.paneTextField, .addressSuggestion]
             case .caBundle: return [.paneTextField]
             case .connectionTimeout: return [.paneStepper]
             case .autoSwitch, .detailedLogging: return [.paneToggle]
@@ -47,7 +46,7 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
             }
         }
         var contexts: Set<KeyContext>
-        switch ui.focus {
+        switch screen.focus(settings) {
         case .openSettings: contexts = [.openSettingsButton]
         case .notices: contexts = [.notices]
         default: contexts = [.languagePicker]
@@ -55,7 +54,7 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
         if settings.serverSwitchState.isInProgress {
             contexts.insert(.switching)
         }
-        if ui.isSwitchBackOffered(settings) {
+        if ScreenState.isSwitchBackOffered(settings) {
             contexts.insert(.switchBackOffer)
         }
         return contexts

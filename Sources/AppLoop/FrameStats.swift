@@ -4,22 +4,22 @@ import Glibc
 /// from handling the key to the flushed frame, for the language-switch benchmark (docs/PRODUCT.md: Performance targets).
 /// Off unless the variable is set; writes happen after the frame, outside the measured span.
 @MainActor
-final class FrameStats {
+public final class FrameStats {
     private let fd: Int32
     private var pending: [(key: String, startMicros: Int64)] = []
 
-    init?(environment: [String: String]) {
+    public init?(environment: [String: String]) {
         guard let path = environment["VERBUMCARE_FRAME_STATS"], !path.isEmpty else { return nil }
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }
         self.fd = fd
     }
 
-    func keyReceived(_ name: String) {
+    public func keyReceived(_ name: String) {
         pending.append((name, Self.threadCPUMicros()))
     }
 
-    func frameFlushed() {
+    public func frameFlushed() {
         guard !pending.isEmpty else { return }
         let end = Self.threadCPUMicros()
         var text = ""

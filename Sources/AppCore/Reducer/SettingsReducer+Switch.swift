@@ -7,7 +7,7 @@
 /// the screen and `status` never disagree about which server is configured. Nothing a person
 /// owns is deleted: the previous server's data is saved before the screen forgets it, and
 /// language and preferences are never touched.
-extension AppReducer {
+extension SettingsReducer {
     /// settings.json asks for `target` (a selection, a hand edit, a removal or reset).
     mutating func requestServer(_ target: ServerConfig, source: ServerSource, previousSelection: SettingsSelection?,
                                 at: Double) {
@@ -44,9 +44,16 @@ extension AppReducer {
             before: before, previousSelection: earlier?.previousSelection ?? previousSelection)
         // The switch owns the status until it ends.
         state.connectivity.monitor = nil
-        state.connectionStatus = .switching
-        state.serverSwitchState = ServerSwitchState(isInProgress: true, fromServerId: before.server.id,
-                                                    toServerId: target.id, progress: .validating, startedAt: at)
+        if origin == .start {
+            // Starting on the configured server is not a switch: its first test shows as
+            // `testing` ("Not checked yet" until then), with no switch steps and no "switched".
+            state.connectionStatus = .testing
+            state.serverSwitchState = .idle
+        } else {
+            state.connectionStatus = .switching
+            state.serverSwitchState = ServerSwitchState(isInProgress: true, fromServerId: before.server.id,
+                                                        toServerId: target.id, progress: .validating, startedAt: at)
+        }
         emit(.advanceSwitch(generation: generation, step: .validating))
     }
 
@@ -107,11 +114,13 @@ extension AppReducer {
         record(TimelineEntry(at: at, kind: .switchCancelled, serverId: run.target.id))
         post(Notice(subject: .server(run.target.id), kind: .info,
                     message: ConnectivityMessages.switchCancelled(target: run.target, kept: run.before.server),
-                    condition: .untilDismissed, postedAt: at))
+                    condition: .untilDismissed, inUse: run.before.server.id, postedAt: at))
         writeBackSelection(of: run)
     }
 
     private mutating func setStep(_ step: SwitchStep) {
+        // The start's test has no steps to show (it is not a switch).
+        guard state.serverSwitchState.isInProgress else { return }
         state.serverSwitchState.progress = step
     }
 
@@ -136,8 +145,10 @@ extension AppReducer {
         } else {
             state.serverSource = run.source
             endFallback()
-            record(TimelineEntry(at: at, kind: .switched, serverId: run.target.id,
-                                 durationMs: max(0, (at - run.startedAt) * 1000)))
+            if run.origin != .start {
+                record(TimelineEntry(at: at, kind: .switched, serverId: run.target.id,
+                                     durationMs: max(0, (at - run.startedAt) * 1000)))
+            }
         }
         startMonitor(seed: result, at: at)
     }
@@ -185,7 +196,7 @@ extension AppReducer {
                                                                         reason: failure)
             post(Notice(subject: .server(run.target.id), kind: .error, message: message,
                         condition: refusal == nil ? .serverNotConnected(run.target.id) : .untilDismissed,
-                        postedAt: at))
+                        inUse: run.before.server.id, postedAt: at))
             writeBackSelection(of: run)
         }
     }

@@ -2,7 +2,7 @@ import Localization
 
 /// settings.json and app-state.json: hydration, a re-read (hand edit, leaving the pane), the
 /// app's own writes and their failures.
-extension AppReducer {
+extension SettingsReducer {
     mutating func hydrate(settings: SettingsFileLoad, appState: AppStateFileLoad,
                           detectedLanguage: AppLanguage) {
         let saved = appState.state
@@ -69,18 +69,69 @@ extension AppReducer {
         case .addCustom, .connectionTimeout, .probeInterval, .autoSwitchOnFailure, .detailedLogging, .caBundle:
             break
         }
+        tellPane(change, at: at)
         if case .reset = change { state.preferences = .defaults }
     }
 
     /// A failed or refused write is told; a refused value is not (the caller shows it where it
     /// was given).
     mutating func settingsWriteFailed(_ error: SettingsActionError, at: Double) {
+        // Where the person acted, the pane says it did not happen, and why.
+        if state.isSettingsPaneOpen {
+            NoticeBoard.postPaneNote(error.appError, kind: .error, at: at, in: &state)
+        }
         switch error {
         case .writeFailed, .fileRefused: break
         case .valueRefused, .unknownServer, .valueOutOfRange: return
         }
         post(Notice(subject: .file(SettingsState.settingsFileName, field: nil), kind: .error,
                     message: error.appError, condition: .untilDismissed, postedAt: at))
+    }
+
+    /// The pane's answer to a change made there: what was added, removed or saved. A server
+    /// added is tested at once, so its row shows whether it answers.
+    private mutating func tellPane(_ change: SettingsChange, at: Double) {
+        guard state.isSettingsPaneOpen else { return }
+        switch change {
+        case .addCustom(let address):
+            NoticeBoard.postPaneNote(AppError(key: "ui.pane.added", parameters: ["address": address]), kind: .goodNews,
+                                     at: at, in: &state)
+            if let added = state.availableServers.first(where: { $0.baseUrl == address }) {
+                testRows([added.id], at: at)
+            }
+        case .removeCustom(let address):
+            NoticeBoard.postPaneNote(AppError(key: "ui.pane.removed", parameters: ["address": address]), kind: .goodNews,
+                                     at: at, in: &state)
+        case .caBundle:
+            NoticeBoard.postPaneNote(AppError(key: "ui.pane.saved"), kind: .goodNews, at: at, in: &state)
+        case .select, .restoreSelection, .connectionTimeout, .probeInterval, .autoSwitchOnFailure, .detailedLogging,
+             .reset:
+            break
+        }
+    }
+
+    /// A typed address for `custom_servers`: written when valid and new; otherwise the pane
+    /// says why not (the command line reports the same from the validation it shows).
+    mutating func addCustomServer(_ address: String, at: Double) {
+        let validation = AddressValidator.validate(address, environment: state.environment)
+        guard validation.isValid else {
+            NoticeBoard.postPaneNote(ConnectivityMessages.invalidAddress(validation), kind: .error, at: at, in: &state)
+            return
+        }
+        if let existing = state.availableServers.first(where: { $0.baseUrl == validation.normalizedAddress }) {
+            NoticeBoard.postPaneNote(AppError(key: "ui.pane.already_added", parameters: ["address": existing.baseUrl]),
+                                     kind: .info, at: at, in: &state)
+            return
+        }
+        emit(.writeSettings(.addCustom(address: validation.normalizedAddress)))
+    }
+
+    /// app-state.json changed on disk: a language another copy chose (`lang`) shows here too.
+    mutating func appStateFileRead(_ load: AppStateFileLoad, at: Double) {
+        guard let language = load.state.currentLanguage, language != state.savedLanguage else { return }
+        state.savedLanguage = language
+        state.languageOverride = nil
+        state.currentLanguage = language
     }
 
     /// What settings.json names now, to put back if a switch it asks for fails.

@@ -8,10 +8,10 @@ import Localization
 /// say, and which notices are on screen is decided here or in the pure policies it calls
 /// (`FallbackPolicy`, `ProbeSchedule`, `NoticeBoard`), which the command line uses too.
 ///
-/// The work is split by concern over `AppReducer+*.swift`; this file dispatches the events
+/// The work is split by concern over `SettingsReducer+*.swift`; this file dispatches the events
 /// and runs the steps that follow every event (notices reconciled, app-state.json saved when
 /// its part of the state changed, the transport told about a new CA bundle).
-public struct AppReducer {
+public struct SettingsReducer {
     var state: SettingsState
     var effects: [AppEffect] = []
     let resolver: NativeSettingsResolver
@@ -23,7 +23,7 @@ public struct AppReducer {
 
     /// Applies `event` to `state` and returns the effects to run.
     public static func reduce(_ state: inout SettingsState, _ event: AppEvent) -> [AppEffect] {
-        var reducer = AppReducer(state: state)
+        var reducer = SettingsReducer(state: state)
         let before = state
         reducer.handle(event)
         reducer.finish(after: event, before: before)
@@ -67,6 +67,8 @@ public struct AppReducer {
             testRows(state.availableServers.map(\.id), at: at)
         case .paneClosed:
             state.isSettingsPaneOpen = false
+            // Leaving the pane is returning to the app: settings.json is read again and applied.
+            emit(.readSettingsFile)
         case .settingsChangeRequested(let change):
             emit(.writeSettings(change))
         case .testRequested(let at):
@@ -85,6 +87,25 @@ public struct AppReducer {
             signInSubmitted(username: username, password: password)
         case .signInDismissed:
             state.loginRequest = nil
+        case .signInFormEdited(let form):
+            state.loginRequest?.form = form
+        case let .paneNoted(message, kind, at):
+            NoticeBoard.postPaneNote(message, kind: kind, at: at, in: &state)
+        case let .serverChosen(id, _):
+            if let target = state.availableServers.first(where: { $0.id == id }) {
+                emit(.writeSettings(.select(address: target.baseUrl)))
+            }
+        case let .customServerAddRequested(address, at):
+            addCustomServer(address, at: at)
+        case let .customServerRemoveRequested(id, _):
+            if let target = state.availableServers.first(where: { $0.id == id && $0.isCustom }) {
+                emit(.writeSettings(.removeCustom(address: target.baseUrl)))
+            }
+        case let .appStateFileRead(load, at):
+            appStateFileRead(load, at: at)
+        case .key, .addressTested, .caBundleInspected:
+            // The screen's events: `AppReducer` gives them to `ScreenReducer`.
+            break
         case .signOutRequested:
             if state.connectivity.isActive { emit(.signOut(state.currentServer)) }
         case .connectivityStarted(let at):

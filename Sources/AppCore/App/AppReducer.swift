@@ -1,0 +1,41 @@
+/// The one function that changes the app's state: `(state, event) → (new state, effects)`.
+///
+/// It composes two parts, each owning its slice: `ScreenReducer` takes what the person does on
+/// the screen (keys, the pane's own tests) and turns it into changes of `state.screen` and into
+/// events of the settings vocabulary, which `SettingsReducer` applies to `state.settings` in the
+/// same call (the way a parent feature scopes a child in swift-composable-architecture). Every
+/// other event goes to `SettingsReducer` directly. Pure: no I/O, no clock, no threads; effects
+/// come back as events.
+public enum AppReducer {
+    public static func reduce(_ state: inout AppState, _ event: AppEvent) -> [AppEffect] {
+        reduceTracing(&state, event).effects
+    }
+
+    /// `reduce`, also telling which settings events a screen event was turned into (what a
+    /// key did, in the vocabulary of the store: for the log and for tests).
+    public static func reduceTracing(_ state: inout AppState, _ event: AppEvent) -> (effects: [AppEffect], sent: [AppEvent]) {
+        var reducer = ScreenReducer(state: state, at: event.screenTime ?? 0)
+        switch event {
+        case .key(let key, _):
+            reducer.handle(key)
+        case let .addressTested(address, summary, _):
+            reducer.addressTested(address: address, summary: summary)
+        case let .caBundleInspected(path, refusal, _):
+            reducer.caBundleInspected(path: path, refusal: refusal)
+        default:
+            return (SettingsReducer.reduce(&state.settings, event), [])
+        }
+        state = reducer.state
+        return (reducer.effects, reducer.sent)
+    }
+}
+
+extension AppEvent {
+    /// The time a screen event carries; nil for the settings events.
+    var screenTime: Double? {
+        switch self {
+        case .key(_, let at), .addressTested(_, _, let at), .caBundleInspected(_, _, let at): at
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// What the person opened on top of the screen. The sign-in dialog is not stored here: it is
+/// shown whenever the settings slice has a `loginRequest` (`ScreenState.activeOverlay(_:)`).
+public enum Overlay: Equatable, Sendable {
+    case none
+    case help
+    case confirm(ConfirmDialog)
+}
+
+/// The overlay actually on screen, by priority: a confirmation the person is answering, then
+/// the sign-in dialog the settings slice asks for, then help.
+public enum ActiveOverlay: Equatable, Sendable {
+    case none
+    case help
+    case login(serverId: String)
+    case confirm(ConfirmDialog)
+}

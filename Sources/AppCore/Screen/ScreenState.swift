@@ -1,0 +1,121 @@
+import Localization
+
+/// The screen's slice of the one state: where the focus is, what is open on top, the list
+/// cursors and the text being typed. Facts the settings slice owns (whether the pane is open,
+/// the sign-in dialog, the notices) are not kept here: the accessors below read them from
+/// `SettingsState`, so the two slices can never disagree and nothing has to keep them in line.
+public struct ScreenState: Equatable, Sendable {
+    /// The focused area of the main screen (kept while the pane is open, so Esc returns to it).
+    public var mainFocus: FocusArea
+    /// The focused area of the settings pane.
+    public var paneFocus: FocusArea
+    public var overlay: Overlay
+    /// Row under the cursor in the language picker (index into the available languages).
+    public var languageCursor: Int
+    /// Row under the cursor in the pane list: the servers, then "Add Custom Server...". Read
+    /// through `paneRow(_:)`, which keeps it inside the list as servers come and go.
+    public var paneCursor: Int
+    public var addressField: TextField
+    /// Validation of `addressField` as typed; nil while the field is empty.
+    public var validation: ValidationResult?
+    public var addFlow: AddFlow
+    public var caBundleField: TextField
+    /// First row of the help overlay's list (the view keeps it inside the list it draws).
+    public var helpScroll: Int
+
+    public init(mainFocus: FocusArea = .languagePicker, paneFocus: FocusArea = .paneList, overlay: Overlay = .none,
+                languageCursor: Int = 0, paneCursor: Int = 0, addressField: TextField = .address(),
+                validation: ValidationResult? = nil, addFlow: AddFlow = .idle, caBundleField: TextField = TextField(),
+                helpScroll: Int = 0) {
+        self.mainFocus = mainFocus
+        self.paneFocus = paneFocus
+        self.overlay = overlay
+        self.languageCursor = languageCursor
+        self.paneCursor = paneCursor
+        self.addressField = addressField
+        self.validation = validation
+        self.addFlow = addFlow
+        self.caBundleField = caBundleField
+        self.helpScroll = helpScroll
+    }
+
+    /// The first screen for a settings state: the language picker's cursor on the current language.
+    public init(settings: SettingsState) {
+        self.init()
+        languageCursor = ScreenState.languages(settings).firstIndex(of: settings.currentLanguage) ?? 0
+    }
+
+    // MARK: - Read together with the settings slice
+
+    /// The focused area: the pane's while the pane is open; on the main screen the notices
+    /// only while there are any (focus on a notice list that emptied falls to the language picker).
+    public func focus(_ settings: SettingsState) -> FocusArea {
+        if settings.isSettingsPaneOpen { return paneFocus }
+        if mainFocus == .notices && settings.notices.isEmpty { return .languagePicker }
+        return mainFocus
+    }
+
+    /// The languages in picker order.
+    public static func languages(_ settings: SettingsState) -> [AppLanguage] {
+        settings.availableLanguages.isEmpty ? AppLanguage.allCases : settings.availableLanguages
+    }
+
+    /// The language picker's cursor, inside the list.
+    public func languageRow(_ settings: SettingsState) -> Int {
+        min(max(0, languageCursor), ScreenState.languages(settings).count - 1)
+    }
+
+    /// Rows of the pane list: every server, then "Add Custom Server...".
+    public static func paneRowCount(_ settings: SettingsState) -> Int {
+        settings.availableServers.count + 1
+    }
+
+    /// The pane cursor, inside the list (a removed server leaves the cursor on its neighbour).
+    public func paneRow(_ settings: SettingsState) -> Int {
+        min(max(0, paneCursor), ScreenState.paneRowCount(settings) - 1)
+    }
+
+    /// The server under the pane cursor; nil on "Add Custom Server...".
+    public func serverUnderCursor(_ settings: SettingsState) -> ServerConfig? {
+        let row = paneRow(settings)
+        return settings.availableServers.indices.contains(row) ? settings.availableServers[row] : nil
+    }
+
+    /// The server marked ● in the pane: the one settings.json names (during a fallback, the
+    /// configured server that failed).
+    public static func paneMarkedServerId(_ settings: SettingsState) -> String {
+        settings.configuredServer.id
+    }
+
+    /// The offer to switch back is shown (and `s` works) once the configured server recovered.
+    public static func isSwitchBackOffered(_ settings: SettingsState) -> Bool {
+        FallbackPolicy.offersSwitchBack(settings) && !settings.isSettingsPaneOpen
+    }
+
+    /// The overlay on screen, by priority: a confirmation being answered, then the sign-in
+    /// dialog the settings slice asks for, then help.
+    public func activeOverlay(_ settings: SettingsState) -> ActiveOverlay {
+        if case .confirm(let dialog) = overlay {
+            return .confirm(dialog)
+        }
+        if let request = settings.loginRequest {
+            return .login(serverId: request.serverId)
+        }
+        return overlay == .help ? .help : .none
+    }
+
+    /// Whether printable keys type into a field right now.
+    public func isTyping(_ settings: SettingsState) -> Bool {
+        switch activeOverlay(settings) {
+        case .login: true
+        case .help, .confirm: false
+        case .none: focus(settings).isTextField && settings.isSettingsPaneOpen
+        }
+    }
+
+    /// The suggestion Tab accepts in the address field, if there is one and it differs from the text.
+    public var addressSuggestion: String? {
+        guard let suggestion = validation?.suggestions.first, suggestion != addressField.text else { return nil }
+        return suggestion
+    }
+}

@@ -1,0 +1,176 @@
+import BackendClient
+import Connectivity
+import SettingsStore
+import SettingsUI
+import TerminalRendering
+
+/// The app's loop, without a terminal: events in (keys, resizes, effect results, timers), the
+/// one reducer applied by the store, the effects run (files by the store, probes and timers by
+/// the connectivity runtime, quitting and redrawing here), and a frame drawn from the one state
+/// onto a `TerminalScreen` after every turn that changed it. The executable connects it to
+/// ncurses, signals and the keyboard; tests drive it in-process with a test screen.
+///
+/// Everything runs on the main actor: the reducer, the effects' results, the frames, so ncurses
+/// is touched by one thread only.
+@MainActor
+public final class AppLoop {
+    public let store: AppSettingsStore
+    private let screen: any TerminalScreen
+    private var options: RenderOptions
+    private let caBundleDisplay: @MainActor (SettingsState) -> CABundleDisplay?
+    private let onQuit: @MainActor () -> Void
+    private let stats: FrameStats?
+    private var runtime: ConnectivityRuntime?
+    private var subscription: StoreSubscription?
+    /// The frame on the terminal and the model it was drawn from; nil: repaint every cell.
+    public private(set) var lastFrame: (frame: RenderedFrame, model: ScreenModel)?
+    private lazy var frames = FrameScheduler { [unowned self] in self.drawFrame() }
+    private lazy var ticker = SecondTicker { [unowned self] in
+        self.clockTicked = true
+        self.frames.request()
+    }
+    /// The ticker asked for the coming frame: only then is the one-value redraw (`ClockTick`) tried.
+    private var clockTicked = false
+    private var isRunning = false
+    /// Frames flushed so far (tests wait on it).
+    public private(set) var frameCount = 0
+
+    /// - Parameters:
+    ///   - caBundleDisplay: the CA bundle in effect for the pane's row (looked up only while the
+    ///     pane is open).
+    ///   - onQuit: the person quits (`q`); the executable restores the terminal and exits.
+    public init(store: AppSettingsStore, screen: any TerminalScreen, options: RenderOptions,
+                caBundleDisplay: @escaping @MainActor (SettingsState) -> CABundleDisplay? = { _ in nil },
+                stats: FrameStats? = nil, onQuit: @escaping @MainActor () -> Void) {
+        self.store = store
+        self.screen = screen
+        self.options = options
+        self.caBundleDisplay = caBundleDisplay
+        self.stats = stats
+        self.onQuit = onQuit
+    }
+
+    /// Draws the first frame from the hydrated store and follows the state from then on.
+    public func start() {
+        isRunning = true
+        store.effectHandler = { [unowned self] effects in self.run(effects) }
+        subscription = store.subscribeApp { [unowned self] _, _ in self.frames.request() }
+        drawFrame()
+    }
+
+    /// Attaches the connectivity runtime: it tests the configured server and starts the file
+    /// watchers. Effects the runtime does not run (quitting, redrawing) stay the loop's.
+    public func attachConnectivity(transport: TransportConfiguration, httpTransport: (any HTTPTransport)? = nil,
+                                   clock: ConnectivityClock = .system, watchFiles: Bool = true) {
+        guard isRunning, runtime == nil else { return }
+        runtime = ConnectivityRuntime.start(store: store, transport: transport,
+                                            httpTransport: httpTransport ?? CurlEngine.shared, clock: clock,
+                                            watchSettingsFile: watchFiles, routesEffects: false)
+    }
+
+    /// A terminal note (a TERM replaced by a close entry) shown from now on.
+    public func setTerminalNote(_ note: TerminalNote?) {
+        options.terminalNote = note
+        frames.request()
+    }
+
+    // MARK: - Events
+
+    /// A key the person pressed.
+    public func key(_ key: Key) {
+        stats?.keyReceived(String(describing: key))
+        store.dispatch(.key(key, at: store.now()))
+    }
+
+    /// Any event of the app's vocabulary.
+    public func send(_ event: AppEvent) {
+        store.dispatch(event)
+    }
+
+    /// The terminal changed size: the next frame is laid out anew.
+    public func resized() {
+        frames.request()
+    }
+
+    /// The terminal's contents are unknown (after a resume, Ctrl-L): every cell is drawn again.
+    public func repaint() {
+        screen.clearAndRepaint()
+        lastFrame = nil
+        frames.request()
+    }
+
+    /// Stops timers, probes and watchers; nothing is drawn after this.
+    public func stop() {
+        isRunning = false
+        ticker.schedule(after: nil)
+        runtime?.stop()
+        runtime = nil
+        subscription?.cancel()
+        subscription = nil
+        store.effectHandler = nil
+    }
+
+    /// Waits until no switch runs and no effect is in flight (tests).
+    public func waitUntilIdle() async {
+        await runtime?.waitUntilIdle()
+    }
+
+    // MARK: - Effects
+
+    private func run(_ effects: [AppEffect]) {
+        var forRuntime: [AppEffect] = []
+        for effect in effects {
+            switch effect {
+            case .quit:
+                onQuit()
+            case .redrawScreen:
+                repaint()
+            default:
+                forRuntime.append(effect)
+            }
+        }
+        if !forRuntime.isEmpty { runtime?.run(forRuntime) }
+    }
+
+    // MARK: - Frames
+
+    /// Renders the state into cells and writes the difference to the screen.
+    public func drawFrame() {
+        guard isRunning else { return }
+        let size = screen.size
+        let state = store.getAppState()
+        let now = store.now()
+        let model = ScreenModel(state: state, now: now, options: options,
+                                caBundle: state.settings.isSettingsPaneOpen ? caBundleDisplay(state.settings) : nil)
+        let frame: RenderedFrame
+        let ticked = clockTicked
+        clockTicked = false
+        if ticked, var last = lastFrame, last.frame.buffer.width == size.columns, last.frame.buffer.height == size.rows {
+            // The last frame's cells are then held here alone: a clock tick redraws them in place.
+            lastFrame = nil
+            if let changes = ClockTick.apply(model, to: &last.frame, of: last.model) {
+                screen.present(changes)
+                frame = last.frame
+            } else {
+                frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
+                screen.present(frame.buffer.diff(from: last.frame.buffer))
+            }
+        } else {
+            frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
+            let previous = lastFrame?.frame.buffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics)
+            screen.present(frame.buffer.diff(from: previous))
+        }
+        lastFrame = (frame, model)
+        if let cursor = frame.cursor {
+            screen.moveCursor(row: cursor.y, column: cursor.x)
+            screen.setCursorVisible(true)
+        } else {
+            screen.setCursorVisible(false)
+        }
+        screen.flush()
+        frameCount += 1
+        stats?.frameFlushed()
+        // "checked N s ago" and "no answer for N s" are redrawn when their number changes.
+        ticker.schedule(after: ClockTexts.secondsUntilChange(state.settings, now: now))
+    }
+}
