@@ -201,7 +201,7 @@ struct CatalogConsistencyTests {
     func labelWidths() throws {
         // Footer words, status words and pane labels share one line with others.
         let limits: [(prefix: String, columns: Int)] = [
-            ("key.", 12), ("status.", 14), ("check.", 16), ("switch.step.", 24),
+            ("key.", 12), ("status.", 15), ("check.", 16), ("switch.step.", 24),
             ("ui.panel.", 24), ("ui.pane.backend_server", 24), ("ui.pane.connection_timeout", 20),
             ("ui.pane.auto_switch", 24), ("ui.pane.detailed_logging", 20), ("ui.pane.ca_bundle", 20),
             ("ui.pane.custom_address", 30), ("ui.pane.add_custom", 30), ("server.", 60),

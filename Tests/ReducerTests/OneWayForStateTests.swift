@@ -41,6 +41,6 @@ struct OneWayForStateTests {
         let store = try #require(files.first { $0.path == "SettingsStore/Store/AppSettingsStore.swift" })
         let calls = store.text.components(separatedBy: "store.setState").count - 1
         #expect(calls == 1, "AppSettingsStore changes its state in one place")
-        #expect(store.text.contains("store.setState { effects = SettingsReducer.reduce(&$0, event) }"))
+        #expect(store.text.contains("store.setState { effects = AppReducer.reduce(&$0, event) }"))
     }
 }

@@ -13,14 +13,18 @@ struct ProbeScheduleTests {
         #expect(s.status == .connected)
     }
 
-    @Test func periodicRetestOfConnectedServerDoesNotBlink() {
+    @Test func aRetestKeepsTheLastWordConnectedOrError() {
         var s = ProbeSchedule(interval: 10)
         s.apply(.probeStarted)
         s.apply(.probeSucceeded)
         s.apply(.probeStarted)
-        #expect(s.status == .connected)
+        #expect(s.status == .connected, "a periodic re-test (or r) does not blink to testing")
+        s.apply(.probeFailed(confirmed: true))
+        #expect(s.status == .error)
         s.apply(.probeStarted)
-        #expect(s.status == .testing)
+        #expect(s.status == .error, "a failed server tested again keeps its error until a test succeeds")
+        s.apply(.probeSucceeded)
+        #expect(s.status == .connected)
     }
 
     @Test func oneLostProbeIsRetestedAtOnceBeforeError() {

@@ -6,14 +6,20 @@ import Testing
 struct SwitchAndFallbackTests {
     static let macMini = #"{"backend_server_address": "https://verbumcaremac-mini/api"}"#
 
-    @Test func startTestsTheConfiguredServerThroughEveryStep() throws {
+    @Test func startTestsTheConfiguredServerAndIsNotASwitch() throws {
         var world = try ReducerWorld()
         var steps: [SwitchStep] = []
+        var statuses: [ConnectionStatus] = [world.state.connectionStatus]
         while let index = world.pending.firstIndex(where: { !$0.isTimer }) {
             if let step = world.state.serverSwitchState.progress, steps.last != step { steps.append(step) }
+            if statuses.last != world.state.connectionStatus { statuses.append(world.state.connectionStatus) }
             world.complete(at: index)
         }
-        #expect(steps == SwitchStep.allCases)
+        statuses.append(world.state.connectionStatus)
+        #expect(steps.isEmpty, "starting on the configured server shows no switch steps")
+        #expect(!statuses.contains(.switching), "\(statuses)")
+        #expect(statuses.contains(.testing))
+        #expect(!world.state.timeline.contains { $0.kind == .switched }, "no \"switched to pn51\" on start")
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.state.connectionStatus == .connected)
         #expect(world.state.serverSwitchState == .idle)

@@ -146,6 +146,8 @@ enum Fixtures {
         state.currentServer = server("mac-mini")
         state.detailedStatus = healthy(server("mac-mini"))
         state.loginRequest = LoginRequest(serverId: "mac-mini", failure: AppError(key: "dialog.login.bad_credentials"))
+        // The app's runtime is attached: a sign-in can be sent.
+        state.connectivity.isActive = true
         return state
     }
 

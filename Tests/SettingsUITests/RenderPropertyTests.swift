@@ -54,7 +54,8 @@ struct RenderPropertyTests {
             let settings = example.model.settings
             let buffer = ScreenRenderer.render(example.model, width: example.width, height: example.height).buffer
             let top = buffer.textDump().split(separator: "\n").first.map(String.init) ?? ""
-            let word = Localizer(language: settings.currentLanguage).text("status.\(settings.connectionStatus.rawValue)")
+            let key = settings.isUnchecked ? "status.not_checked" : "status.\(settings.connectionStatus.rawValue)"
+            let word = Localizer(language: settings.currentLanguage).text(key)
             #expect(top.contains(word), "status word missing from the top row: \(example)")
         }
     }

@@ -152,7 +152,7 @@ enum UIGen: RandomChoices {
         var width: Int
         var height: Int
         var description: String {
-            "\(width)x\(height) \(model.settings.currentLanguage.rawValue) focus=\(model.screen.focus) pane=\(model.settings.isSettingsPaneOpen) "
+            "\(width)x\(height) \(model.settings.currentLanguage.rawValue) focus=\(model.screen.focus(model.settings)) pane=\(model.settings.isSettingsPaneOpen) "
                 + "overlay=\(model.screen.activeOverlay(model.settings)) plain=\(model.options.plain) "
                 + "ambiguousWide=\(model.options.metrics.options.ambiguousIsWide) servers=\(model.settings.availableServers.count)"
         }

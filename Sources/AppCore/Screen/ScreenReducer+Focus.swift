@@ -68,6 +68,8 @@ extension ScreenReducer {
         let marked = ScreenState.paneMarkedServerId(settings)
         state.screen.paneCursor = settings.availableServers.firstIndex { $0.id == marked } ?? 0
         state.screen.paneFocus = .paneList
+        // Back from the pane, the focus is on the button that leads to it.
+        state.screen.mainFocus = .openSettings
         state.screen.addFlow = .idle
         send(.paneOpened(at: at))
     }
