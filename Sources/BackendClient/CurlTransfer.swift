@@ -61,6 +61,15 @@ final class CurlTransfer {
             try set(CURLOPT_CAINFO, path)
             try check(vc_easy_setopt_string(easy, CURLOPT_CAPATH, nil), CURLOPT_CAPATH)
         }
+        if request.freshConnection {
+            // FRESH_CONNECT: a new connection (TCP, TLS handshake, certificate check) even when
+            // a kept-alive one to the server is idle. FORBID_REUSE: closed after this transfer
+            // rather than pooled, so every probe's health connection is its own and connections
+            // do not pile up in the pool (or on the server, one per probe); the other checks keep
+            // the connections they reuse.
+            try set(CURLOPT_FRESH_CONNECT, 1)
+            try set(CURLOPT_FORBID_REUSE, 1)
+        }
         try set(CURLOPT_NOSIGNAL, 1)
         // libcurl resolves names on a thread of its own, and the connect timeout covers that
         // phase; but when the timeout strikes during resolution libcurl joins the resolver
