@@ -15,6 +15,7 @@ enum SharedDemoBackend {
         "f-auth-expire": .up, "f-auth-reject": .up, "f-keepalive": .up, "f-auth-rotate": .rotateTokens,
         // Start up, then fail new connections only (FreshHealthConnectionTests).
         "f-new-hang": .up, "f-new-wrong-cert": .up, "f-fresh-pool": .up,
+        "f-system-ca": .up, "f-ca-env": .up,
     ]
 
     static let backend = Task<DemoBackendProcess, any Error> {

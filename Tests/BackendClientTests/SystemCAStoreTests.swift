@@ -50,7 +50,7 @@ struct SystemCAStoreTests {
     private func cpuPerNewConnection(_ backend: DemoBackendProcess, bundle: CABundle) async throws -> Double {
         var settings = try SharedDemoBackend.settings(backend)
         settings.caBundle = bundle
-        let request = TransportRequest(method: .get, url: "https://f-keepalive.demo.test/health", settings: settings,
+        let request = TransportRequest(method: .get, url: "https://f-system-ca.demo.test/health", settings: settings,
                                        freshConnection: true)
         let engine = CurlEngine()
         defer { engine.shutdown() }
@@ -73,7 +73,7 @@ struct SystemCAStoreTests {
           arguments: ["SSL_CERT_FILE", "CURL_CA_BUNDLE"])
     func environmentBundle(variable: String) async throws {
         let backend = try await SharedDemoBackend.start()
-        let server = try SharedDemoBackend.server(backend, "f-keepalive")
+        let server = try SharedDemoBackend.server(backend, "f-ca-env")
         let engine = CurlEngine()
         defer { engine.shutdown() }
         func settings(_ environment: [String: String]) throws -> TransportSettings {
