@@ -12,17 +12,15 @@ extension ProbeCommand {
     struct CAStore: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "ca-store", abstract: "CPU of a probe round: system CA store vs a named bundle.")
-        @Option(help: "Path of the demo backend script.")
-        var demoScript = "DemoBackend/demo_backend.py"
-        @Option(help: "Measured probe rounds per configuration and repeat.")
-        var rounds = 40
+        /// `iterations`: measured probe rounds per configuration and repeat.
+        @OptionGroup var options: Options
         @Option(help: "Repeats; each measures every configuration once, in turn.")
         var repeats = 3
         @Option(help: "The system bundle's file, named as a bundle for the peer configuration.")
         var systemFile = "/etc/ssl/certs/ca-certificates.crt"
 
         func run() async throws {
-            let demo = try BenchDemoBackend(script: demoScript)
+            let demo = try BenchDemoBackend(script: options.demoScript)
             defer { demo.stop() }
             let base = try ProbeCommand.settings(for: demo)
             guard let host = demo.ready.servers["pn51"]?.host,
@@ -40,7 +38,7 @@ extension ProbeCommand {
                     var settings = base
                     settings.caBundle = configuration.bundle
                     perRound[configuration.name, default: []].append(
-                        try await Self.cpuPerRound(settings: settings, server: server, rounds: rounds,
+                        try await Self.cpuPerRound(settings: settings, server: server, rounds: options.iterations,
                                                    healthy: configuration.verifies))
                 }
             }

@@ -9,34 +9,27 @@ import TestSupport
 /// checks go on being answered on their kept-alive connections.
 @Suite("The health check opens a new connection on every probe")
 struct FreshHealthConnectionTests {
-    struct Case: Sendable, CustomTestStringConvertible {
-        let server: String
-        let mode: DemoBackendMode
-        let code: ConnectivityErrorCode
-        var testDescription: String { mode.rawValue }
-    }
-
     @Test("a server that fails new connections fails the next probe's health check within the timeout",
-          arguments: [Case(server: "f-new-hang", mode: .tlsHangNew, code: .timeout),
-                      Case(server: "f-new-wrong-cert", mode: .wrongCertNew, code: .tlsHostname)])
-    func newConnectionFailureFailsHealth(_ fault: Case) async throws {
+          arguments: [("f-new-hang", DemoBackendMode.tlsHangNew, ConnectivityErrorCode.timeout),
+                      ("f-new-wrong-cert", .wrongCertNew, .tlsHostname)])
+    func newConnectionFailureFailsHealth(id: String, mode: DemoBackendMode, code: ConnectivityErrorCode) async throws {
         let backend = try await SharedDemoBackend.start()
-        let server = try SharedDemoBackend.server(backend, fault.server, timeoutSeconds: 2)
+        let server = try SharedDemoBackend.server(backend, id, timeoutSeconds: 2)
         let engine = CurlEngine()
         defer { engine.shutdown() }
-        defer { try? backend.setMode(fault.server, .up) }
+        defer { try? backend.setMode(id, .up) }
         let checker = ConnectivityChecker(settings: try SharedDemoBackend.settings(backend), transport: engine)
 
         let first = await checker.check(server)
         try #require(first.isHealthy, "\(first.checks)")
-        try backend.setMode(fault.server, fault.mode)
+        try backend.setMode(id, mode)
 
         let started = ContinuousClock.now
         let second = await checker.check(server)
         let elapsed = ContinuousClock.now - started
         let health = try #require(second.checks.first { $0.endpoint == .health })
         #expect(health.status == .failure, "health answered on a kept-alive connection: \(health)")
-        #expect(health.error?.code == fault.code, "\(health)")
+        #expect(health.error?.code == code, "\(health)")
         #expect(!second.isHealthy)
         // Every check ends within the connection timeout plus one second (docs/PRODUCT.md: Transport rules).
         #expect(elapsed < .seconds(3), "\(elapsed)")
