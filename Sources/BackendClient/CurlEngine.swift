@@ -49,9 +49,9 @@ public final class CurlEngine: HTTPTransport, Sendable {
     /// - Parameters:
     ///   - maxConnectionsPerHost: connections libcurl opens to one server at a time (0 = no
     ///     limit). With 1, the four checks of a server share one kept-alive connection (one
-    ///     TLS handshake instead of four); the `health` check's own new connection
-    ///     (`TransportRequest.freshConnection`) then takes that one place, closing the idle one,
-    ///     and the other checks wait for it.
+    ///     TLS handshake instead of four). The `health` check's new connection
+    ///     (`TransportRequest.freshConnection`) needs a place of its own: with 1, libcurl closes
+    ///     the idle kept-alive connection to make room, and the checks take turns.
     ///   - maxConnections: open connections in all (0 = no limit). Each TLS connection costs
     ///     about 200 KiB, so this bounds memory when hundreds of servers are tested at once.
     ///   Requests over a limit wait in libcurl's queue, where their timeouts keep running.
