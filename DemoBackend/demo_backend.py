@@ -51,7 +51,9 @@ MODES = {
     "up": "normal operation (the API contract)",
     "down": "listening socket closed: connections are refused; 'up' re-opens the same port",
     "hang": "accepts and completes TLS, reads the request, never answers",
-    "hang_tls": "accepts TCP, never starts the TLS handshake",
+    "hang_tls": "open connections dropped; new ones are accepted at TCP, their TLS handshake never completes",
+    "tls_hang_new": "open connections keep being served; new ones are accepted at TCP, their TLS handshake never "
+                    "completes (what a new client such as an iPad meets)",
     "slow": "waits ms (default 1500) before answering normally",
     "status500": "500 Internal Server Error on every path",
     "status502": "502 Bad Gateway on every path, as nginx answers for a stopped backend",
@@ -61,6 +63,7 @@ MODES = {
     "redirect_host": "301 to https://elsewhere.example/PATH (another host name) on every path",
     "huge_body": "200 application/json of `bytes` bytes (default 8 MiB) on every path",
     "wrong_host_cert": "TLS certificate for " + WRONG_HOST + " (new connections)",
+    "wrong_cert_new": "open connections keep being served; new ones get the certificate for " + WRONG_HOST,
     "expired_cert": "TLS certificate that expired in 2020 (new connections)",
     "untrusted_cert": "TLS certificate from a CA the client does not trust (new connections)",
     "escape_json": "normal answers, but JSON strings carry ESC/OSC/CSI sequences, C1 controls and bidi overrides",
@@ -69,7 +72,13 @@ MODES = {
     "rotate_tokens": "each access token issued by a refresh is accepted once, then answers 401 (a client that "
                      "refreshes after every 401 loops; see the request counters in `ctl stats`)",
 }
+# Modes that replace the server's certificate, modelled on a restart: switching to or from one drops open connections.
 TLS_MODES = {"wrong_host_cert", "expired_cert", "untrusted_cert"}
+# Modes whose new connections never finish the TLS handshake (the listener holds them after the TCP accept).
+HANDSHAKE_HANG_MODES = {"hang_tls", "tls_hang_new"}
+# Modes that fail only new connections: those already open keep being served as in `up`, which is how a
+# client that keeps its connections alive goes on seeing a server that every new client finds broken.
+NEW_CONNECTION_CERTS = {"wrong_cert_new": "wrong_host_cert"}
 
 DEMO_USER = {
     "userId": "u-0001",
@@ -284,14 +293,16 @@ class DemoServer:
                 self.mode_generation += 1
                 if mode == "expire_tokens":
                     self.token_generation += 1
-            # Modelled on a server being stopped, or restarted with another certificate: its connections go.
+            # Modelled on a server being stopped, or restarted with another certificate or a stuck TLS stack:
+            # its connections go. The *_new modes keep them (see NEW_CONNECTION_CERTS).
             if mode == "down":
                 self.backend.acceptor.call(self.close_listener)
                 self.drop_connections()
-            elif mode in TLS_MODES or previous in TLS_MODES:
+            elif mode in TLS_MODES or previous in TLS_MODES or mode == "hang_tls":
                 self.drop_connections()
 
     def tls_context(self, mode):
+        mode = NEW_CONNECTION_CERTS.get(mode, mode)
         if mode in TLS_MODES:
             return self.backend.fault_contexts[mode]
         return self.context
@@ -413,7 +424,8 @@ class Listener(ThreadingHTTPServer):
         demo = self.demo
         demo.count("connections")
         mode, _, generation = demo.current()
-        if mode == "hang_tls":
+        if mode in HANDSHAKE_HANG_MODES:
+            # The client's hello is read and dropped (`hold`), so the handshake starts and never completes.
             demo.track(request)
             try:
                 demo.hold(request, generation)

@@ -8,7 +8,7 @@ struct ProbeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
         abstract: "Probe timings of the libcurl client against the demo backend.",
-        subcommands: [KeepAlive.self, Cold.self, Many.self])
+        subcommands: [KeepAlive.self, Cold.self, Many.self, CAStore.self])
 
     struct Options: ParsableArguments {
         @Option(help: "Path of the demo backend script.")

@@ -53,7 +53,7 @@ public struct ConnectivityChecker: Sendable {
         }
         let checkSettings = settings(for: server)
         let requests = CheckEndpoint.allCases.map { endpoint in
-            (endpoint, Self.request(url: urls[endpoint] ?? server.baseUrl,
+            (endpoint, Self.request(endpoint, url: urls[endpoint] ?? server.baseUrl,
                                     accessToken: endpoint == .auth ? accessToken : nil, settings: checkSettings))
         }
         let outcomes = await transport.perform(together: requests.map { $0.1 })
@@ -80,16 +80,22 @@ public struct ConnectivityChecker: Sendable {
     /// One check, one attempt.
     public func run(_ endpoint: CheckEndpoint, url: String, accessToken: String?,
                     settings: TransportSettings) async -> CheckResult {
-        let outcome = await transport.perform(Self.request(url: url, accessToken: accessToken, settings: settings))
+        let outcome = await transport.perform(Self.request(endpoint, url: url, accessToken: accessToken,
+                                                           settings: settings))
         return result(endpoint, url: url, outcome: outcome)
     }
 
-    private static func request(url: String, accessToken: String?, settings: TransportSettings) -> TransportRequest {
+    /// `health` connects afresh every time, as the iPads do, so a server that fails only new
+    /// connections is not shown connected on the strength of a kept-alive one; the other checks
+    /// reuse kept-alive connections (docs/PRODUCT.md: Transport rules).
+    private static func request(_ endpoint: CheckEndpoint, url: String, accessToken: String?,
+                                settings: TransportSettings) -> TransportRequest {
         var headers = [HTTPHeader(name: "Accept", value: "application/json")]
         if let accessToken {
             headers.append(HTTPHeader(name: "Authorization", value: "Bearer \(accessToken)"))
         }
-        return TransportRequest(method: .get, url: url, headers: headers, settings: settings)
+        return TransportRequest(method: .get, url: url, headers: headers, settings: settings,
+                                freshConnection: endpoint == .health)
     }
 
     /// What a check's answer or failure says.

@@ -34,6 +34,8 @@ public final class CurlEngine: HTTPTransport, Sendable {
     private let phase = LockedState(Phase.notStarted)
     private let inbox = LockedState(Inbox())
     private let stopped = DispatchSemaphore(value: 0)
+    /// The engine thread's CPU-time clock, once the thread runs.
+    private let threadClock = LockedState<clockid_t?>(nil)
 
     /// Idle wait of the engine thread. A wakeup ends it early, so this only bounds how long
     /// an idle process sleeps between two look-ups of its (empty) inbox.
@@ -47,7 +49,9 @@ public final class CurlEngine: HTTPTransport, Sendable {
     /// - Parameters:
     ///   - maxConnectionsPerHost: connections libcurl opens to one server at a time (0 = no
     ///     limit). With 1, the four checks of a server share one kept-alive connection (one
-    ///     TLS handshake instead of four).
+    ///     TLS handshake instead of four). The `health` check's new connection
+    ///     (`TransportRequest.freshConnection`) needs a place of its own: with 1, libcurl closes
+    ///     the idle kept-alive connection to make room, and the checks take turns.
     ///   - maxConnections: open connections in all (0 = no limit). Each TLS connection costs
     ///     about 200 KiB, so this bounds memory when hundreds of servers are tested at once.
     ///   Requests over a limit wait in libcurl's queue, where their timeouts keep running.
@@ -176,10 +180,24 @@ public final class CurlEngine: HTTPTransport, Sendable {
         stopped.wait()
     }
 
+    /// CPU time the engine thread has used, in seconds: libcurl's work for every request (TLS
+    /// handshakes, CA store loading) and nothing of the callers'. For tests and benchmarks that
+    /// compare what requests cost without the noise of other threads. nil before the first
+    /// request and after `shutdown`.
+    public func threadCPUSeconds() -> Double? {
+        guard let clock = threadClock.withLock({ $0 }) else { return nil }
+        var time = timespec()
+        guard clock_gettime(clock, &time) == 0 else { return nil }
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     // MARK: engine thread
 
     private func run(_ handle: MultiHandle) {
         let multi = handle.pointer
+        var clock = clockid_t()
+        if pthread_getcpuclockid(pthread_self(), &clock) == 0 { threadClock.withLock { $0 = clock } }
+        defer { threadClock.withLock { $0 = nil } }
         var active: [UInt64: CurlTransfer] = [:]
         var byEasy: [UnsafeMutableRawPointer: UInt64] = [:]
 

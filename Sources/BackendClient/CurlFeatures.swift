@@ -26,15 +26,8 @@ public struct CurlFeatures: Equatable, Sendable {
         let version = info.version.map { String(cString: $0) } ?? "?"
         let asynchronous = (info.features & CURL_VERSION_ASYNCHDNS) != 0
         let ares = info.ares.map { String(cString: $0) }
-        var bundle: String?
-        if let easy = vc_easy_init() {
-            var path: UnsafeMutablePointer<CChar>?
-            if vc_easy_getinfo_string(easy, CURLINFO_CAINFO, &path) == CURLE_OK, let path {
-                bundle = String(cString: path)
-            }
-            vc_easy_cleanup(easy)
-        }
         return CurlFeatures(version: version, asynchronousDNS: asynchronous,
-                            aresVersion: ares.flatMap { $0.isEmpty ? nil : $0 }, defaultCABundle: bundle)
+                            aresVersion: ares.flatMap { $0.isEmpty ? nil : $0 },
+                            defaultCABundle: SystemCABundle.libcurlDefault())
     }
 }

@@ -57,9 +57,20 @@ final class CurlTransfer {
             guard RegularFile.isRegularOrMissing(path) else {
                 throw ClientError.transport(.tlsOther, message: "CA bundle \(path) is not a regular file")
             }
-            // A named bundle replaces the system store: no CA directory on top of it.
-            try set(CURLOPT_CAINFO, path)
-            try check(vc_easy_setopt_string(easy, CURLOPT_CAPATH, nil), CURLOPT_CAPATH)
+            try useOnly(bundle: path)
+        } else if let path = SystemCABundle.file {
+            // The system store as its bundle file, so that it too is parsed once and cached
+            // rather than for every new connection (SystemCABundle says why).
+            try useOnly(bundle: path)
+        }
+        if request.freshConnection {
+            // FRESH_CONNECT: a new connection (TCP, TLS handshake, certificate check) even when
+            // a kept-alive one to the server is idle. FORBID_REUSE: closed after this transfer
+            // rather than pooled, so every probe's health connection is its own and connections
+            // do not pile up in the pool (or on the server, one per probe); the other checks keep
+            // the connections they reuse.
+            try set(CURLOPT_FRESH_CONNECT, 1)
+            try set(CURLOPT_FORBID_REUSE, 1)
         }
         try set(CURLOPT_NOSIGNAL, 1)
         // libcurl resolves names on a thread of its own, and the connect timeout covers that
@@ -111,6 +122,14 @@ final class CurlTransfer {
             connectToList = Self.makeList(request.connectTo.map(\.curlSyntax))
             try check(vc_easy_setopt_slist(easy, CURLOPT_CONNECT_TO, connectToList), CURLOPT_CONNECT_TO)
         }
+    }
+
+    /// `path` as the only source of certificate authorities. A named bundle replaces the system
+    /// store (no CA directory on top of it), and without a CA directory libcurl caches the parsed
+    /// store per multi handle instead of parsing the file for every new connection.
+    private func useOnly(bundle path: String) throws(ClientError) {
+        try set(CURLOPT_CAINFO, path)
+        try check(vc_easy_setopt_string(easy, CURLOPT_CAPATH, nil), CURLOPT_CAPATH)
     }
 
     private func setBody(_ body: Data) throws(ClientError) {

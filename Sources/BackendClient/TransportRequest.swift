@@ -14,9 +14,14 @@ public struct TransportRequest: Equatable, Sendable {
     public var caBundle: CABundle
     public var connectTo: [ConnectToSpec]
     public var allowPlainHTTP: Bool
+    /// Opens a new connection for this request and closes it after the answer, instead of
+    /// reusing a kept-alive one: what a client that connects afresh (an iPad) meets, such as a
+    /// TLS handshake that never finishes or a replaced certificate, shows in this request
+    /// (docs/PRODUCT.md: Checks, "What a new client sees"). The `health` check sets it.
+    public var freshConnection: Bool
 
     public init(method: HTTPMethod, url: String, headers: [HTTPHeader] = [], body: Data? = nil,
-                settings: TransportSettings) {
+                settings: TransportSettings, freshConnection: Bool = false) {
         self.method = method
         self.url = url
         self.headers = headers
@@ -29,5 +34,6 @@ public struct TransportRequest: Equatable, Sendable {
         caBundle = settings.caBundle
         connectTo = settings.connectTo
         allowPlainHTTP = settings.allowPlainHTTP
+        self.freshConnection = freshConnection
     }
 }

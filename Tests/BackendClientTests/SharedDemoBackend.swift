@@ -13,6 +13,9 @@ enum SharedDemoBackend {
         "f-wrong-host": .wrongHostCert, "f-expired": .expiredCert, "f-untrusted": .untrustedCert,
         "f-escape": .escapeJSON, "f-retry": .status500, "f-slow": .slow,
         "f-auth-expire": .up, "f-auth-reject": .up, "f-keepalive": .up, "f-auth-rotate": .rotateTokens,
+        // Start up, then fail new connections only (FreshHealthConnectionTests).
+        "f-new-hang": .up, "f-new-wrong-cert": .up, "f-fresh-pool": .up,
+        "f-system-ca": .up, "f-ca-env": .up,
     ]
 
     static let backend = Task<DemoBackendProcess, any Error> {

@@ -6,8 +6,10 @@ public enum DemoBackendMode: String, CaseIterable, Sendable {
     case down
     /// Accepts and completes TLS, reads the request, never answers.
     case hang
-    /// Accepts TCP, never starts the TLS handshake.
+    /// Drops open connections; new ones are accepted at TCP and never finish the TLS handshake.
     case hangTLS = "hang_tls"
+    /// Open connections keep being served; new ones are accepted at TCP and never finish the TLS handshake.
+    case tlsHangNew = "tls_hang_new"
     /// Waits `delayMs` (default 1500) before answering normally.
     case slow
     case status500
@@ -23,6 +25,8 @@ public enum DemoBackendMode: String, CaseIterable, Sendable {
     case hugeBody = "huge_body"
     /// Certificate for `wrong-host.invalid` (new connections).
     case wrongHostCert = "wrong_host_cert"
+    /// Open connections keep being served; new ones get the certificate for `wrong-host.invalid`.
+    case wrongCertNew = "wrong_cert_new"
     /// Certificate that expired in 2020 (new connections).
     case expiredCert = "expired_cert"
     /// Certificate from a CA the client does not trust (new connections).

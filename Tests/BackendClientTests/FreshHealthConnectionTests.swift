@@ -1,0 +1,70 @@
+import Foundation
+@testable import BackendClient
+import SettingsStore
+import Testing
+import TestSupport
+
+/// What a new client sees (docs/PRODUCT.md: Checks): the `health` check of every probe opens a
+/// new connection, so a server that fails only new connections is seen failing while the other
+/// checks go on being answered on their kept-alive connections.
+@Suite("The health check opens a new connection on every probe")
+struct FreshHealthConnectionTests {
+    @Test("a server that fails new connections fails the next probe's health check within the timeout",
+          arguments: [("f-new-hang", DemoBackendMode.tlsHangNew, ConnectivityErrorCode.timeout),
+                      ("f-new-wrong-cert", .wrongCertNew, .tlsHostname)])
+    func newConnectionFailureFailsHealth(id: String, mode: DemoBackendMode, code: ConnectivityErrorCode) async throws {
+        let backend = try await SharedDemoBackend.start()
+        let server = try SharedDemoBackend.server(backend, id, timeoutSeconds: 2)
+        let engine = CurlEngine()
+        defer { engine.shutdown() }
+        defer { try? backend.setMode(id, .up) }
+        let checker = ConnectivityChecker(settings: try SharedDemoBackend.settings(backend), transport: engine)
+
+        let first = await checker.check(server)
+        try #require(first.isHealthy, "\(first.checks)")
+        try backend.setMode(id, mode)
+
+        let started = ContinuousClock.now
+        let second = await checker.check(server)
+        let elapsed = ContinuousClock.now - started
+        let health = try #require(second.checks.first { $0.endpoint == .health })
+        #expect(health.status == .failure, "health answered on a kept-alive connection: \(health)")
+        #expect(health.error?.code == code, "\(health)")
+        #expect(!second.isHealthy)
+        // Every check ends within the connection timeout plus one second (docs/PRODUCT.md: Transport rules).
+        #expect(elapsed < .seconds(3), "\(elapsed)")
+        // The other checks went on over the connections the first probe kept alive.
+        for endpoint in [CheckEndpoint.api, .websocket] {
+            let check = try #require(second.checks.first { $0.endpoint == endpoint })
+            #expect(check.status == .success, "\(check)")
+            #expect(check.timings.tlsMs == 0, "\(endpoint) reused its connection")
+        }
+    }
+
+    @Test func eachProbeShakesHandsOnceAndKeepsNoHealthConnection() async throws {
+        let backend = try await SharedDemoBackend.start()
+        let id = "f-fresh-pool"
+        let server = try SharedDemoBackend.server(backend, id)
+        let engine = CurlEngine()
+        defer { engine.shutdown() }
+        let checker = ConnectivityChecker(settings: try SharedDemoBackend.settings(backend), transport: engine)
+        let before = try #require(try backend.stats().servers[id])
+        let probes = 4
+        for _ in 0..<probes {
+            let status = await checker.check(server)
+            try #require(status.isHealthy, "\(status.checks)")
+        }
+        // The first probe opens a connection per check; each later one only the health check's.
+        let handshakes = try #require(try backend.stats().servers[id]).tlsHandshakes - before.tlsHandshakes
+        #expect(handshakes == CheckEndpoint.allCases.count + probes - 1)
+        // The health check's connection is closed after its answer, not pooled: what stays open
+        // are the other three checks' connections. (The server notices a close a moment later.)
+        var open = -1
+        for _ in 0..<40 {
+            open = try #require(try backend.stats().servers[id]).openConnections
+            if open <= CheckEndpoint.allCases.count - 1 { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(open == CheckEndpoint.allCases.count - 1)
+    }
+}
