@@ -72,7 +72,7 @@ struct LinkTargetCLITests {
             #expect(result.standardError.contains(said), "\(command): \(result.standardError)")
             #expect(Fingerprint(target) == before, "\(command) left \(target) as it was")
             #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target, "still the link")
-            _ = folder
+            withExtendedLifetime(folder) {}
         }
     }
 
@@ -89,7 +89,7 @@ struct LinkTargetCLITests {
                                                        ["file": "settings.json", "link": session.home.settingsFile,
                                                         "target": target])))
         #expect(Fingerprint(target) == before)
-        _ = folder
+        withExtendedLifetime(folder) {}
     }
 
     /// `lang en` writes app-state.json: through a link to a decoy it is refused, exit 1.
@@ -109,6 +109,6 @@ struct LinkTargetCLITests {
                 "\(result.standardError)")
         #expect(Fingerprint(target) == before)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target)
-        _ = folder
+        withExtendedLifetime(folder) {}
     }
 }

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The copies `AsideFile` keeps beside a file (`NAME.corrupt-<UTC time>`, `-2`… when taken),
 /// found again for `doctor`: each one is a person's content the app could not use.
 public enum KeptCopies {
@@ -13,13 +11,7 @@ public enum KeptCopies {
         let linkPrefix = PathText.split(path).1 + ".corrupt-"
         var found: [String] = []
         for folder in folders {
-            guard let dir = opendir(folder) else { continue }
-            defer { closedir(dir) }
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                guard name.hasPrefix(prefix) || name.hasPrefix(linkPrefix) else { continue }
+            for name in DirectoryNames.list(folder) ?? [] where name.hasPrefix(prefix) || name.hasPrefix(linkPrefix) {
                 found.append(PathText.join(folder, name))
             }
         }

@@ -13,12 +13,7 @@ public enum TemporaryFileSweeper {
     public static func sweep(_ directories: [String], minimumAge: Double = TemporaryFileSweeper.minimumAge) -> [String] {
         var removed: [String] = []
         for directory in directories {
-            guard let dir = opendir(directory) else { continue }
-            defer { closedir(dir) }
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+            for name in DirectoryNames.list(directory) ?? [] {
                 guard isTemporaryName(name) else { continue }
                 let path = PathText.join(directory, name)
                 var st = stat()
@@ -39,15 +34,7 @@ public enum TemporaryFileSweeper {
             if !result.contains(folder) { result.append(folder) }
         }
         let servers = paths.cacheDirectory + "/servers"
-        if let dir = opendir(servers) {
-            defer { closedir(dir) }
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name != ".", name != ".." { result.append(PathText.join(servers, name)) }
-            }
-        }
+        result += (DirectoryNames.list(servers) ?? []).map { PathText.join(servers, $0) }
         return result
     }
 

@@ -12,16 +12,15 @@ struct ServerListing {
     let inUseId: String
     let localizer: Localizer
 
-    /// The server in use: app-state.json's `lastKnownServerId` (during a fallback, pn51),
-    /// written by whichever copy last chose a server; the configured one when it names no
-    /// server this list knows (no copy has run yet, or the server was removed since).
+    /// The server in use. Outside a fallback, the running app, `monitor` and `status` use the
+    /// configured server (the app follows settings.json within 200 ms). During a fallback
+    /// app-state.json says so (`serverSource` `fallback`) and names the server used instead
+    /// (`lastKnownServerId`, pn51). Its `lastKnownServerId` alone is not trusted: commands
+    /// that change settings.json without testing anything leave it behind.
     static func inUseId(saved: PersistedAppState, servers: [ServerConfig], configuredId: String) -> String {
-        // A fallback always goes to pn51, also in a file that lost the server's id.
-        let fallback = saved.serverSource == .fallback ? ServerCatalog.defaultServerId : nil
-        guard let id = saved.lastKnownServerId ?? fallback, servers.contains(where: { $0.id == id }) else {
-            return configuredId
-        }
-        return id
+        guard saved.serverSource == .fallback else { return configuredId }
+        let id = saved.lastKnownServerId ?? ServerCatalog.defaultServerId
+        return servers.contains { $0.id == id } ? id : configuredId
     }
 
     /// JSON names are the ServerConfig's own (English, stable); the localized name is for

@@ -33,14 +33,20 @@ struct LinkTargetSafetyTests {
         }
     }
 
+    /// A decoy of `kind` and a link to it at `relative` in a fresh home (kept alive by the caller).
+    static func linked(_ kind: LinkDecoy.Kind, from relative: String) throws -> (LinkDecoy, PersistenceTempDir, String) {
+        let decoy = try LinkDecoy(kind)
+        let home = PersistenceTempDir()
+        try decoy.link(from: home.sub(relative))
+        return (decoy, home, home.sub(relative))
+    }
+
     // MARK: settings.json
 
     @Test(arguments: LinkDecoy.Kind.allCases)
     func loadingReportsTheLinkAndLeavesTheTarget(_ kind: LinkDecoy.Kind) throws {
-        let decoy = try LinkDecoy(kind)
-        let home = PersistenceTempDir()
-        let link = home.sub("config/settings.json")
-        try decoy.link(from: link)
+        let (decoy, home, link) = try Self.linked(kind, from: "config/settings.json")
+        defer { withExtendedLifetime(home) {} }
         let result = NativeSettingsFile(path: link, environment: .production).load()
         #expect(result.settings == .defaults)
         #expect(result.movedAsideTo == nil)
@@ -53,10 +59,8 @@ struct LinkTargetSafetyTests {
 
     @Test(arguments: LinkDecoy.Kind.allCases)
     func anUpdateIsRefusedAndWritesNothing(_ kind: LinkDecoy.Kind) throws {
-        let decoy = try LinkDecoy(kind)
-        let home = PersistenceTempDir()
-        let link = home.sub("config/settings.json")
-        try decoy.link(from: link)
+        let (decoy, home, link) = try Self.linked(kind, from: "config/settings.json")
+        defer { withExtendedLifetime(home) {} }
         let file = NativeSettingsFile(path: link, environment: .production)
         Self.expectRefusal(Self.foreign("settings.json", link: link, target: decoy.path)) {
             try file.update { $0.customServers.append("https://ward3.example.org/api") }
@@ -84,10 +88,8 @@ struct LinkTargetSafetyTests {
 
     @Test(arguments: LinkDecoy.Kind.allCases)
     func appStateThroughALinkIsNeitherMovedNorSaved(_ kind: LinkDecoy.Kind) throws {
-        let decoy = try LinkDecoy(kind)
-        let home = PersistenceTempDir()
-        let link = home.sub("state/app-state.json")
-        try decoy.link(from: link)
+        let (decoy, home, link) = try Self.linked(kind, from: "state/app-state.json")
+        defer { withExtendedLifetime(home) {} }
         let file = AppStateFile(path: link)
         let loaded = file.load()
         #expect(loaded.state == PersistedAppState())
