@@ -129,6 +129,26 @@ struct LinkTargetSafetyTests {
         #expect(LinkDecoy.isLink(home.paths.appStateFile, to: stateDecoy.path))
     }
 
+    /// The start-up sweep of left-over temporary files looks in the link target's folder only
+    /// when the app could have written there.
+    @Test func theSweepLeavesAForeignTargetsFolderAlone() throws {
+        let decoy = try LinkDecoy(.passwd)
+        let home = try StoreTestHome()
+        try decoy.link(from: home.paths.settingsFile)
+        // Another program's temporary file of the same shape, well over a minute old.
+        try decoy.folder.write("theirs", to: ".shadow.tmp-123-abc")
+        var old = [timeval(tv_sec: time(nil) - 3600, tv_usec: 0), timeval(tv_sec: time(nil) - 3600, tv_usec: 0)]
+        #expect(utimes(decoy.folder.sub(".shadow.tmp-123-abc"), &old) == 0)
+        TemporaryFileSweeper.sweep(TemporaryFileSweeper.directories(for: home.paths))
+        #expect(decoy.folder.text(".shadow.tmp-123-abc") == "theirs")
+        #expect(!TemporaryFileSweeper.directories(for: home.paths).contains(decoy.folder.path))
+
+        let dotfiles = try LinkDecoy(bytes: Array("{}".utf8), name: "settings.json")
+        let other = try StoreTestHome()
+        try dotfiles.link(from: other.paths.settingsFile)
+        #expect(TemporaryFileSweeper.directories(for: other.paths).contains(dotfiles.folder.path))
+    }
+
     // MARK: Any content
 
     /// Random decoys: text, bytes, JSON values that are not objects, objects cut short. Only a
