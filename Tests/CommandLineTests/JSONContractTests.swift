@@ -68,7 +68,8 @@ import TestSupport
         #expect(servers.map { $0["id"] as? String } == ["pn51", "mac-mini", "mac-mini-tailscale", "custom-ward3-example-org"])
         for server in servers {
             #expect(Set(server.keys) == ["id", "displayName", "baseUrl", "isDefault", "isPrefilled", "isCustom",
-                                         "isCurrent", "hostKind"])
+                                         "isConfigured", "isInUse", "isCurrent", "hostKind"])
+            #expect(server["isCurrent"] as? Bool == server["isInUse"] as? Bool, "isCurrent is isInUse's old name")
             #expect(server["isPrefilled"] as? Bool == !(server["isCustom"] as? Bool ?? true))
         }
         #expect(servers.filter { $0["isDefault"] as? Bool == true }.map { $0["id"] as? String } == ["pn51"])

@@ -78,12 +78,20 @@ struct JSONObjectFile {
             let first = try settledSnapshot(target)
             guard first.contents != nil else { return Loaded(object: nil, problems: [], movedAsideTo: nil, existed: false) }
             if let parsed = first.parsed { return loaded(parsed) }
+            // Through a link, what does not parse is not ours to move (it may be /etc/passwd):
+            // it is reported and left exactly as it is; the caller uses defaults.
+            if let foreign = foreignTarget(first, target) {
+                return Loaded(object: nil, problems: [foreign.problem(file: fileName)], movedAsideTo: nil, existed: true)
+            }
             return try FileLock.withExclusiveLock(for: target, createDirectory: false) {
                 let again = try snapshot(target)
                 guard let contents = again.contents else {
                     return Loaded(object: nil, problems: [], movedAsideTo: nil, existed: false)
                 }
                 if let parsed = again.parsed { return loaded(parsed) }
+                if let foreign = foreignTarget(again, target) {
+                    return Loaded(object: nil, problems: [foreign.problem(file: fileName)], movedAsideTo: nil, existed: true)
+                }
                 let aside = try AsideFile.moveAside(target, bytes: contents.bytes)
                 return Loaded(object: nil, problems: [movedAside(aside)], movedAsideTo: aside, existed: true)
             }
@@ -113,9 +121,13 @@ struct JSONObjectFile {
     /// fresher content; when it throws, the file is untouched. Content with duplicate keys,
     /// unreadable content (`.keepAside`) and `keepOld` content is kept aside before the atomic
     /// replacement; identical bytes are not rewritten. A symbolic link is followed, and the
-    /// lock is taken beside its target.
+    /// lock is taken beside its target. A link's target that is not a JSON object is never
+    /// written, locked beside or kept aside (`PersistenceError.foreignLinkTarget`).
     func rewrite<R>(_ transform: ([String: StoredJSON]?) throws -> Change<R>) throws -> Rewritten<R> {
         let target = try LinkTarget.writable(path)
+        // Checked before the lock too: the lock's sidecar would be a new file beside the
+        // foreign target (in /etc for a link to /etc/passwd).
+        if let foreign = foreignTarget(try settledSnapshot(target), target) { throw foreign }
         return try FileLock.withExclusiveLock(for: target) {
             for _ in 0..<Self.maximumWriteAttempts {
                 let snapshot = try settledSnapshot(target)
@@ -161,9 +173,21 @@ struct JSONObjectFile {
     /// truncated it may still be writing (`cat >` while the person types), and its bytes
     /// would go to a file no longer named settings.json.
     private func refusal(_ snapshot: Snapshot, _ target: String) -> PersistenceError? {
+        if let foreign = foreignTarget(snapshot, target) { return foreign }
         guard whenUnreadable == .refuse, snapshot.contents != nil,
               snapshot.parsed == nil || snapshot.parsed?.blank == true else { return nil }
         return .unreadable(path: target)
+    }
+
+    /// A symbolic link whose target exists but is not a JSON object the app could read (a
+    /// text file such as /etc/passwd, a JSON array, broken or empty content). Such a target
+    /// may be another program's file: whatever the file kind, owner or user (root too), it is
+    /// never moved aside, replaced or written, so nothing done through the link can destroy
+    /// it. A file of the app's own behind its own name is still moved aside as usual.
+    private func foreignTarget(_ snapshot: Snapshot, _ target: String) -> PersistenceError? {
+        guard target != path, snapshot.contents != nil,
+              snapshot.parsed == nil || snapshot.parsed?.blank == true else { return nil }
+        return .foreignLinkTarget(link: path, target: target)
     }
 
     /// True when `path` still holds exactly what `old` read (or is still missing).
@@ -210,11 +234,11 @@ struct JSONObjectFile {
     }
 
     private func movedAside(_ aside: String) -> FileProblem {
-        FileProblem(key: "files.moved_aside", parameters: ["file": fileName, "path": FieldReader.displayable(aside)])
+        FileProblem(key: "files.moved_aside", parameters: ["file": fileName, "path": TextSanitizer.clean(aside)])
     }
 
     private func keptCopy(_ aside: String) -> FileProblem {
-        FileProblem(key: "files.kept_copy", parameters: ["file": fileName, "path": FieldReader.displayable(aside)])
+        FileProblem(key: "files.kept_copy", parameters: ["file": fileName, "path": TextSanitizer.clean(aside)])
     }
 
     private func problem(_ error: any Error) -> FileProblem {

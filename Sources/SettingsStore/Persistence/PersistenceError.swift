@@ -15,6 +15,9 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
     case unreadable(path: String)
     /// The file (a symbolic link's target) belongs to another user; the app does not replace it.
     case notOwned(path: String)
+    /// `link` is a symbolic link to `target`, which exists but is not a JSON object the app
+    /// could read (another program's file, such as /etc/passwd). It is left exactly as it is.
+    case foreignLinkTarget(link: String, target: String)
     /// A symbolic link leads into a folder the app cannot write.
     case directoryNotWritable(path: String)
     /// Someone kept changing the file while the app tried to save it; the app gave up without
@@ -38,6 +41,8 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
             return "\(PathText.split(path).1) is empty or not valid JSON (\(path))"
         case .notOwned(let path):
             return "\(path) belongs to another user"
+        case .foreignLinkTarget(let link, let target):
+            return "\(link) is a link to \(target), which is not a JSON object"
         case .directoryNotWritable(let path):
             return "\(path) is in a folder that cannot be written"
         case .keptChanging(let path):
@@ -60,6 +65,9 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
             FileProblem(key: "files.unreadable_not_changed", parameters: ["file": file, "path": TextSanitizer.clean(path)])
         case .notOwned(let path):
             FileProblem(key: "files.not_owned", parameters: ["file": file, "path": TextSanitizer.clean(path)])
+        case .foreignLinkTarget(let link, let target):
+            FileProblem(key: "files.link_target_foreign",
+                        parameters: ["file": file, "link": TextSanitizer.clean(link), "target": TextSanitizer.clean(target)])
         case .directoryNotWritable(let path):
             FileProblem(key: "files.link_folder_not_writable", parameters: ["file": file, "path": TextSanitizer.clean(path)])
         case .keptChanging(let path):

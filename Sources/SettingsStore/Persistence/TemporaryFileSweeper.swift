@@ -13,12 +13,7 @@ public enum TemporaryFileSweeper {
     public static func sweep(_ directories: [String], minimumAge: Double = TemporaryFileSweeper.minimumAge) -> [String] {
         var removed: [String] = []
         for directory in directories {
-            guard let dir = opendir(directory) else { continue }
-            defer { closedir(dir) }
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+            for name in DirectoryNames.list(directory) ?? [] {
                 guard isTemporaryName(name) else { continue }
                 let path = PathText.join(directory, name)
                 var st = stat()
@@ -31,24 +26,27 @@ public enum TemporaryFileSweeper {
     }
 
     /// The directories the app writes into under `paths`: config, state, credentials and
-    /// each server's cache folder, plus the folder of settings.json's link target.
+    /// each server's cache folder, plus the folder of settings.json's link target when the
+    /// app may write there (the target is missing or a settings object). A link to another
+    /// program's file (/etc/passwd) leaves that folder alone: the app never wrote in it.
     public static func directories(for paths: AppPaths) -> [String] {
         var result = [paths.configDirectory, paths.stateDirectory, paths.stateDirectory + "/credentials"]
-        if let target = try? LinkTarget.resolve(paths.settingsFile) {
+        if let target = try? LinkTarget.resolve(paths.settingsFile), mayHaveWritten(target) {
             let folder = PathText.split(target).0
             if !result.contains(folder) { result.append(folder) }
         }
         let servers = paths.cacheDirectory + "/servers"
-        if let dir = opendir(servers) {
-            defer { closedir(dir) }
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name != ".", name != ".." { result.append(PathText.join(servers, name)) }
-            }
-        }
+        result += (DirectoryNames.list(servers) ?? []).map { PathText.join(servers, $0) }
         return result
+    }
+
+    /// What `JSONObjectFile.rewrite` writes through a link: a missing target, or a JSON object.
+    private static func mayHaveWritten(_ target: String) -> Bool {
+        guard let contents = try? RegularFile.read(target, limit: JSONObjectFile.maximumSize) else {
+            return FileIdentity.current(target) == nil
+        }
+        guard let parsed = JSONObjectFile.parse(contents.bytes) else { return false }
+        return !parsed.blank
     }
 
     /// `.` + a name + `.tmp-` + decimal pid + `-` + base-36 random.

@@ -80,6 +80,10 @@ struct CommandContext {
     func finish() throws {
         do {
             try store.flushPersistence()
+        } catch let error as SettingsActionError {
+            // Why, in the person's language (a link to another program's file, not a regular file…).
+            console.error(error.appError.key, error.appError.parameters)
+            throw ExitCode.failure
         } catch {
             console.error("files.write_failed", ["file": "app-state.json", "reason": String(describing: error)])
             throw ExitCode.failure

@@ -16,9 +16,8 @@ struct DoctorCommand: VerbumCommand {
     func execute(context: CommandContext) throws {
         let bundle = CABundle.resolve(commandLine: context.options.cacert, setting: context.store.getState().caBundle,
                                       environment: context.environmentVariables)
-        let config = ConfigFacts(settingsPath: context.paths.settingsFile,
-                                 settingsExisted: context.settingsFile.load().existed,
-                                 problems: context.store.getState().fileProblems)
+        let config = ConfigFacts.read(paths: context.paths, settings: context.settingsFile,
+                                      problems: context.store.getState().fileProblems)
         let facts = MachineFacts.read(caBundle: bundle, config: config, environment: context.environmentVariables)
         let checks = Doctor.run(facts)
         let console = context.console

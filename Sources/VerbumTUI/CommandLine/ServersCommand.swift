@@ -1,6 +1,8 @@
 import ArgumentParser
+import SettingsStore
 
-/// `servers [--json]`: prefilled and custom servers, current and default marked.
+/// `servers [--json]`: prefilled and custom servers; the configured one, the one in use and
+/// the default marked.
 struct ServersCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "servers", abstract: HelpText.text("cli.help.servers"))
@@ -16,7 +18,13 @@ struct ServersCommand: VerbumCommand {
     @MainActor
     static func printListing(context: CommandContext, json: Bool) {
         let state = context.store.getState()
-        let listing = ServerListing(servers: state.availableServers, current: state.currentServer,
+        let configuredId = state.configuredServer.id
+        // The store has just loaded app-state.json; its `currentServer` is still the
+        // configured one until a connection is tested, so the file says what is in use.
+        let saved = AppStateFile(path: context.paths.appStateFile).load().state
+        let listing = ServerListing(servers: state.availableServers, configuredId: configuredId,
+                                    inUseId: ServerListing.inUseId(saved: saved, servers: state.availableServers,
+                                                                   configuredId: configuredId),
                                     localizer: context.console.localizer)
         if json {
             context.console.output(json: listing.json)

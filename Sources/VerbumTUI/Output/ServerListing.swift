@@ -1,13 +1,30 @@
 import Localization
 import SettingsStore
 
-/// The `servers` listing: every known server with its id, current and default marked.
+/// The `servers` listing: every known server with its id, and which one settings.json names
+/// (configured) and which one is used now (in use). The two differ during a fallback: the
+/// configured server did not answer and pn51 is in use.
 struct ServerListing {
     let servers: [ServerConfig]
-    let current: ServerConfig
+    /// What settings.json names, or pn51 when it names none.
+    let configuredId: String
+    /// What the running app, the monitor or the last `status` uses now (app-state.json).
+    let inUseId: String
     let localizer: Localizer
 
-    /// JSON names are the ServerConfig's own (English, stable); the localized name is for people.
+    /// The server in use. Outside a fallback, the running app, `monitor` and `status` use the
+    /// configured server (the app follows settings.json within 200 ms). During a fallback
+    /// app-state.json says so (`serverSource` `fallback`) and names the server used instead
+    /// (`lastKnownServerId`, pn51). Its `lastKnownServerId` alone is not trusted: commands
+    /// that change settings.json without testing anything leave it behind.
+    static func inUseId(saved: PersistedAppState, servers: [ServerConfig], configuredId: String) -> String {
+        guard saved.serverSource == .fallback else { return configuredId }
+        let id = saved.lastKnownServerId ?? ServerCatalog.defaultServerId
+        return servers.contains { $0.id == id } ? id : configuredId
+    }
+
+    /// JSON names are the ServerConfig's own (English, stable); the localized name is for
+    /// people. `isCurrent` is `isInUse` under its old name, for scripts written before.
     var json: JSONValue {
         .array(servers.map { server in
             .object([
@@ -17,26 +34,30 @@ struct ServerListing {
                 ("isDefault", .bool(server.isDefault)),
                 ("isPrefilled", .bool(server.isPrefilled)),
                 ("isCustom", .bool(server.isCustom)),
-                ("isCurrent", .bool(server.id == current.id)),
+                ("isConfigured", .bool(server.id == configuredId)),
+                ("isInUse", .bool(server.id == inUseId)),
+                ("isCurrent", .bool(server.id == inUseId)),
                 ("hostKind", .string(server.hostKind.rawValue)),
             ])
         })
     }
 
-    /// `* id  baseUrl  name [current, default]`. Ids and URLs are ASCII, so padding them
-    /// aligns the columns; the localized text comes last, where its width does not matter.
+    /// `* id  baseUrl  name [in use, configured, default]`, `*` on the server in use. Ids and
+    /// URLs are ASCII, so padding them aligns the columns; the localized text comes last,
+    /// where its width does not matter.
     var humanLines: [String] {
         let idWidth = servers.map(\.id.count).max() ?? 0
         let urlWidth = servers.map(\.baseUrl.count).max() ?? 0
         return servers.map { server in
-            let isCurrent = server.id == current.id
+            let inUse = server.id == inUseId
             var tags: [String] = []
-            if isCurrent { tags.append(localizer.text("cli.servers.current")) }
+            if inUse { tags.append(localizer.text("cli.servers.current")) }
+            if server.id == configuredId { tags.append(localizer.text("cli.servers.configured")) }
             if server.isDefault { tags.append(localizer.text("cli.servers.default")) }
             if server.isCustom { tags.append(localizer.text("cli.servers.custom")) }
             let name = server.isPrefilled ? localizer.text("server.\(server.id).name") : server.displayName
             let tagText = tags.isEmpty ? "" : " [" + tags.joined(separator: ", ") + "]"
-            return (isCurrent ? "* " : "  ") + pad(server.id, idWidth) + "  " + pad(server.baseUrl, urlWidth)
+            return (inUse ? "* " : "  ") + pad(server.id, idWidth) + "  " + pad(server.baseUrl, urlWidth)
                 + "  " + name + tagText
         }
     }
