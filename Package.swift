@@ -64,7 +64,7 @@ let package = Package(
         // `TerminalScreen`. The executable connects it to ncurses; tests drive it in-process.
         .target(name: "AppLoop",
                 dependencies: ["SettingsStore", "SettingsUI", "Connectivity", "BackendClient", "TerminalRendering",
-                               "CPlatform"],
+                               "CPlatform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         .executableTarget(
             name: "VerbumTUI",
@@ -125,6 +125,13 @@ let package = Package(
                     dependencies: ["SettingsUI", "SettingsStore", "AppCore", "TestSupport",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Golden"],
+                    swiftSettings: strictSettings),
+        // The real loop in-process: key in, frame out, against the demo backend or a scripted network.
+        .testTarget(name: "AppLoopTests",
+                    dependencies: ["AppLoop", "SettingsStore", "SettingsUI", "Connectivity", "BackendClient",
+                                   "TerminalRendering", "Localization", "TestSupport",
+                                   .product(name: "Logging", package: "swift-log"),
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strictSettings),
         .testTarget(name: "AppTests",
                     dependencies: ["TestSupport"],

@@ -1,5 +1,6 @@
 import BackendClient
 import Connectivity
+import Logging
 import SettingsStore
 import SettingsUI
 import TerminalRendering
@@ -21,13 +22,15 @@ public final class AppLoop {
     private let onQuit: @MainActor () -> Void
     private let stats: FrameStats?
     private var runtime: ConnectivityRuntime?
+    private var attaching = false
+    private var effectsWhileAttaching: [AppEffect] = []
     private var subscription: StoreSubscription?
     /// The frame on the terminal and the model it was drawn from; nil: repaint every cell.
     public private(set) var lastFrame: (frame: RenderedFrame, model: ScreenModel)?
-    private lazy var frames = FrameScheduler { [unowned self] in self.drawFrame() }
-    private lazy var ticker = SecondTicker { [unowned self] in
-        self.clockTicked = true
-        self.frames.request()
+    private lazy var frames = FrameScheduler { [weak self] in self?.drawFrame() }
+    private lazy var ticker = SecondTicker { [weak self] in
+        self?.clockTicked = true
+        self?.frames.request()
     }
     /// The ticker asked for the coming frame: only then is the one-value redraw (`ClockTick`) tried.
     private var clockTicked = false
@@ -53,19 +56,31 @@ public final class AppLoop {
     /// Draws the first frame from the hydrated store and follows the state from then on.
     public func start() {
         isRunning = true
-        store.effectHandler = { [unowned self] effects in self.run(effects) }
-        subscription = store.subscribeApp { [unowned self] _, _ in self.frames.request() }
+        // Weak: a frame or an effect result may still be on its way when a loop is dropped (tests).
+        store.effectHandler = { [weak self] effects in self?.run(effects) }
+        subscription = store.subscribeApp { [weak self] _, _ in self?.frames.request() }
         drawFrame()
     }
 
     /// Attaches the connectivity runtime: it tests the configured server and starts the file
     /// watchers. Effects the runtime does not run (quitting, redrawing) stay the loop's.
     public func attachConnectivity(transport: TransportConfiguration, httpTransport: (any HTTPTransport)? = nil,
-                                   clock: ConnectivityClock = .system, watchFiles: Bool = true) {
+                                   clock: ConnectivityClock = .system, watchFiles: Bool = true,
+                                   refreshLimiter: RefreshLimiter = .shared,
+                                   logger: Logger = Logger(label: "verbumcare.connectivity")) {
         guard isRunning, runtime == nil else { return }
-        runtime = ConnectivityRuntime.start(store: store, transport: transport,
-                                            httpTransport: httpTransport ?? CurlEngine.shared, clock: clock,
-                                            watchSettingsFile: watchFiles, routesEffects: false)
+        // Starting dispatches `connectivityStarted`, whose effects arrive before `start`
+        // returns the runtime: they wait here and go to it once it is known.
+        attaching = true
+        let started = ConnectivityRuntime.start(store: store, transport: transport,
+                                                httpTransport: httpTransport ?? CurlEngine.shared, clock: clock,
+                                                watchSettingsFile: watchFiles, routesEffects: false,
+                                                refreshLimiter: refreshLimiter, logger: logger)
+        attaching = false
+        runtime = started
+        let waiting = effectsWhileAttaching
+        effectsWhileAttaching = []
+        if !waiting.isEmpty { started.run(waiting) }
     }
 
     /// A terminal note (a TERM replaced by a close entry) shown from now on.
@@ -129,7 +144,12 @@ public final class AppLoop {
                 forRuntime.append(effect)
             }
         }
-        if !forRuntime.isEmpty { runtime?.run(forRuntime) }
+        guard !forRuntime.isEmpty else { return }
+        if attaching {
+            effectsWhileAttaching += forRuntime
+        } else {
+            runtime?.run(forRuntime)
+        }
     }
 
     // MARK: - Frames

@@ -60,6 +60,9 @@ public struct SettingsState: Equatable, Sendable {
     public var timeline: [TimelineEntry]
     /// Probe loops, the switch in progress, generations.
     public var connectivity: ConnectivityState
+    /// The names of custom servers removed while the app runs, by id: the timeline, the
+    /// history and notices name them as people know them, never by their internal id.
+    public var formerServerNames: [String: String] = [:]
 
     public init(currentServer: ServerConfig, availableServers: [ServerConfig],
                 connectionStatus: ConnectionStatus = .disconnected, detailedStatus: DetailedStatus? = nil,

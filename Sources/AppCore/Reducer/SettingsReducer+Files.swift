@@ -27,7 +27,13 @@ extension SettingsReducer {
     mutating func settingsFileRead(_ load: SettingsFileLoad, at: Double) {
         let resolution = resolver.resolve(load.settings)
         applyPaneValues(load.settings, resolution)
-        setSettingsProblems(load.problems + [resolution.problem].compactMap { $0 }, at: at)
+        var problems = load.problems + [resolution.problem].compactMap { $0 }
+        if !load.existed {
+            // A file moved aside leaves none behind: the notice naming the kept copy stays
+            // until a valid settings.json is there again.
+            problems += state.settingsFileProblems.filter { $0.key == Self.movedAsideKey }
+        }
+        setSettingsProblems(problems, at: at)
         let previous = selection
         let changed = resolution.configuredServer.id != state.configuredServer.id
             || resolution.source != state.configuredSource
@@ -134,6 +140,9 @@ extension SettingsReducer {
         state.currentLanguage = language
     }
 
+    /// The problem that names where an unreadable file was kept.
+    static let movedAsideKey = "files.moved_aside"
+
     /// What settings.json names now, to put back if a switch it asks for fails.
     var selection: SettingsSelection {
         SettingsSelection(address: state.configuredSource == .nativeSettings ? state.configuredServer.baseUrl : nil)
@@ -142,6 +151,10 @@ extension SettingsReducer {
     /// Pane values and the server list follow the file; the current and configured servers
     /// keep their identity but take their fresh config (e.g. a new timeout).
     mutating func applyPaneValues(_ settings: NativeSettings, _ resolution: NativeSettingsResolver.Resolution) {
+        let kept = Set(resolution.availableServers.map(\.id))
+        for server in state.availableServers where server.isCustom && !kept.contains(server.id) {
+            state.formerServerNames[server.id] = server.displayName.isEmpty ? server.name : server.displayName
+        }
         state.availableServers = resolution.availableServers
         state.connectionTimeout = settings.connectionTimeout
         state.autoSwitchOnFailure = settings.autoSwitchOnFailure

@@ -84,6 +84,9 @@ struct UIText {
         if localizer.hasText("server.\(id).name") {
             return localizer.text("server.\(id).name")
         }
+        if let former = settings.formerServerNames[id] {
+            return UIText.clean(former)
+        }
         return UIText.clean(id)
     }
 
@@ -152,7 +155,7 @@ struct UIText {
         for (name, value) in given {
             let clean = UIText.clean(value)
             let namesAServer = ConnectivityMessages.serverParameters.contains(name)
-            result[name] = namesAServer && server(id: clean) != nil ? serverName(id: clean) : clean
+            result[name] = namesAServer && (server(id: clean) != nil || settings.formerServerNames[clean] != nil) ? serverName(id: clean) : clean
         }
         if result["reason"] == nil {
             if let reason {
