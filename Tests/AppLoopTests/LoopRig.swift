@@ -22,8 +22,10 @@ final class LoopRig {
     let loop: AppLoop
 
     init(language: AppLanguage, settings: [String: Any] = [:], appState: [String: Any]? = nil,
-         columns: Int = 100, rows: Int = 30) throws {
-        home = try TemporaryHome(prefix: "loop-test")
+         columns: Int = 100, rows: Int = 30, inMemory: Bool = false) throws {
+        let shm = "/dev/shm"
+        home = inMemory && FileManager.default.isWritableFile(atPath: shm)
+            ? try TemporaryHome(prefix: "loop-test", base: shm) : try TemporaryHome(prefix: "loop-test")
         paths = AppPaths.resolve(environment: .production, home: home.path, environmentVariables: [:])
         var all: [String: Any] = ["probe_interval": 2, "connection_timeout": 5]
         all.merge(settings) { _, new in new }
@@ -40,8 +42,9 @@ final class LoopRig {
     }
 
     /// Attaches the runtime with `transport` (and a scripted network when given).
-    func connect(_ transport: TransportConfiguration, network: (any HTTPTransport)? = nil, watchFiles: Bool = true) {
-        loop.attachConnectivity(transport: transport, httpTransport: network, clock: .accelerated(by: 10),
+    func connect(_ transport: TransportConfiguration, network: (any HTTPTransport)? = nil, watchFiles: Bool = true,
+                 acceleration: Double = 10) {
+        loop.attachConnectivity(transport: transport, httpTransport: network, clock: .accelerated(by: acceleration),
                                 watchFiles: watchFiles, refreshLimiter: RefreshLimiter(), logger: quietLogger)
     }
 

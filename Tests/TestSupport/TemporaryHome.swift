@@ -5,8 +5,10 @@ import Foundation
 public final class TemporaryHome: Sendable {
     public let path: String
 
-    public init(prefix: String = "verbumcare-test") throws {
-        var template = Array((NSTemporaryDirectory() + "/" + prefix + "-XXXXXX").utf8CString)
+    /// `base`: where the directory is made (`/dev/shm` for tests that write many times a
+    /// second and would otherwise wait on a disk's fsync).
+    public init(prefix: String = "verbumcare-test", base: String = NSTemporaryDirectory()) throws {
+        var template = Array((base + "/" + prefix + "-XXXXXX").utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw TestSupportError.setupFailed("mkdtemp: errno \(errno)")
         }

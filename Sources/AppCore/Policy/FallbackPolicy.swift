@@ -51,8 +51,10 @@ public enum FallbackPolicy {
     }
 
     /// While the configured server stays in error and pn51 could not be used, pn51 is tried
-    /// again at most this often (seconds).
-    public static let retryInterval = 60.0
+    /// again at most this often (seconds): as often as a failing server is re-tested, so a pn51
+    /// that returns is used within 10 s (SPEC §6.4), and the app and a fresh `status` (which
+    /// tries pn51 every time) agree again within that time.
+    public static let retryInterval = ProbeSchedule.backoffCap
 
     /// The switch back is offered (and `s` works) once the configured server answers again
     /// during a fallback; it is never made without the person's word.

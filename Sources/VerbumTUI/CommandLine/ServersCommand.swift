@@ -23,7 +23,7 @@ struct ServersCommand: VerbumCommand {
         // configured one until a connection is tested, so the file says what is in use.
         let saved = AppStateFile(path: context.paths.appStateFile).load().state
         let listing = ServerListing(servers: state.availableServers, configuredId: configuredId,
-                                    inUseId: ServerListing.inUseId(saved: saved, servers: state.availableServers,
+                                    inUseId: InUsePolicy.inUseId(saved: saved, servers: state.availableServers,
                                                                    configuredId: configuredId),
                                     localizer: context.console.localizer)
         if json {

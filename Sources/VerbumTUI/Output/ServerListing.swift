@@ -12,17 +12,6 @@ struct ServerListing {
     let inUseId: String
     let localizer: Localizer
 
-    /// The server in use. Outside a fallback, the running app, `monitor` and `status` use the
-    /// configured server (the app follows settings.json within 200 ms). During a fallback
-    /// app-state.json says so (`serverSource` `fallback`) and names the server used instead
-    /// (`lastKnownServerId`, pn51). Its `lastKnownServerId` alone is not trusted: commands
-    /// that change settings.json without testing anything leave it behind.
-    static func inUseId(saved: PersistedAppState, servers: [ServerConfig], configuredId: String) -> String {
-        guard saved.serverSource == .fallback else { return configuredId }
-        let id = saved.lastKnownServerId ?? ServerCatalog.defaultServerId
-        return servers.contains { $0.id == id } ? id : configuredId
-    }
-
     /// JSON names are the ServerConfig's own (English, stable); the localized name is for
     /// people. `isCurrent` is `isInUse` under its old name, for scripts written before.
     var json: JSONValue {
