@@ -39,7 +39,8 @@ struct LoginCommand: VerbumCommand {
             throw ExitCode.failure
         }
         let store = CredentialFileStore(paths: context.paths, server: server)
-        guard let client = try Self.client(for: server, tokenStore: store, context: context) else {
+        // The tokens are saved below, where a failure to save them is told.
+        guard let client = try Self.client(for: server, tokenStore: nil, context: context) else {
             context.console.error("cli.unknown_server", ["target": server.baseUrl])
             throw ExitCode.failure
         }
@@ -54,9 +55,13 @@ struct LoginCommand: VerbumCommand {
             }
         }
         switch outcome {
-        case .success:
-            guard store.read() != nil else {
-                console.error("files.write_failed", ["file": store.path, "reason": "credentials"])
+        case .success(let tokens):
+            do {
+                try store.save(tokens)
+            } catch {
+                // Signed in on the server, but the old tokens (or none) are still on disk.
+                let message = ErrorReason.writeFailure(error, file: store.path)
+                console.error(message.key, message.parameters)
                 throw ExitCode.failure
             }
             console.output(console.text("cli.login.signed_in", ["server": name, "user": TextSanitizer.clean(username)]))
@@ -72,7 +77,7 @@ struct LoginCommand: VerbumCommand {
     /// An API client for `server` with this run's transport (CA bundle, connect-to rules) and
     /// the server's timeout; one attempt, as `check` makes.
     @MainActor
-    static func client(for server: ServerConfig, tokenStore: CredentialFileStore,
+    static func client(for server: ServerConfig, tokenStore: CredentialFileStore?,
                        context: CommandContext) throws -> APIClient? {
         var settings = try context.transportConfiguration().settings(caBundleSetting: context.store.getState().caBundle)
         settings.connectTimeoutMs = server.connectionTimeout
