@@ -99,7 +99,7 @@ final class SessionClients {
         }
         defer { password.wipe() }
         do {
-            let tokens = try await client.login(username: username, password: password.reveal(), deviceInfo: Self.deviceInfo)
+            let tokens = try await client.login(username: username, secret: password, deviceInfo: Self.deviceInfo)
             // The client saved the tokens without a word; a sign-in is done only when the file
             // holds them (a full disk keeps the old token, which the server may refuse).
             let credentials = prober.credentials(for: server)

@@ -24,7 +24,7 @@ struct LoginCommand: VerbumCommand {
         let console = context.console
         PasswordReader.disableCoreDumps()
         let username: String
-        let password: String
+        let password: SecretText
         do throws(PasswordReader.Failure) {
             if let user {
                 guard !user.isEmpty else { throw .empty }
@@ -32,8 +32,8 @@ struct LoginCommand: VerbumCommand {
             } else {
                 username = try PasswordReader.prompt(console.text("cli.login.user_prompt") + " ", echo: true)
             }
-            password = passwordStdin ? try PasswordReader.standardInput()
-                : try PasswordReader.prompt(console.text("cli.login.password_prompt") + " ", echo: false)
+            password = passwordStdin ? try PasswordReader.standardInputSecret()
+                : try PasswordReader.promptSecret(console.text("cli.login.password_prompt") + " ")
         } catch {
             console.error(error == .noTerminal ? "cli.login.no_terminal" : "cli.login.empty")
             throw ExitCode.failure
@@ -44,10 +44,12 @@ struct LoginCommand: VerbumCommand {
             context.console.error("cli.unknown_server", ["target": server.baseUrl])
             throw ExitCode.failure
         }
+        // Wiped when the request has finished (SynchronousWait returns after it), not before.
+        defer { password.wipe() }
         let name = StatusCommand.displayName(server, console: console)
         let outcome: Result<AuthTokens, ClientError> = SynchronousWait.result {
             do throws(ClientError) {
-                return .success(try await client.login(username: username, password: password,
+                return .success(try await client.login(username: username, secret: password,
                                                        deviceInfo: ["client": "verbumcare-tui",
                                                                     "version": VerbumTUIVersion.version]))
             } catch {
