@@ -840,6 +840,8 @@ class Backend:
         self.args = args
         self.verbose = args.verbose
         self.token_ttl = args.token_ttl
+        if getattr(args, "user_password", None):
+            DEMO_USER["password"] = args.user_password
         self.stopping = backend_stop
         self.temp_state = args.state_dir is None or args.remove_state_dir
         self.state_dir = os.path.abspath(args.state_dir or tempfile.mkdtemp(prefix="verbumcare-demo-"))
@@ -1090,6 +1092,8 @@ def parse_args(argv):
                        help="servers listen on PORT, PORT+1, ... in order (default: ephemeral ports)")
         p.add_argument("--control-port", type=int, default=0, help="control listener port (default: ephemeral)")
         p.add_argument("--token-ttl", type=int, default=3600, metavar="SECONDS", help="access token lifetime")
+        p.add_argument("--user-password", metavar="TEXT",
+                       help="the demo user's password (default: demo); tests of long and multibyte passwords")
         p.add_argument("--exit-on-stdin-close", action="store_true", help="exit when standard input closes")
         p.add_argument("--remove-state-dir", action="store_true",
                        help="delete --state-dir on exit (tests: nothing is left behind even if the test dies)")

@@ -152,13 +152,22 @@ public final class APIClient: Sendable {
     // MARK: sign-in
 
     /// `POST /auth/login`; stores the tokens on success (docs/PRODUCT.md: The backend's API contract).
+    /// For tests and callers that hold the password as text; the app and the command line pass
+    /// a `SecretText`.
     public func login(username: String, password: String, deviceInfo: [String: String] = [:]) async throws(ClientError) -> AuthTokens {
-        struct Body: Encodable { var username: String; var password: String; var deviceInfo: [String: String] }
+        let secret = SecretText(password)
+        defer { secret.wipe() }
+        return try await login(username: username, secret: secret, deviceInfo: deviceInfo)
+    }
+
+    /// `POST /auth/login` with the password read from its one owned buffer, which the caller
+    /// wipes once this returns (the request has finished by then, whatever its outcome).
+    public func login(username: String, secret: SecretText, deviceInfo: [String: String] = [:]) async throws(ClientError) -> AuthTokens {
         struct Answer: Decodable {
             struct Payload: Decodable { var accessToken: String; var refreshToken: String? }
             var data: Payload
         }
-        var body = try Self.jsonBody(Body(username: username, password: password, deviceInfo: deviceInfo))
+        var body = try LoginBody.make(username: username, secret: secret, deviceInfo: deviceInfo)
         // The request body holds the password in clear: overwritten once sent, whatever the answer.
         defer { body.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         let response = try await send(APIRequest(method: .post, path: "/auth/login", body: body, authorization: .none))

@@ -31,6 +31,8 @@ public final class CurlEngine: HTTPTransport, Sendable {
 
     private let maxConnectionsPerHost: Int
     private let maxConnections: Int
+    /// nil: derived from the descriptor limit when the engine starts.
+    private let budget: TransferBudget?
     private let phase = LockedState(Phase.notStarted)
     private let inbox = LockedState(Inbox())
     private let stopped = DispatchSemaphore(value: 0)
@@ -55,9 +57,12 @@ public final class CurlEngine: HTTPTransport, Sendable {
     ///   - maxConnections: open connections in all (0 = no limit). Each TLS connection costs
     ///     about 200 KiB, so this bounds memory when hundreds of servers are tested at once.
     ///   Requests over a limit wait in libcurl's queue, where their timeouts keep running.
-    public init(maxConnectionsPerHost: Int = 0, maxConnections: Int = 0) {
+    ///   - budget: transfers in flight and idle connections kept (default: from `RLIMIT_NOFILE`).
+    ///   Requests over the budget wait in the engine's own queue, where no timeout runs yet.
+    public init(maxConnectionsPerHost: Int = 0, maxConnections: Int = 0, budget: TransferBudget? = nil) {
         self.maxConnectionsPerHost = maxConnectionsPerHost
         self.maxConnections = maxConnections
+        self.budget = budget
     }
 
     /// The multi handle, loading libcurl and starting the thread on the first call.
@@ -78,9 +83,14 @@ public final class CurlEngine: HTTPTransport, Sendable {
                 // curl_multi_init fails only when out of memory, which Swift cannot recover from either.
                 guard let pointer = vc_multi_init() else { fatalError("curl_multi_init failed") }
                 let multi = MultiHandle(pointer: pointer)
+                let budget = budget ?? TransferBudget.forThisProcess()
+                // Transfers in flight never exceed the budget, so libcurl's own cap only makes it
+                // close an idle connection before it opens one past the budget.
+                let total = maxConnections > 0 ? min(maxConnections, budget.transfers) : budget.transfers
                 vc_multi_setopt_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnectionsPerHost)
-                vc_multi_setopt_long(pointer, CURLMOPT_MAX_TOTAL_CONNECTIONS, maxConnections)
-                EngineThread.start { [self] in run(multi) }
+                vc_multi_setopt_long(pointer, CURLMOPT_MAX_TOTAL_CONNECTIONS, total)
+                vc_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, budget.idleConnections)
+                EngineThread.start { [self] in run(multi, budget: budget) }
                 phase = .running(multi)
                 return .success(multi)
             }
@@ -193,13 +203,15 @@ public final class CurlEngine: HTTPTransport, Sendable {
 
     // MARK: engine thread
 
-    private func run(_ handle: MultiHandle) {
+    private func run(_ handle: MultiHandle, budget: TransferBudget) {
         let multi = handle.pointer
         var clock = clockid_t()
         if pthread_getcpuclockid(pthread_self(), &clock) == 0 { threadClock.withLock { $0 = clock } }
         defer { threadClock.withLock { $0 = nil } }
         var active: [UInt64: CurlTransfer] = [:]
         var byEasy: [UnsafeMutableRawPointer: UInt64] = [:]
+        var waiting = WaitingRequests()
+        var inFlightLimit = budget.transfers
 
         func finish(_ id: UInt64, _ result: Result<TransportResponse, ClientError>?) {
             guard let transfer = active.removeValue(forKey: id) else { return }
@@ -215,10 +227,16 @@ public final class CurlEngine: HTTPTransport, Sendable {
             }
             if stopping {
                 for id in Array(active.keys) { finish(id, .failure(.cancelled)) }
-                for (_, handle) in additions { handle.deliver(.failure(.cancelled)) }
+                for (_, handle) in additions + waiting.removeAll() { handle.deliver(.failure(.cancelled)) }
                 break
             }
-            for (request, handle) in additions where !handle.isCancelled {
+            waiting.append(additions)
+            for id in cancellations {
+                finish(id, nil) // the cancelling task has already been resumed
+            }
+            // A waiting request starts only now: its timeouts count from here.
+            while active.count < inFlightLimit, let (request, handle) = waiting.next() {
+                guard !handle.isCancelled else { continue }
                 do {
                     let transfer = try CurlTransfer(request: request, handle: handle)
                     let code = vc_multi_add_handle(multi, transfer.easy)
@@ -233,9 +251,6 @@ public final class CurlEngine: HTTPTransport, Sendable {
                     handle.deliver(.failure(error))
                 }
             }
-            for id in cancellations {
-                finish(id, nil) // the cancelling task has already been resumed
-            }
 
             var running: Int32 = 0
             vc_multi_perform(multi, &running)
@@ -244,12 +259,23 @@ public final class CurlEngine: HTTPTransport, Sendable {
             while let message = vc_multi_info_read(multi, &queued) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                       let id = byEasy[easy], let transfer = active[id] else { continue }
-                finish(id, transfer.outcome(message.pointee.data.result))
                 finishedAny = true
+                let outcome = transfer.outcome(message.pointee.data.result)
+                if case .failure = outcome, transfer.ranOutOfDescriptors {
+                    // Descriptors taken elsewhere in the process: the server was not tested, so
+                    // its request waits again, behind fewer transfers (never reported as down).
+                    finish(id, nil)
+                    inFlightLimit = max(1, active.count)
+                    if waiting.retry(transfer.request, transfer.handle, othersRunning: !active.isEmpty) { continue }
+                    transfer.handle.deliver(outcome)
+                    continue
+                }
+                finish(id, outcome)
             }
-            // A finished transfer hands its connection to one that waited for it, whose
-            // answer may already sit in a buffer where no socket event will announce it.
-            if finishedAny && !active.isEmpty { continue }
+            // A finished transfer hands its connection (or its place in the budget) to one that
+            // waited for it, whose answer may already sit in a buffer where no socket event will
+            // announce it.
+            if finishedAny && !(active.isEmpty && waiting.isEmpty) { continue }
 
             // Transfers past their own deadline (a `.local` name resolved faster than its
             // allowance) end here; the nearest deadline still ahead shortens the wait.

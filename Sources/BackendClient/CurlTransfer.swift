@@ -1,5 +1,6 @@
 import CCurl
 import FoundationEssentials
+import Glibc
 import SettingsStore
 
 /// One easy handle and everything libcurl reads while it runs (header lists, error buffer,
@@ -7,6 +8,8 @@ import SettingsStore
 final class CurlTransfer {
     let easy: UnsafeMutableRawPointer
     let handle: RequestHandle
+    /// Kept so that a transfer that found no descriptor can wait and start again.
+    let request: TransportRequest
     private let sink: BodySink
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var headerList: UnsafeMutablePointer<curl_slist>?
@@ -26,6 +29,7 @@ final class CurlTransfer {
         }
         self.easy = easy
         self.handle = handle
+        self.request = request
         sink = BodySink(cap: request.maxBodyBytes)
         totalTimeoutMs = request.totalTimeoutMs
         socketOpenedNs = .allocate(capacity: 1)
@@ -201,6 +205,14 @@ final class CurlTransfer {
         for (index, byte) in bytes.enumerated() { errorBuffer[index] = CChar(bitPattern: byte) }
         errorBuffer[bytes.count] = 0
         return outcome(CURLE_OPERATION_TIMEDOUT)
+    }
+
+    /// True when the transfer failed because the process had no descriptor left for its socket
+    /// (the server was not tested at all).
+    var ranOutOfDescriptors: Bool {
+        var osErrno = 0
+        _ = vc_easy_getinfo_long(easy, CURLINFO_OS_ERRNO, &osErrno)
+        return osErrno == Int(EMFILE) || osErrno == Int(ENFILE)
     }
 
     /// Reads status, timings and errors once libcurl is done with the transfer.

@@ -10,6 +10,17 @@ public final class SecretText: @unchecked Sendable, Equatable, CustomStringConve
         bytes = Array(text.utf8)
     }
 
+    /// Takes over `bytes` (read from a terminal or stdin) without ever making a `String` of them.
+    public init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The UTF-8 bytes in place, for building a request body without a `String` copy (whose
+    /// heap buffer copies would share and nobody would wipe); valid until `wipe()`.
+    public func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBufferPointer(body)
+    }
+
     /// The text; valid until `wipe()`.
     public func reveal() -> String {
         String(decoding: bytes, as: UTF8.self)

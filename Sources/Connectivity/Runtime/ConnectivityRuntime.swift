@@ -82,7 +82,7 @@ public final class ConnectivityRuntime {
                 try watcher.start()
                 fileWatcher = watcher
             } catch {
-                logger.warning("cannot watch settings.json", metadata: ["error": "\(error)"])
+                logger.warning("cannot watch settings.json", metadata: ["error": "\(ErrorReason.text(error))"])
             }
             // A language chosen by another copy (`lang` in another terminal) shows here too.
             let stateWatcher = SettingsFileWatcher(path: store.paths.appStateFile,
@@ -91,7 +91,7 @@ public final class ConnectivityRuntime {
                 try stateWatcher.start()
                 appStateWatcher = stateWatcher
             } catch {
-                logger.warning("cannot watch app-state.json", metadata: ["error": "\(error)"])
+                logger.warning("cannot watch app-state.json", metadata: ["error": "\(ErrorReason.text(error))"])
             }
         }
         logger.info("start", metadata: ["server": "\(store.getState().configuredServer.id)"])
@@ -277,7 +277,7 @@ public final class ConnectivityRuntime {
         do {
             try dataStore.save(snapshot, for: server)
         } catch {
-            logger.warning("could not save server data", metadata: ["server": "\(server.id)", "error": "\(error)"])
+            logger.warning("could not save server data", metadata: ["server": "\(server.id)", "error": "\(ErrorReason.text(error))"])
         }
     }
 }

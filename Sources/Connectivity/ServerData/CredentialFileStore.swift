@@ -20,12 +20,18 @@ public final class CredentialFileStore: TokenStore, Sendable {
     }
 
     public func saveTokens(_ tokens: AuthTokens) async {
+        // A failed write loses only this session's tokens: the user signs in again next time.
+        // Sign-in itself saves with `save`, which tells the failure.
+        try? save(tokens)
+    }
+
+    /// Writes the tokens (atomically, 0600); throws when they could not be saved, so a sign-in
+    /// is never told as done while the old tokens stay in the file.
+    public func save(_ tokens: AuthTokens) throws {
         let file = CredentialFile(baseUrl: baseUrl, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        // A failed write loses only this session's tokens: the user signs in again next time.
-        guard let bytes = try? encoder.encode(file) else { return }
-        try? AtomicFile.write(Array(bytes), to: path, followLinks: false)
+        try AtomicFile.write(Array(try encoder.encode(file)), to: path, followLinks: false)
     }
 
     /// Sign-out or a refused refresh: the tokens are worthless, so the file is removed.

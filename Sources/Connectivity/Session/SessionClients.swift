@@ -99,7 +99,19 @@ final class SessionClients {
         }
         defer { password.wipe() }
         do {
-            _ = try await client.login(username: username, password: password.reveal(), deviceInfo: Self.deviceInfo)
+            let tokens = try await client.login(username: username, secret: password, deviceInfo: Self.deviceInfo)
+            // The client saved the tokens without a word; a sign-in is done only when the file
+            // holds them (a full disk keeps the old token, which the server may refuse).
+            let credentials = prober.credentials(for: server)
+            if credentials.read() != tokens {
+                do {
+                    try credentials.save(tokens)
+                } catch {
+                    logger.warning("tokens not saved", metadata: ["server": "\(server.id)", "error": "\(ErrorReason.text(error))"])
+                    return .signInFailed(serverId: server.id,
+                                         error: ErrorReason.writeFailure(error, file: credentials.path))
+                }
+            }
             logger.info("signed in", metadata: ["server": "\(server.id)"])
             verifiedTokens[server.id] = nil
             return .signedIn(serverId: server.id, at: now())

@@ -243,9 +243,9 @@ struct JSONObjectFile {
 
     private func problem(_ error: any Error) -> FileProblem {
         if let error = error as? PersistenceError, case .io = error {
-            return FileProblem(key: "files.read_failed", parameters: ["file": fileName, "reason": TextSanitizer.clean("\(error)")])
+            return FileProblem(key: "files.read_failed", parameters: ["file": fileName, "reason": ErrorReason.text(error)])
         }
         if let error = error as? PersistenceError { return error.problem(file: fileName) }
-        return FileProblem(key: "files.read_failed", parameters: ["file": fileName, "reason": TextSanitizer.clean("\(error)")])
+        return FileProblem(key: "files.read_failed", parameters: ["file": fileName, "reason": ErrorReason.text(error)])
     }
 }

@@ -62,7 +62,7 @@ final class AppStateWriter: Sendable {
             // Told in the person's language: why the file could not be written.
             let name = SettingsState.appStateFileName
             let problem = (error as? PersistenceError)?.problem(file: name)
-                ?? FileProblem(key: "files.write_failed", parameters: ["file": name, "reason": TextSanitizer.clean("\(error)")])
+                ?? FileProblem(key: "files.write_failed", parameters: ["file": name, "reason": ErrorReason.text(error)])
             state.withLock { queued in
                 if queued.failure == nil { queued.failure = problem }
             }

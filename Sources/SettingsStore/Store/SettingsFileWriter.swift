@@ -25,12 +25,12 @@ struct SettingsFileWriter: Sendable {
             }
             return .settingsWriteFailed(change: change,
                                         error: .writeFailed(file: SettingsState.settingsFileName,
-                                                            reason: String(describing: error)),
+                                                            reason: ErrorReason.text(error)),
                                         at: now)
         } catch {
             return .settingsWriteFailed(change: change,
                                         error: .writeFailed(file: SettingsState.settingsFileName,
-                                                            reason: String(describing: error)),
+                                                            reason: ErrorReason.text(error)),
                                         at: now)
         }
     }

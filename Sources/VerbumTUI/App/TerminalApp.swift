@@ -99,7 +99,8 @@ final class TerminalApp {
         do {
             try context.store.flushPersistence()
         } catch {
-            context.console.error("files.write_failed", ["file": "app-state.json", "reason": String(describing: error)])
+            let message = ErrorReason.writeFailure(error, file: "app-state.json")
+            context.console.error(message.key, message.parameters)
             exit(1)
         }
         exit(status)

@@ -48,7 +48,7 @@ struct CheckCommand: VerbumCommand {
         } catch {
             // A monitoring plugin that cannot run says UNKNOWN on stdout and exits 3.
             guard format == .nagios else { throw error }
-            let reason = (error as? ValidationError)?.message ?? target ?? String(describing: error)
+            let reason = (error as? ValidationError)?.message ?? target ?? ErrorReason.text(error)
             let report = NagiosReport(state: .unknown, summary: context.console.text("cli.nagios.unknown", ["reason": reason]))
             try emit(report.line, context: context)
             throw ExitCode(MonitoringState.unknown.rawValue)
@@ -99,7 +99,7 @@ struct CheckCommand: VerbumCommand {
         do {
             try AtomicFile.write(Array(document.utf8), to: path)
         } catch {
-            context.console.error("files.write_failed", ["file": path, "reason": String(describing: error)])
+            context.console.error("files.write_failed", ["file": path, "reason": ErrorReason.text(error)])
             throw ExitCode(effectiveFormat == .nagios ? MonitoringState.unknown.rawValue : 1)
         }
         context.console.diagnostic(context.console.text("cli.output.written", ["path": path]))

@@ -80,12 +80,10 @@ struct CommandContext {
     func finish() throws {
         do {
             try store.flushPersistence()
-        } catch let error as SettingsActionError {
-            // Why, in the person's language (a link to another program's file, not a regular file…).
-            console.error(error.appError.key, error.appError.parameters)
-            throw ExitCode.failure
         } catch {
-            console.error("files.write_failed", ["file": "app-state.json", "reason": String(describing: error)])
+            // Why, in the person's language (a full disk, a link to another program's file…).
+            let message = ErrorReason.writeFailure(error, file: "app-state.json")
+            console.error(message.key, message.parameters)
             throw ExitCode.failure
         }
     }

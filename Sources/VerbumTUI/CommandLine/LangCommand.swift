@@ -46,7 +46,10 @@ struct LangCommand: VerbumCommand {
             context.console.error("cli.lang_unknown", ["code": code])
             throw ExitCode.validationFailure
         }
-        context.store.setLanguage(language) // written by `finish()`, which reports a failure
+        context.store.setLanguage(language)
+        // Success is told only once app-state.json holds the choice: on a full or read-only
+        // disk `finish()` tells why it could not be saved, and nothing claims it was set.
+        try context.finish()
         // Confirmed in the language just chosen, unless --lang asked for another one.
         let console = context.options.lang == nil ? Console(language: language) : context.console
         if json {

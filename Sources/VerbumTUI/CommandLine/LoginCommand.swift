@@ -24,7 +24,7 @@ struct LoginCommand: VerbumCommand {
         let console = context.console
         PasswordReader.disableCoreDumps()
         let username: String
-        let password: String
+        let password: SecretText
         do throws(PasswordReader.Failure) {
             if let user {
                 guard !user.isEmpty else { throw .empty }
@@ -32,21 +32,24 @@ struct LoginCommand: VerbumCommand {
             } else {
                 username = try PasswordReader.prompt(console.text("cli.login.user_prompt") + " ", echo: true)
             }
-            password = passwordStdin ? try PasswordReader.standardInput()
-                : try PasswordReader.prompt(console.text("cli.login.password_prompt") + " ", echo: false)
+            password = passwordStdin ? try PasswordReader.standardInputSecret()
+                : try PasswordReader.promptSecret(console.text("cli.login.password_prompt") + " ")
         } catch {
             console.error(error == .noTerminal ? "cli.login.no_terminal" : "cli.login.empty")
             throw ExitCode.failure
         }
         let store = CredentialFileStore(paths: context.paths, server: server)
-        guard let client = try Self.client(for: server, tokenStore: store, context: context) else {
+        // The tokens are saved below, where a failure to save them is told.
+        guard let client = try Self.client(for: server, tokenStore: nil, context: context) else {
             context.console.error("cli.unknown_server", ["target": server.baseUrl])
             throw ExitCode.failure
         }
+        // Wiped when the request has finished (SynchronousWait returns after it), not before.
+        defer { password.wipe() }
         let name = StatusCommand.displayName(server, console: console)
         let outcome: Result<AuthTokens, ClientError> = SynchronousWait.result {
             do throws(ClientError) {
-                return .success(try await client.login(username: username, password: password,
+                return .success(try await client.login(username: username, secret: password,
                                                        deviceInfo: ["client": "verbumcare-tui",
                                                                     "version": VerbumTUIVersion.version]))
             } catch {
@@ -54,9 +57,13 @@ struct LoginCommand: VerbumCommand {
             }
         }
         switch outcome {
-        case .success:
-            guard store.read() != nil else {
-                console.error("files.write_failed", ["file": store.path, "reason": "credentials"])
+        case .success(let tokens):
+            do {
+                try store.save(tokens)
+            } catch {
+                // Signed in on the server, but the old tokens (or none) are still on disk.
+                let message = ErrorReason.writeFailure(error, file: store.path)
+                console.error(message.key, message.parameters)
                 throw ExitCode.failure
             }
             console.output(console.text("cli.login.signed_in", ["server": name, "user": TextSanitizer.clean(username)]))
@@ -72,7 +79,7 @@ struct LoginCommand: VerbumCommand {
     /// An API client for `server` with this run's transport (CA bundle, connect-to rules) and
     /// the server's timeout; one attempt, as `check` makes.
     @MainActor
-    static func client(for server: ServerConfig, tokenStore: CredentialFileStore,
+    static func client(for server: ServerConfig, tokenStore: CredentialFileStore?,
                        context: CommandContext) throws -> APIClient? {
         var settings = try context.transportConfiguration().settings(caBundleSetting: context.store.getState().caBundle)
         settings.connectTimeoutMs = server.connectionTimeout

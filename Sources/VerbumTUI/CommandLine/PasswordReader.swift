@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SettingsStore
 
 /// Reads what a person types for `login`: the user name with echo, the password without, both
 /// from the controlling terminal (not stdin, which may be a pipe); or the password as the
@@ -18,6 +19,20 @@ enum PasswordReader {
     }
 
     static func prompt(_ text: String, echo: Bool) throws(Failure) -> String {
+        String(decoding: try promptBytes(text, echo: echo).bytes, as: UTF8.self)
+    }
+
+    /// The password typed at the terminal, in its one owned buffer.
+    static func promptSecret(_ text: String) throws(Failure) -> SecretText {
+        SecretText(bytes: try promptBytes(text, echo: false).bytes)
+    }
+
+    /// The first line of stdin, in its one owned buffer.
+    static func standardInputSecret() throws(Failure) -> SecretText {
+        SecretText(bytes: try line(from: STDIN_FILENO).bytes)
+    }
+
+    private static func promptBytes(_ text: String, echo: Bool) throws(Failure) -> Line {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY)
         guard fd >= 0 else { throw .noTerminal }
         defer { close(fd) }
@@ -40,13 +55,17 @@ enum PasswordReader {
         return try line(from: fd)
     }
 
-    static func standardInput() throws(Failure) -> String {
-        try line(from: STDIN_FILENO)
+    /// Bytes read, handed on whole (the array's one buffer moves into a `SecretText`).
+    private struct Line {
+        var bytes: [UInt8]
     }
 
     /// One line without its end; empty input is refused.
-    private static func line(from fd: Int32) throws(Failure) -> String {
+    private static func line(from fd: Int32) throws(Failure) -> Line {
         var bytes: [UInt8] = []
+        // Room for the longest line up front: growing would leave copies of the password in
+        // freed memory.
+        bytes.reserveCapacity(4_098)
         var byte: UInt8 = 0
         while read(fd, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
             bytes.append(byte)
@@ -54,6 +73,6 @@ enum PasswordReader {
         }
         if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
         guard !bytes.isEmpty else { throw .empty }
-        return String(decoding: bytes, as: UTF8.self)
+        return Line(bytes: bytes)
     }
 }

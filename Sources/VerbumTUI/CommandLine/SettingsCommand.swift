@@ -31,7 +31,7 @@ struct SettingsCommand: ParsableCommand {
             context.console.error(error.appError.key, error.appError.parameters)
             throw ExitCode.failure
         } catch {
-            context.console.error("files.write_failed", ["file": "settings.json", "reason": String(describing: error)])
+            context.console.error("files.write_failed", ["file": "settings.json", "reason": ErrorReason.text(error)])
             throw ExitCode.failure
         }
     }
