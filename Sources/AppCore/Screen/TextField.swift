@@ -34,24 +34,10 @@ public struct TextField: Hashable, Sendable {
         TextField(text: text, foldsFullWidth: true)
     }
 
-    /// `text` with full-width ASCII (U+FF01…U+FF5E) and the ideographic space as their ASCII forms.
+    /// `text` with what an input method types for ASCII (full-width forms, the ideographic
+    /// space and full stops) as that ASCII: the validator's reading, so field and `validate` agree.
     public static func halfWidth(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isFullWidthASCII($0) }) else { return text }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
-                scalars.append(ascii)
-            } else if scalar.value == 0x3000 {
-                scalars.append(" ")
-            } else {
-                scalars.append(scalar)
-            }
-        }
-        return String(scalars)
-    }
-
-    private static func isFullWidthASCII(_ scalar: Unicode.Scalar) -> Bool {
-        (0xFF01...0xFF5E).contains(scalar.value) || scalar.value == 0x3000
+        InputMethodText.asciiForms(text)
     }
 
     public var isEmpty: Bool { text.isEmpty }
