@@ -39,7 +39,8 @@ enum NoticesView {
         if let advice = dnsAdvice(notice, canvas: canvas) {
             return (text("ui.suggested_action", ["action": text.message(advice)]), .colored(.muted))
         }
-        let action = notice.message.reason.map(text.action) ?? notice.message.code.map(text.action)
+        let action = notice.message.reason.map(text.action)
+            ?? notice.message.code.map { text.action($0, parameters: notice.message.parameters) }
         return action.map { (text("ui.suggested_action", ["action": $0]), .colored(.muted)) }
     }
 
