@@ -45,3 +45,15 @@ struct SettingsValueWordsTests {
         #expect(session.settingsObject()?["auto_switch_on_failure"] as? Bool == false)
     }
 }
+
+/// SPEC §11 `lang`: another language's locale gives English; one that names no language, Japanese.
+@Suite("lang from an unsupported locale")
+struct UnsupportedLocaleTests {
+    @Test("de_DE and fr_FR give English; C and POSIX give Japanese",
+          arguments: [("de_DE.UTF-8", "en"), ("fr_FR.UTF-8", "en"), ("C", "ja"), ("POSIX", "ja")])
+    func locale(lang: String, expected: String) async throws {
+        let session = try CLI.Session(lang: lang)
+        let result = try await session.run("lang", "--json")
+        #expect(try CLI.object(result.standardOutput)["language"] as? String == expected, "\(result)")
+    }
+}
