@@ -16,6 +16,11 @@ public enum KeyTable {
         .union([.help, .confirm])
 
     public static let bindings: [KeyBinding] = [
+        // What the screen asks for right now comes first in the footer and is dropped last.
+        KeyBinding(.switchBack, [G("s", [.character("s")])], hint: "key.switch_back", help: "help.switch_back",
+                   contexts: [.switchBackOffer], section: .main),
+        KeyBinding(.signIn, [G("i", [.character("i")])], hint: "key.sign_in", help: "help.sign_in",
+                   contexts: [.signInAsked], section: .main),
         KeyBinding(.acceptSuggestion, [G("Tab", [.tab])], hint: "key.suggestion", help: "help.suggestion",
                    contexts: [.addressSuggestion], section: .pane),
         KeyBinding(.nextArea, [G("Tab", [.tab]), G("⇧Tab", [.backTab])], hint: "key.area", help: "help.tab",
@@ -35,8 +40,6 @@ public enum KeyTable {
                    contexts: [.paneTextField, .login], section: .pane),
         KeyBinding(.dismiss, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.dismiss",
                    help: "help.dismiss", contexts: [.notices], section: .main),
-        KeyBinding(.switchBack, [G("s", [.character("s")])], hint: "key.switch_back", help: "help.switch_back",
-                   contexts: [.switchBackOffer], section: .main),
         KeyBinding(.remove, [G("Del", [.delete])], hint: "key.remove", help: "help.remove",
                    contexts: [.paneList], section: .pane),
         KeyBinding(.openSettings, [G("o", [.character("o")])], hint: "key.settings", help: "help.open_settings",
