@@ -107,7 +107,10 @@ enum MainScreenView {
 
     /// Says once, below the boxes, that `TERM` had no terminfo entry and which one is used.
     private static func renderTerminalNote(_ canvas: inout Canvas, _ note: TerminalNote, in area: Rect) -> Int {
-        let words = canvas.text("ui.terminal_fallback", ["requested": UIText.clean(note.requested), "used": note.used])
+        let words = canvas.text("ui.terminal_fallback_package", [
+            "requested": UIText.clean(note.requested), "used": note.used,
+            "package": TerminfoFallback.debianPackage(for: note.requested),
+        ])
         let paragraph = Paragraph(words, style: .colored(.warning))
         let rows = min(area.height, paragraph.lines(width: max(1, area.width - 2), metrics: canvas.metrics).count)
         guard rows > 0 else { return 0 }
