@@ -1,4 +1,5 @@
 import CNcursesw
+import TerminalRendering
 
 /// Which terminal description the app runs with, decided from `TERM` and this machine's
 /// terminfo entries (docs/PRODUCT.md: Terminal behaviour).
@@ -6,8 +7,8 @@ import CNcursesw
 /// - A terminal that can address the cursor gets the full screen.
 /// - `dumb`, hard-copy terminals and entries without cursor addressing get line mode.
 /// - A `TERM` this machine has no entry for (kitty's `xterm-kitty` or `alacritty` over ssh,
-///   where the client's entry was never installed) falls back to a close entry: `xterm-256color`
-///   for `xterm-*`, else `ansi`. The app says so once and never fails to start for it.
+///   where the client's entry was never installed) falls back to a close entry
+///   (`TerminfoFallback`). The app says so once and never fails to start for it.
 public enum TerminalTypeChoice: Equatable, Sendable {
     case screen(type: String, replacing: String?)
     case lines(term: String)
@@ -27,8 +28,7 @@ public enum TerminalTypeChoice: Equatable, Sendable {
             case .missing: break
             }
         }
-        let candidates = name.hasPrefix("xterm-") ? ["xterm-256color", "xterm", "ansi"] : ["ansi", "vt100"]
-        for candidate in candidates where probe(candidate) == .screen {
+        for candidate in TerminfoFallback.candidates(for: name) where probe(candidate) == .screen {
             return .screen(type: candidate, replacing: name.isEmpty ? nil : name)
         }
         return .lines(term: name)

@@ -64,7 +64,7 @@ import TestSupport
         try session.home.write("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n", to: "ca.pem")
         let changes: [(String, String, Any)] = [
             ("connection_timeout", "60", 60), ("probe_interval", "30", 30), ("cert_warning_days", "10", 10),
-            ("auto_switch_on_failure", "false", false), ("enable_detailed_logging", "yes", true),
+            ("auto_switch_on_failure", "false", false), ("enable_detailed_logging", "true", true),
             ("ca_bundle", ca, ca), ("custom_server_address", "https://Ward9.Example.org/api/", "https://ward9.example.org/api"),
             ("backend_server_address", "https://verbumcaremac-mini/api", "https://verbumcaremac-mini/api"),
             ("backend_server_address", "__CUSTOM__", "__CUSTOM__"),

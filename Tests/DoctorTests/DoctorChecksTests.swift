@@ -45,8 +45,13 @@ struct DoctorChecksTests {
     }
 
     @Test func terminalNeedsTerminfoAndUTF8() {
+        // Debian 12 has xterm-kitty in kitty-terminfo, not in ncurses-term (PLATFORM-NOTES).
         #expect(Doctor.terminal(TerminalFacts(term: "xterm-kitty", terminfoPath: nil, locale: "C.UTF-8")).fix?
+            .parameters["command"] == "sudo apt install kitty-terminfo")
+        #expect(Doctor.terminal(TerminalFacts(term: "alacritty", terminfoPath: nil, locale: "C.UTF-8")).fix?
             .parameters["command"] == "sudo apt install ncurses-term")
+        #expect(Doctor.terminal(TerminalFacts(term: "screen.xterm-256color", terminfoPath: nil, locale: "C.UTF-8"))
+            .message.parameters["fallback"] == "screen-256color")
         #expect(Doctor.terminal(TerminalFacts(term: "xterm", terminfoPath: "/x", locale: "ja_JP.eucJP")).status == .warning)
         #expect(Doctor.terminal(TerminalFacts(term: "xterm", terminfoPath: "/x", locale: "ja_JP.UTF-8")).status == .ok)
         #expect(Doctor.terminal(TerminalFacts(term: nil, terminfoPath: nil, locale: "C.UTF-8")).status == .warning)

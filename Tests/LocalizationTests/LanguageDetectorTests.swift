@@ -9,7 +9,8 @@ struct LanguageDetectorTests {
         ("en_US.UTF-8", .en), ("en", .en), ("en_GB", .en), ("EN-au", .en), ("en_US.ISO-8859-1", .en),
         ("zh_TW.UTF-8", .zhHant), ("zh_HK.Big5", .zhHant), ("zh_CN.UTF-8", .zhHant), ("zh", .zhHant),
         ("zh-Hant", .zhHant), ("zh-Hans", .zhHant),
-        ("C", .ja), ("POSIX", .ja), ("C.UTF-8", .ja), ("fr_FR.UTF-8", .ja), ("de_DE", .ja), ("ko_KR", .ja),
+        ("C", .ja), ("POSIX", .ja), ("C.UTF-8", .ja), ("fr_FR.UTF-8", .en), ("de_DE", .en), ("ko_KR", .en), ("de", .en), ("fil_PH", .en),
+        ("de_DE@euro", .en),
         ("e", .ja), ("z", .ja), ("j", .ja), ("", .ja),
     ])
     func localeValue(value: String, expected: AppLanguage) {
@@ -40,7 +41,7 @@ struct LanguageDetectorTests {
         // The first non-blank locale variable decides even when it names no language of ours.
         (["LC_ALL": "C", "LANG": "en_US.UTF-8"], .ja),
         (["LC_MESSAGES": "POSIX", "LANG": "zh_TW"], .ja),
-        (["LC_ALL": "fr_FR", "LC_MESSAGES": "en_US"], .ja),
+        (["LC_ALL": "fr_FR", "LC_MESSAGES": "zh_TW"], .en),
         // LC_CTYPE and others are not about messages.
         (["LC_CTYPE": "en_US.UTF-8"], .ja),
         (["LC_CTYPE": "ja_JP.UTF-8", "LANG": "en_US.UTF-8"], .en),
@@ -86,7 +87,7 @@ struct LanguageDetectorTests {
         }
     }
 
-    @Test("any value not starting with ja, en or zh means Japanese")
+    @Test("a value not starting with ja, en or zh means English when it names another language, else Japanese (SPEC §11)")
     func otherValuesProperty() async {
         let input = Self.localeText.filter { text in
             let start = text.drop { $0 == " " }.prefix(2).lowercased()
@@ -94,7 +95,10 @@ struct LanguageDetectorTests {
         }
         await propertyCheck(count: 300, input: input) { value in
             #expect(LanguageDetector.language(forLocale: value) == nil)
-            #expect(LanguageDetector.detect(environment: ["LANG": value]) == .ja)
+            // Written apart from the detector: a language code is 2 or 3 letters, then the end
+            // or one of _ - . @ (ISO 639 and POSIX locale names).
+            let namesOne = value.drop { $0 == " " || $0 == "\t" }.firstMatch(of: /^[A-Za-z]{2,3}([_.@-]|$)/) != nil
+            #expect(LanguageDetector.detect(environment: ["LANG": value]) == (namesOne ? .en : .ja), "\(value)")
             // An unknown LANGUAGE entry never decides: the locale below it does.
             #expect(LanguageDetector.detect(environment: ["LANGUAGE": value, "LANG": "en_US"]) == .en)
         }
@@ -125,7 +129,8 @@ struct LanguageDetectorTests {
                     if let mapped { expected = mapped; break }
                     continue
                 }
-                expected = mapped ?? .ja
+                // Another language's locale (de_DE) means English; C and POSIX Japanese.
+                expected = mapped ?? (value == "de_DE" ? .en : .ja)
                 break
             }
             #expect(LanguageDetector.detect(environment: environment) == expected)

@@ -53,6 +53,12 @@ public struct KeyBinding: Hashable, Sendable {
 
     public var keys: [Key] { groups.flatMap(\.keys) }
 
+    /// How long its footer hint stays when the footer is short of room (lowest stays longest):
+    /// what the screen asks for right now before everything else, then by action.
+    public var footerRank: Int {
+        contexts.isSubset(of: KeyContext.asks) ? -1 : action.footerRank
+    }
+
     public func applies(in active: Set<KeyContext>) -> Bool {
         !contexts.isDisjoint(with: active)
     }

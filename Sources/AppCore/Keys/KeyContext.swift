@@ -9,6 +9,8 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case switching
     /// The configured server recovered during a fallback: `s` switches back.
     case switchBackOffer
+    /// A check of the server in use says it wants a sign-in: `i` signs in.
+    case signInAsked
     case paneList
     case paneTextField
     /// The address field has a suggestion: Tab accepts it.
@@ -24,6 +26,8 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     public static let screens: Set<KeyContext> = mainAreas.union(paneAreas)
     public static let dialogs: Set<KeyContext> = [.login, .confirm]
     public static let everywhere = Set(KeyContext.allCases)
+    /// What the screen asks the person for right now; its hint leads the footer (SPEC §10.1).
+    public static let asks: Set<KeyContext> = [.switchBackOffer, .signInAsked]
     /// Contexts where printable keys type.
     public static let typing: Set<KeyContext> = [.paneTextField, .login]
 
@@ -56,6 +60,10 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
         }
         if ScreenState.isSwitchBackOffered(settings) {
             contexts.insert(.switchBackOffer)
+        }
+        if let status = settings.detailedStatus, status.serverId == settings.currentServer.id,
+           SessionPolicy.authRequired(status) {
+            contexts.insert(.signInAsked)
         }
         return contexts
     }

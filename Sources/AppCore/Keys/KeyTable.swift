@@ -16,6 +16,11 @@ public enum KeyTable {
         .union([.help, .confirm])
 
     public static let bindings: [KeyBinding] = [
+        // What the screen asks for right now comes first in the footer and is dropped last.
+        KeyBinding(.switchBack, [G("s", [.character("s")])], hint: "key.switch_back", help: "help.switch_back",
+                   contexts: [.switchBackOffer], section: .main),
+        KeyBinding(.signIn, [G("i", [.character("i")])], hint: "key.sign_in", help: "help.sign_in",
+                   contexts: [.signInAsked], section: .main),
         KeyBinding(.acceptSuggestion, [G("Tab", [.tab])], hint: "key.suggestion", help: "help.suggestion",
                    contexts: [.addressSuggestion], section: .pane),
         KeyBinding(.nextArea, [G("Tab", [.tab]), G("⇧Tab", [.backTab])], hint: "key.area", help: "help.tab",
@@ -35,8 +40,6 @@ public enum KeyTable {
                    contexts: [.paneTextField, .login], section: .pane),
         KeyBinding(.dismiss, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.dismiss",
                    help: "help.dismiss", contexts: [.notices], section: .main),
-        KeyBinding(.switchBack, [G("s", [.character("s")])], hint: "key.switch_back", help: "help.switch_back",
-                   contexts: [.switchBackOffer], section: .main),
         KeyBinding(.remove, [G("Del", [.delete])], hint: "key.remove", help: "help.remove",
                    contexts: [.paneList], section: .pane),
         KeyBinding(.openSettings, [G("o", [.character("o")])], hint: "key.settings", help: "help.open_settings",
@@ -64,9 +67,22 @@ public enum KeyTable {
                    help: "help.help", contexts: KeyContext.screens, section: .global),
         KeyBinding(.closeHelp, [G("Esc", [.escape]), G("?", [.character("?")]), G("F1", [.function(1)])],
                    hint: "key.close", help: "help.close", contexts: [.help], section: .global),
-        KeyBinding(.editText, [G("←→", [.left, .right]), G("Home End", [.home, .end]),
-                               G("⌫ Del", [.backspace, .delete])],
-                   hint: "key.edit", help: "help.text_field", contexts: KeyContext.typing, section: .pane),
+        // A text field edits as a shell line does; one help row per key, so each label stays
+        // short enough for the help overlay on a 60-column screen.
+        KeyBinding(.editText, [G("←→", [.left, .right])],
+                   hint: "key.edit", help: "help.text_field_move", contexts: KeyContext.typing, section: .pane),
+        KeyBinding(.editText, [G("Home", [.home]), G("Ctrl-A", [.ctrl("a")])], hint: "key.edit",
+                   help: "help.text_field_home", contexts: KeyContext.typing, section: .pane, inFooter: false),
+        KeyBinding(.editText, [G("End", [.end]), G("Ctrl-E", [.ctrl("e")])], hint: "key.edit",
+                   help: "help.text_field_end", contexts: KeyContext.typing, section: .pane, inFooter: false),
+        KeyBinding(.editText, [G("⌫ Del", [.backspace, .delete])], hint: "key.edit",
+                   help: "help.text_field_delete", contexts: KeyContext.typing, section: .pane, inFooter: false),
+        KeyBinding(.editText, [G("Ctrl-U", [.ctrl("u")])], hint: "key.edit",
+                   help: "help.text_field_kill_before", contexts: KeyContext.typing, section: .pane, inFooter: false),
+        KeyBinding(.editText, [G("Ctrl-K", [.ctrl("k")])], hint: "key.edit",
+                   help: "help.text_field_kill_after", contexts: KeyContext.typing, section: .pane, inFooter: false),
+        KeyBinding(.editText, [G("Ctrl-W", [.ctrl("w")])], hint: "key.edit",
+                   help: "help.text_field_kill_word", contexts: KeyContext.typing, section: .pane, inFooter: false),
         KeyBinding(.quit, [G("q", [.character("q")]), G("F10", [.function(10)]), G("Ctrl-C", [.ctrl("c")])],
                    hint: "key.quit", help: "help.quit", contexts: KeyContext.everywhere, section: .global),
         KeyBinding(.redraw, [G("Ctrl-L", [.ctrl("l")])], hint: "key.redraw", help: "help.redraw",

@@ -34,24 +34,10 @@ public struct TextField: Hashable, Sendable {
         TextField(text: text, foldsFullWidth: true)
     }
 
-    /// `text` with full-width ASCII (U+FF01…U+FF5E) and the ideographic space as their ASCII forms.
+    /// `text` with what an input method types for ASCII (full-width forms, the ideographic
+    /// space and full stops) as that ASCII: the validator's reading, so field and `validate` agree.
     public static func halfWidth(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isFullWidthASCII($0) }) else { return text }
-        var scalars = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
-                scalars.append(ascii)
-            } else if scalar.value == 0x3000 {
-                scalars.append(" ")
-            } else {
-                scalars.append(scalar)
-            }
-        }
-        return String(scalars)
-    }
-
-    private static func isFullWidthASCII(_ scalar: Unicode.Scalar) -> Bool {
-        (0xFF01...0xFF5E).contains(scalar.value) || scalar.value == 0x3000
+        InputMethodText.asciiForms(text)
     }
 
     public var isEmpty: Bool { text.isEmpty }
@@ -113,6 +99,11 @@ public struct TextField: Hashable, Sendable {
         case .delete:
             guard cursor < text.count else { return true }
             text.remove(at: text.index(text.startIndex, offsetBy: cursor))
+        case .ctrl("a"): cursor = 0
+        case .ctrl("e"): cursor = text.count
+        case .ctrl("u"): removeClusters(0..<cursor)
+        case .ctrl("k"): removeClusters(cursor..<text.count)
+        case .ctrl("w"): removeClusters(wordStart(before: cursor)..<cursor)
         case .character(let character):
             insert(character)
         default:
@@ -121,8 +112,38 @@ public struct TextField: Hashable, Sendable {
         return true
     }
 
-    /// The keys `edit` consumes besides printable characters.
-    public static let editingKeys: Set<Key> = [.left, .right, .home, .end, .backspace, .delete]
+    /// The keys `edit` consumes besides printable characters: a shell line's (readline's emacs
+    /// keys), because that is what IT staff's fingers already know.
+    public static let editingKeys: Set<Key> = [
+        .left, .right, .home, .end, .backspace, .delete,
+        .ctrl("a"), .ctrl("e"), .ctrl("u"), .ctrl("k"), .ctrl("w"),
+    ]
+
+    /// Removes the clusters in `range` (cluster offsets) and leaves the cursor where they began.
+    private mutating func removeClusters(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        let lower = text.index(text.startIndex, offsetBy: range.lowerBound)
+        let upper = text.index(lower, offsetBy: range.count)
+        text.removeSubrange(lower..<upper)
+        cursor = range.lowerBound
+    }
+
+    /// Where Ctrl-W stops: back over separators, then over the word before them. A word is a run
+    /// of letters and digits, so in an address Ctrl-W takes `api`, then `example`, not the whole
+    /// URL as a shell's white-space word would. A password is one word: how it splits into words
+    /// is not shown to someone looking over a shoulder.
+    private func wordStart(before offset: Int) -> Int {
+        if isSecret { return 0 }
+        let clusters = Array(text.prefix(offset))
+        var start = clusters.count
+        while start > 0, !Self.isWordCharacter(clusters[start - 1]) { start -= 1 }
+        while start > 0, Self.isWordCharacter(clusters[start - 1]) { start -= 1 }
+        return start
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
+    }
 
     /// No C0/C1 control or DEL anywhere in the cluster (a pasted escape sequence never gets in).
     static func isTypeable(_ character: Character) -> Bool {

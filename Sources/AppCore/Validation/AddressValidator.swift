@@ -29,8 +29,17 @@ public enum AddressValidator {
     public static let usualPorts: Set<Int> = [443, 8443, 3000]
 
     public static func validate(_ input: String, environment: AppEnvironment = .production) -> ValidationResult {
-        let trimmed = URLParts.trimmingWhitespace(input)
-        let outcome = diagnose(trimmed: trimmed, environment: environment)
+        // What an input method typed is read as the ASCII it means, in every entry point.
+        let trimmed = URLParts.trimmingWhitespace(InputMethodText.asciiForms(input))
+        var outcome = diagnose(trimmed: trimmed, environment: environment)
+        var noted: [ValidationIssue] = []
+        if InputMethodText.hasWideForms(input) {
+            noted.append(ValidationIssue(code: .fullwidthConverted))
+        }
+        if let parts = outcome.parts, let unicodeHost = parts.unicodeHost {
+            noted.append(ValidationIssue(code: .idnHost, parameters: ["host": unicodeHost, "ascii": parts.hostText]))
+        }
+        outcome.warnings = noted + outcome.warnings
         return ValidationResult(
             input: input,
             isValid: outcome.errors.isEmpty,

@@ -25,6 +25,8 @@ package struct URLParts: Equatable, Sendable {
     /// letters lower-cased. Without brackets.
     var hostText: String
     var bracketed: Bool
+    /// The host as typed when it was an internationalized name (`hostText` holds its A-labels).
+    var unicodeHost: String?
     /// nil when the host breaks the host rule.
     var parsedHost: ParsedHost?
     /// nil when absent or equal to the scheme's default.
@@ -97,7 +99,14 @@ package struct URLParts: Equatable, Sendable {
             bracketed = false
         }
         guard !rawHost.isEmpty else { return nil }
-        let hostString = String(String.UnicodeScalarView(rawHost))
+        var hostString = String(String.UnicodeScalarView(rawHost))
+        if !bracketed, hostString.unicodeScalars.contains(where: { !$0.isASCII }),
+           let aLabels = IDNA.toASCII(hostString) {
+            // An internationalized name: the address holds its A-labels; the Unicode form is kept
+            // so the screen can show both (SPEC §4).
+            unicodeHost = hostString
+            hostString = aLabels
+        }
         parsedHost = ParsedHost(text: hostString, bracketed: bracketed)
         hostText = parsedHost?.text ?? ASCII.lowercased(hostString)
         port = rawPort.map { Self.parsePort(String(String.UnicodeScalarView($0))) }

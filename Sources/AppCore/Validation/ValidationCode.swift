@@ -17,6 +17,10 @@ public enum ValidationCode: String, Codable, Sendable, CaseIterable {
     case ipAddress = "ip_address"
     case singleLabelHost = "single_label_host"
     case unusualPort = "unusual_port"
+    /// Full-width ASCII or an ideographic full stop (an input method's) was read as ASCII.
+    case fullwidthConverted = "fullwidth_converted"
+    /// An internationalized host name was converted to its A-labels (`xn--…`).
+    case idnHost = "idn_host"
     // development-only warnings
     case insecureHTTP = "insecure_http"
     case loopbackHost = "loopback_host"

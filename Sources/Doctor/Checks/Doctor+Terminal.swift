@@ -1,3 +1,5 @@
+import TerminalRendering
+
 extension Doctor {
     /// TERM has a terminfo entry here and the locale is UTF-8. Only warnings: the app falls
     /// back to a close terminfo entry and to C.UTF-8 by itself.
@@ -7,9 +9,11 @@ extension Doctor {
                                fix: "doctor.fix.run", ["command": "export TERM=xterm-256color"])
         }
         guard facts.terminfoPath != nil else {
-            let fallback = term.hasPrefix("xterm-") ? "xterm-256color" : "ansi"
+            // The first candidate: what the app most likely draws with on a usual Debian box.
+            let fallback = TerminfoFallback.candidates(for: term).first ?? "ansi"
+            let package = TerminfoFallback.debianPackage(for: term)
             return DoctorCheck(.terminal, .warning, "doctor.terminal.no_terminfo", ["term": term, "fallback": fallback],
-                               fix: "doctor.fix.install", ["command": "sudo apt install ncurses-term"])
+                               fix: "doctor.fix.install", ["command": "sudo apt install \(package)"])
         }
         let locale = facts.locale ?? "C"
         guard isUTF8(locale) else {

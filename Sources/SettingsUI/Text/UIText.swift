@@ -133,14 +133,16 @@ struct UIText {
         return localizer.text(error.textKey("message"), parameters)
     }
 
-    func action(_ code: ConnectivityErrorCode) -> String {
-        localizer.text("error.\(code.rawValue).action")
+    /// What to do about an error known by its code only; `parameters` are the message's, so the
+    /// advice names the same host (a redirect's other host) as the message before it.
+    func action(_ code: ConnectivityErrorCode, parameters: [String: String] = [:]) -> String {
+        localizer.text("error.\(code.rawValue).action", defaults(parameters.mapValues(UIText.clean)))
     }
 
     /// What to do about an error; a known cause has its own advice (a stalled resolver is not
     /// helped by a longer timeout).
     func action(_ error: ConnectivityError) -> String {
-        localizer.text(ConnectivityMessages.actionKey(error))
+        localizer.text(ConnectivityMessages.actionKey(error), errorParameters(error, httpStatus: nil))
     }
 
     func message(_ error: AppError) -> String {

@@ -57,7 +57,7 @@ enum ChromeView {
         // Drop the least important hint (the highest rank, the last of equals) until the rest fit.
         while footer.count > 1 && !fits(footer) {
             var victim = 0
-            for index in footer.indices where footer[index].binding.action.footerRank >= footer[victim].binding.action.footerRank {
+            for index in footer.indices where footer[index].binding.footerRank >= footer[victim].binding.footerRank {
                 victim = index
             }
             footer.remove(at: victim)

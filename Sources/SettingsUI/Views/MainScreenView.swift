@@ -25,9 +25,14 @@ enum MainScreenView {
         NoticesView.render(&canvas, lines: noticeLines,
                            in: Rect(x: content.x, y: top.maxY + gap, width: content.width, height: noticeRows))
 
+        let roomyScreen = area.width >= roomyWidth && area.height >= roomyHeight
+        if canvas.plain {
+            renderOneColumn(&canvas, in: top, roomy: roomyScreen)
+            return
+        }
         let rightWidth = min(max(content.width * 2 / 5, 23), 40)
         let columns = top.split(.horizontal, [.fill, .length(rightWidth)], spacing: 1)
-        let roomy = area.width >= roomyWidth && area.height >= roomyHeight
+        let roomy = roomyScreen
         if canvas.settings.serverSwitchState.isInProgress {
             SwitchProgressView.render(&canvas, in: columns[0])
         } else {
@@ -42,6 +47,34 @@ enum MainScreenView {
         }
         if roomy {
             HistoryView.render(&canvas, in: columns[1].inset(top: rightUsed))
+        }
+    }
+
+    /// `--plain`: one column in reading order, for a screen reader that reads line by line (SPEC
+    /// §10.4): the server panel, then the languages and "open settings" below it, never beside
+    /// it. The panel gives up its last rows first when the screen is short, so the language list
+    /// and the button stay on screen.
+    private static func renderOneColumn(_ canvas: inout Canvas, in area: Rect, roomy: Bool) {
+        let languages = ScreenState.languages(canvas.settings)
+        // The language list and the smallest "open settings" box (its explanation, the button),
+        // leaving the panel at least its first three rows (name, description, address).
+        let reserve = max(0, min(area.height - 3, languages.count + 2 + 4))
+        let panelArea = Rect(x: area.x, y: area.y, width: area.width, height: area.height - reserve)
+        var used = panelArea.height
+        if canvas.settings.serverSwitchState.isInProgress {
+            SwitchProgressView.render(&canvas, in: panelArea)
+        } else {
+            used = min(panelArea.height, ServerPanelView.render(&canvas, in: panelArea))
+        }
+        let below = area.inset(top: used)
+        var belowUsed = renderRightColumn(&canvas, in: below)
+        if let note = canvas.model.options.terminalNote {
+            belowUsed += renderTerminalNote(&canvas, note, in: below.inset(top: belowUsed))
+        }
+        if roomy {
+            let rest = below.inset(top: belowUsed)
+            TimelineView.render(&canvas, in: rest.inset(bottom: rest.height - rest.height / 2))
+            HistoryView.render(&canvas, in: rest.inset(top: rest.height / 2))
         }
     }
 
@@ -74,7 +107,10 @@ enum MainScreenView {
 
     /// Says once, below the boxes, that `TERM` had no terminfo entry and which one is used.
     private static func renderTerminalNote(_ canvas: inout Canvas, _ note: TerminalNote, in area: Rect) -> Int {
-        let words = canvas.text("ui.terminal_fallback", ["requested": UIText.clean(note.requested), "used": note.used])
+        let words = canvas.text("ui.terminal_fallback_package", [
+            "requested": UIText.clean(note.requested), "used": note.used,
+            "package": TerminfoFallback.debianPackage(for: note.requested),
+        ])
         let paragraph = Paragraph(words, style: .colored(.warning))
         let rows = min(area.height, paragraph.lines(width: max(1, area.width - 2), metrics: canvas.metrics).count)
         guard rows > 0 else { return 0 }

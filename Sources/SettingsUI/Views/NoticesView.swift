@@ -9,6 +9,8 @@ enum NoticesView {
         var line: Line
         /// Belongs to the notice that Enter dismisses (highlighted while notices have focus).
         var isFirstNotice: Bool
+        /// The first line of its notice (for counting the notices a cut hides).
+        var startsNotice = false
     }
 
     static func lines(_ canvas: Canvas, width: Int) -> [NoticeLine] {
@@ -24,7 +26,7 @@ enum NoticesView {
             blocks.append(block)
         }
         return blocks.enumerated().flatMap { index, block in
-            block.map { NoticeLine(line: $0, isFirstNotice: index == 0) }
+            block.enumerated().map { NoticeLine(line: $1, isFirstNotice: index == 0, startsNotice: $0 == 0) }
         }
     }
 
@@ -39,7 +41,8 @@ enum NoticesView {
         if let advice = dnsAdvice(notice, canvas: canvas) {
             return (text("ui.suggested_action", ["action": text.message(advice)]), .colored(.muted))
         }
-        let action = notice.message.reason.map(text.action) ?? notice.message.code.map(text.action)
+        let action = notice.message.reason.map(text.action)
+            ?? notice.message.code.map { text.action($0, parameters: notice.message.parameters) }
         return action.map { (text("ui.suggested_action", ["action": $0]), .colored(.muted)) }
     }
 
@@ -55,11 +58,16 @@ enum NoticesView {
     static func render(_ canvas: inout Canvas, lines: [NoticeLine], in area: Rect) {
         guard !area.isEmpty else { return }
         let focused = canvas.focus == .notices
-        for (index, notice) in lines.prefix(area.height).enumerated() {
+        let isCut = lines.count > area.height
+        // Cut short: the last row says how many notices are not shown at all ("and 2 more"),
+        // so nobody takes the visible ones for all there is.
+        let hidden = isCut && area.height > 1 ? lines.dropFirst(area.height - 1).filter(\.startsNotice).count : 0
+        let shown = hidden > 0 ? area.height - 1 : area.height
+        for (index, notice) in lines.prefix(shown).enumerated() {
             let row = area.row(index)
             var line = notice.line
-            if index == area.height - 1 && lines.count > area.height {
-                // Cut short: say so at the end of the last row shown.
+            if index == area.height - 1 && isCut {
+                // One row only, or the cut is inside the last notice: an ellipsis says so.
                 line = (line + Line("…")).truncated(toWidth: row.width, metrics: canvas.metrics)
             }
             canvas.draw(line, in: row)
@@ -69,6 +77,10 @@ enum NoticesView {
                     canvas.markFocus(x: row.x, y: row.y)
                 }
             }
+        }
+        if hidden > 0 {
+            let more = canvas.text("ui.notices_more", ["count": String(hidden)])
+            canvas.draw(Line(more, style: .colored(.muted)), in: area.row(area.height - 1))
         }
     }
 

@@ -38,6 +38,14 @@ public enum ScreenRenderer {
             }
         }
         canvas.buffer.cursor = canvas.caret ?? (canvas.plain ? canvas.focusPoint : nil)
+        if let cursor = canvas.buffer.cursor, canvas.buffer.bounds.contains(x: cursor.x, y: cursor.y) {
+            let cellWidth = max(1, Int(canvas.buffer[x: cursor.x, y: cursor.y].width))
+            // The terminal's cursor must sit on a normal cell: on a reverse-video one (a focused
+            // row in `--plain`) xterm, VTE terminals and alacritty show nothing at all.
+            canvas.buffer.updateStyle(in: Rect(x: cursor.x, y: cursor.y, width: cellWidth, height: 1)) {
+                $0.attributes.remove(.reverse)
+            }
+        }
         return RenderedFrame(buffer: canvas.buffer, cursor: canvas.buffer.cursor, clockSlot: canvas.clockSlot)
     }
 }

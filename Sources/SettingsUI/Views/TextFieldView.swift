@@ -2,9 +2,9 @@ import AppCore
 import TerminalRendering
 
 /// `[ text ]` in one row: scrolled so the caret stays visible, a password as bullets. While
-/// focused the field is underlined and the cell where typing goes is in reverse video, so the
-/// caret shows even where the terminal cursor is hard to see; the terminal cursor is put on the
-/// same cell (reported to the canvas).
+/// focused the field is underlined and the terminal's own cursor is put where typing goes
+/// (reported to the canvas). That cell is drawn normally, never in reverse video: xterm, VTE
+/// terminals and alacritty draw a cursor on a reverse cell as invisible (the inversions cancel).
 enum TextFieldView {
     static let bullet: Character = "•"
 
@@ -27,11 +27,6 @@ enum TextFieldView {
             canvas.buffer.write(String(clusters[start...]), x: inside.x, y: y, maxWidth: inside.width)
             if focused {
                 canvas.buffer.updateStyle(in: inside) { $0.attributes.insert(.underline) }
-                let cursor = min(max(0, field.cursor), clusters.count)
-                let caretWidth = cursor < clusters.count ? max(1, canvas.metrics.width(of: clusters[cursor])) : 1
-                canvas.buffer.updateStyle(in: Rect(x: inside.x + caretOffset, y: y, width: caretWidth, height: 1)) {
-                    $0.attributes.insert(.reverse)
-                }
                 canvas.caret = Point(x: inside.x + caretOffset, y: y)
             }
         }

@@ -29,7 +29,35 @@ enum ArgumentNormalizer {
             }
         }
         guard !path.isEmpty else { return arguments }
+        if path == ["settings", "set"] {
+            return path + globals + valuesMarked(Array(arguments[index...]))
+        }
         return path + globals + arguments[index...]
+    }
+
+    /// `settings set KEY VALUE`: a value that starts with "-" (`cert_warning_days -1`) is a value,
+    /// refused as a value (exit 1, localized), not an unknown option (SPEC §11). Global options
+    /// stay options; the positional arguments go after "--". `--help` leaves everything as written.
+    static func valuesMarked(_ arguments: [String]) -> [String] {
+        guard arguments.contains(where: { $0.hasPrefix("-") && $0 != "--" }),
+              !arguments.contains(where: { ["--help", "-h", "--version"].contains($0) }) else { return arguments }
+        var options: [String] = []
+        var values: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            if arguments[index] == "--" {
+                values += arguments[(index + 1)...]
+                break
+            }
+            if let option = globalOption(at: index, in: arguments) {
+                options += arguments[index..<option.next]
+                index = option.next
+            } else {
+                values.append(arguments[index])
+                index += 1
+            }
+        }
+        return options + ["--"] + values
     }
 
     /// The global option that starts at `index`: its name, its value (nil for a flag; the

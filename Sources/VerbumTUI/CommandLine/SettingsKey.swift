@@ -6,6 +6,9 @@ import SettingsStore
 /// Raw values are the file's keys (docs/PRODUCT.md: Files), a contract. Changes go through the store's
 /// actions where the app has one, so the command line and the settings pane behave alike.
 enum SettingsKey: String, CaseIterable {
+    /// The settings.json list that `settings set` does not take (add-custom and remove-custom do).
+    static let customServersFileKey = "custom_servers"
+
     case backendServerAddress = "backend_server_address"
     case customServerAddress = "custom_server_address"
     case connectionTimeout = "connection_timeout"
@@ -105,9 +108,11 @@ enum SettingsKey: String, CaseIterable {
     }
 
     private func boolean(_ value: String) throws(Refusal) -> Bool {
-        switch value.lowercased() {
-        case "true", "yes", "on", "1": return true
-        case "false", "no", "off", "0": return false
+        // The words settings.json takes (JSON true and false), no more: a value that works
+        // here works when written into the file by hand, and the other way round.
+        switch value.trimmingBlanks.lowercased() {
+        case "true": return true
+        case "false": return false
         default: throw Refusal(key: "cli.not_boolean", parameters: ["key": rawValue])
         }
     }

@@ -23,6 +23,11 @@ struct SettingsSetCommand: VerbumCommand {
 
     func execute(context: CommandContext) throws {
         // The set of keys is closed, so an unknown one is a usage error, like an unknown option.
+        if key == SettingsKey.customServersFileKey {
+            // A list, changed one address at a time where each is validated and tested.
+            context.console.error("cli.custom_servers_use_add", ["key": key])
+            throw ExitCode.validationFailure
+        }
         guard let settingsKey = SettingsKey(rawValue: key) else {
             context.console.error("cli.unknown_key", ["key": key, "keys": SettingsKey.allCases.map(\.rawValue)
                                                             .joined(separator: ", ")])

@@ -190,15 +190,17 @@ struct StatusCommand: VerbumCommand {
         let reason = ConnectivityMessages.failureReason(result)
         let url = result.checks.first { $0.endpoint == .health }?.url ?? server.baseUrl
         console.diagnostic(console.text("cli.error.prefix") + ": " + errorText(reason, url: url, server: server, console: console))
-        console.diagnostic("  " + actionText(reason, url: url, console: console))
+        console.diagnostic("  " + actionText(reason, url: url, server: server, console: console))
     }
 
     /// The suggested action; for `dns`, advice for this name on this machine (a `.local` name
     /// gets what is missing for mDNS here, a single-label name the search-domain advice).
-    static func actionText(_ error: ConnectivityError, url: String, console: Console) -> String {
+    static func actionText(_ error: ConnectivityError, url: String, server: ServerConfig, console: Console) -> String {
         // A known cause (a resolver that never answered) has its own advice.
         guard error.code == .dns, error.cause == nil, let host = URLHost.of(url) else {
-            return console.text(ConnectivityMessages.actionKey(error))
+            // The advice names what the message names (the other host of a redirect, the timeout).
+            let parameters = ConnectivityMessages.parameters(error, url: url, timeoutMs: server.connectionTimeout)
+            return console.text(ConnectivityMessages.actionKey(error), parameters)
         }
         let finding = host.lowercased().hasSuffix(".local") ? MDNSFinding(MDNSFacts.read()) : nil
         let advice = DNSAdvice.action(host: host, mdns: finding)

@@ -1,0 +1,121 @@
+"""A test terminal: the real binary in a pseudo-terminal, its output fed into pyte.
+
+Shared by scripts/check-caret and scripts/check-terminal-probe. pyte answers no cursor-position
+report by itself; `answer_cpr=True` makes this terminal answer `ESC [ 6 n` from pyte's cursor, as
+a real terminal does, and `ambiguous_wide=True` makes pyte draw East Asian Ambiguous characters
+two cells wide (as mlterm in a Japanese locale, xterm -cjk_width or GNU screen with cjkwidth on).
+Needs Debian's python3-pyte (scripts/ensure-deps installs it).
+"""
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import termios
+import time
+import unicodedata
+
+import pyte
+import pyte.screens
+from wcwidth import wcwidth as narrow_wcwidth
+
+
+def ambiguous_wide_wcwidth(char):
+    if unicodedata.east_asian_width(char) == "A" and narrow_wcwidth(char) == 1:
+        return 2
+    return narrow_wcwidth(char)
+
+
+# Arrow and editing keys as a terminal in keypad mode sends them (terminfo xterm-256color).
+KEYS = {"left": b"\x1bOD", "right": b"\x1bOC", "up": b"\x1bOA", "down": b"\x1bOB", "home": b"\x1bOH",
+        "end": b"\x1bOF", "tab": b"\t", "escape": b"\x1b", "ctrl-a": b"\x01", "ctrl-e": b"\x05",
+        "ctrl-u": b"\x15", "ctrl-k": b"\x0b", "ctrl-w": b"\x17", "backspace": b"\x7f", "delete": b"\x1b[3~"}
+
+
+class Terminal:
+    def __init__(self, argv, columns, rows, environment, answer_cpr=False, ambiguous_wide=False):
+        pyte.screens.wcwidth = ambiguous_wide_wcwidth if ambiguous_wide else narrow_wcwidth
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.answer_cpr = answer_cpr
+        self.cpr_requests = 0
+        self.output = b""
+        pid, fd = pty.fork()
+        if pid == 0:
+            # Sized before the program reads its size (PLATFORM-NOTES: raw pty).
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+            os.execve(argv[0], argv, environment)
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.pid, self.fd = pid, fd
+
+    def pump(self, seconds):
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            ready, _, _ = select.select([self.fd], [], [], left)
+            if not ready:
+                return
+            try:
+                data = os.read(self.fd, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            self.output += data
+            # Feed up to each report request, so the answer carries the cursor as it is there.
+            while b"\x1b[6n" in data:
+                before, data = data.split(b"\x1b[6n", 1)
+                self.stream.feed(before)
+                self.cpr_requests += 1
+                if self.answer_cpr:
+                    cursor = self.screen.cursor
+                    os.write(self.fd, f"\x1b[{cursor.y + 1};{cursor.x + 1}R".encode())
+            self.stream.feed(data)
+
+    def rows(self):
+        return ["".join(self.screen.buffer[y][x].data for x in range(self.screen.columns))
+                for y in range(self.screen.lines)]
+
+    def text(self):
+        return "\n".join(self.rows())
+
+    def show(self):
+        cursor = self.screen.cursor
+        lines = [f"{y:2}|{row}" for y, row in enumerate(self.rows())]
+        return "\n".join(lines) + f"\ncursor: column {cursor.x}, row {cursor.y}, hidden {cursor.hidden}"
+
+    def wait_until(self, condition, seconds=20):
+        """Pumps output until `condition(self)` holds (then lets the frame finish) or time runs out."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.pump(0.1)
+            if condition(self):
+                self.pump(0.2)
+                if condition(self):
+                    return True
+        return False
+
+    def send(self, data):
+        os.write(self.fd, data)
+
+    def key(self, name):
+        self.send(KEYS[name])
+
+    def close(self):
+        """SIGTERM, then the exit status (None if it would not end)."""
+        try:
+            os.kill(self.pid, signal.SIGTERM)
+        except OSError:
+            pass
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
+            self.pump(0.05)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                return status
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        return None
