@@ -177,7 +177,7 @@ struct OneStoryPropertyTests {
         guard !holds else { return }
         Issue.record(Comment(rawValue: message()))
         if let handle = FileHandle(forWritingAtPath: violationLog) ?? {
-            FileManager.default.createFile(atPath: violationLog, contents: nil)
+            _ = FileManager.default.createFile(atPath: violationLog, contents: nil)
             return FileHandle(forWritingAtPath: violationLog)
         }() {
             handle.seekToEndOfFile()
