@@ -46,7 +46,7 @@ public struct ClientError: Error, Equatable, Sendable {
             kind = .cancelled; retryable = false
         case .authRequired:
             kind = .authentication; retryable = false
-        case .httpStatus, .badResponse, .redirectRefused, .redirectCrossHost, .tooLarge, .certExpiring:
+        case .httpStatus, .badResponse, .redirectRefused, .redirectCrossHost, .tooLarge, .certExpiring, .slowResponse:
             kind = .server; retryable = false
         }
         return ClientError(code: code, kind: kind, message: message, isRetryable: retryable, timings: timings,

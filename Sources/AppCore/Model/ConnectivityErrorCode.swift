@@ -18,6 +18,8 @@ public enum ConnectivityErrorCode: String, Codable, Sendable, CaseIterable {
     case certExpiring = "cert_expiring"
     /// A redirect to another host name: refused, and the host is named.
     case redirectCrossHost = "redirect_cross_host"
+    /// A warning, never a failure: `health` answered, but slower than `slow_threshold_ms`.
+    case slowResponse = "slow_response"
 }
 
 /// A coded error with the parameters its localized message needs (e.g. `status`, `seconds`).

@@ -78,6 +78,10 @@ public enum AppEvent: Equatable, Sendable {
     case signInFailed(serverId: String, error: AppError)
     case signedOut(serverId: String, at: Double)
     case mdnsInspected(MDNSFinding)
+    /// `status` tested the effective server (with the fallback rule) outside the app: what it
+    /// used is recorded, so `servers` and a later `status` tell the same story.
+    case statusTested(server: ServerConfig, source: ServerSource, fallback: FallbackInfo?, result: DetailedStatus,
+                      at: Double)
 }
 
 extension AppEvent {
@@ -125,6 +129,7 @@ extension AppEvent {
         case .signInFailed: "signInFailed"
         case .signedOut: "signedOut"
         case .mdnsInspected: "mdnsInspected"
+        case .statusTested: "statusTested"
         }
     }
 }

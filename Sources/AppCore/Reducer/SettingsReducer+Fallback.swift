@@ -33,6 +33,11 @@ extension SettingsReducer {
         guard var fallback = state.fallback, fallback.fromServerId == loop.serverId else { return }
         if healthy && !fallback.configuredRecovered {
             record(TimelineEntry(at: at, kind: .recovered, serverId: loop.serverId))
+        } else if !healthy && fallback.configuredRecovered {
+            // It answered again and failed once more before the person switched back: a second
+            // outage, recorded with its reason like the first.
+            record(TimelineEntry(at: at, kind: .statusChanged, serverId: loop.serverId, status: .error,
+                                 code: ConnectivityMessages.failureReason(result).code))
         }
         fallback.configuredRecovered = healthy
         if !healthy { fallback.reason = ConnectivityMessages.failureReason(result) }

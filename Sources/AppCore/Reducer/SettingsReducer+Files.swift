@@ -27,6 +27,12 @@ extension SettingsReducer {
     mutating func settingsFileRead(_ load: SettingsFileLoad, at: Double) {
         let resolution = resolver.resolve(load.settings)
         applyPaneValues(load.settings, resolution)
+        // A notice told once about an earlier version of the file (what an in-app write found
+        // and replaced) speaks of the past once the file is read anew: it goes.
+        state.notices.removeAll { notice in
+            guard case .file(let file, _) = notice.subject, file == SettingsState.settingsFileName else { return false }
+            return notice.condition == .untilDismissed
+        }
         var problems = load.problems + [resolution.problem].compactMap { $0 }
         if !load.existed {
             // A file moved aside leaves none behind: the notice naming the kept copy stays

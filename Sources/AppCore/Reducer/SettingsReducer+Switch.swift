@@ -156,9 +156,12 @@ extension SettingsReducer {
     /// The target did not pass its test (`reason`), or its address was refused (`refusal`).
     private mutating func finishFailed(_ run: SwitchRun, reason: ConnectivityError?, refusal: AppError?, at: Double) {
         state.connectivity.activeSwitch = nil
-        recordHistory(serverId: run.target.id, successful: false, startedAt: run.startedAt, at: at)
-        record(TimelineEntry(at: at, kind: .switchFailed, serverId: run.target.id,
-                             durationMs: max(0, (at - run.startedAt) * 1000), code: reason?.code))
+        if run.origin != .start {
+            // The first test on start is not a switch: its failure is a status change, told by `settle`.
+            recordHistory(serverId: run.target.id, successful: false, startedAt: run.startedAt, at: at)
+            record(TimelineEntry(at: at, kind: .switchFailed, serverId: run.target.id,
+                                 durationMs: max(0, (at - run.startedAt) * 1000), code: reason?.code))
+        }
         let failure = reason ?? ConnectivityError(code: .badResponse, message: "refused")
         switch run.origin {
         case .fallback(let configured, let configuredReason):

@@ -137,6 +137,15 @@ public struct SettingsReducer {
             signInFailed(serverId: serverId, error: error)
         case .mdnsInspected(let finding):
             state.connectivity.mdnsFinding = finding
+        case let .statusTested(server, source, fallback, result, _):
+            // Only a process without its own watch (the command line) takes a one-off test as
+            // the server in use; the running app keeps its own.
+            guard !state.connectivity.isActive else { break }
+            state.currentServer = fresh(server)
+            state.serverSource = source
+            state.fallback = fallback
+            state.detailedStatus = result
+            state.connectionStatus = result.isHealthy ? .connected : .error
         case let .signedOut(serverId, at):
             record(TimelineEntry(at: at, kind: .signedOut, serverId: serverId))
             testNow(at: at)

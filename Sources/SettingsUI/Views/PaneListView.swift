@@ -96,8 +96,15 @@ enum PaneListView {
         line.spans.append(Span(canvas.fit(text.statusWord(summary.status), columns.status),
                                style: .colored(StatusIndicator.color(summary.status))))
         line.spans.append(Span("  "))
-        let style: Style = summary.error != nil ? .colored(.error) : (summary.warning != nil ? .colored(.warning) : .plain)
-        line.spans.append(Span(canvas.fit(detail(summary, text), columns.detail), style: style))
+        let warnings = HealthWarnings.of(summary)
+        let style: Style = summary.error != nil ? .colored(.error) : (warnings.isEmpty ? .plain : .colored(.warning))
+        var shown = detail(summary, text)
+        if let warning = warnings.first(where: { $0.code == .slowResponse }) ?? warnings.first {
+            // A mark and a word before the detail, so a warning never rests on colour.
+            shown = (canvas.plain ? text("ui.warning_label") + ": " : "⚠ ") + text("status.warning.\(warning.code.rawValue)")
+                + " " + shown
+        }
+        line.spans.append(Span(canvas.fit(shown, columns.detail), style: style))
         return line
     }
 

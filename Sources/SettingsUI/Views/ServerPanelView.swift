@@ -66,11 +66,16 @@ enum ServerPanelView {
                                       labelWidth: labelWidth, canvas: canvas), dropOrder: 6, clockValueOffset: labelWidth))
         if let status, let days = status.certificateDaysLeft {
             // "Certificate  ends in 10 days", in the warning colour once `cert_expiring` applies.
-            let expiring = status.warnings.contains { $0.code == .certExpiring }
-            let value = Line(text("ui.panel.certificate_ends", ["days": String(days)]),
-                             style: expiring ? .colored(.warning) : .plain)
+            let expiring = status.warnings.first { $0.code == .certExpiring }
+            var value = Line(text("ui.panel.certificate_ends", ["days": String(days)]),
+                             style: expiring != nil ? .colored(.warning) : .plain)
+            if let expiring {
+                // Within the warning window: a mark and a word too, never colour alone.
+                value.spans.insert(StatusIndicator.warningSpan(expiring, canvas: canvas), at: 0)
+                value.spans.insert(Span(" "), at: 1)
+            }
             rows.append(Row(line: labeled(text("ui.panel.certificate"), value, labelWidth: labelWidth, canvas: canvas),
-                            dropOrder: expiring ? 6 : 10))
+                            dropOrder: expiring != nil ? 6 : 10))
         }
         if settings.preferences.showCheckDetails {
             let dropOrders: [CheckEndpoint: Int] = [.health: 4, .api: 8, .auth: 9, .websocket: 10]
@@ -166,6 +171,11 @@ enum ServerPanelView {
         let free = room - value.width(canvas.metrics) - canvas.width(response)
         let padding = max(1, min(max(2, wordColumn - value.width(canvas.metrics)), free))
         value.spans.append(Span(String(repeating: " ", count: padding) + response))
+        // A slow answer says so in words next to its time (the certificate has its own row).
+        for warning in StatusIndicator.currentWarnings(settings) where warning.code == .slowResponse {
+            value.spans.append(Span("  "))
+            value.spans.append(StatusIndicator.warningSpan(warning, canvas: canvas))
+        }
         if !canvas.plain {
             // As wide as the panel allows: more history on a wider screen.
             let bars = Sparkline(settings.responseTimes).text(width: room - value.width(canvas.metrics) - 3,

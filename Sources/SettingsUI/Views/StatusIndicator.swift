@@ -38,6 +38,10 @@ enum StatusIndicator {
         let text = canvas.text
         var line = word(settings.connectionStatus, canvas: canvas, unchecked: settings.isUnchecked)
         let separator = Span(" · ", style: .colored(.muted))
+        for warning in currentWarnings(settings) {
+            line.spans.append(separator)
+            line.spans.append(warningSpan(warning, canvas: canvas))
+        }
         line.spans.append(separator)
         line.spans.append(Span(text.serverName(settings.currentServer)))
         if let detail = detail(canvas) {
@@ -45,6 +49,22 @@ enum StatusIndicator {
             line.spans.append(detail)
         }
         return line
+    }
+
+    /// The warnings of the current server's last test while it is connected (`slow_response`,
+    /// `cert_expiring`).
+    static func currentWarnings(_ settings: SettingsState) -> [ConnectivityError] {
+        guard settings.connectionStatus == .connected, let status = settings.detailedStatus,
+              status.serverId == settings.currentServer.id else { return [] }
+        return HealthWarnings.of(status)
+    }
+
+    /// "⚠ slow": a warning's mark and word (the word alone, after "Warning:", in `--plain`), so
+    /// it never rests on colour.
+    static func warningSpan(_ warning: ConnectivityError, canvas: Canvas) -> Span {
+        let word = canvas.text("status.warning.\(warning.code.rawValue)")
+        let lead = canvas.plain ? canvas.text("ui.warning_label") + ": " : "⚠ "
+        return Span(lead + word, style: .colored(.warning, .bold))
     }
 
     /// A probe has not answered for `waitingThreshold` seconds: "no answer for N s".

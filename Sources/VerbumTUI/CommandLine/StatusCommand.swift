@@ -28,6 +28,10 @@ struct StatusCommand: VerbumCommand {
             await probe.status(configured: configured, source: source, fallbackServer: fallbackServer,
                                autoSwitchOnFailure: autoSwitch)
         }
+        // What `status` used is recorded in app-state.json (saved when the command ends), so
+        // `servers` says the same server is in use (SPEC §11).
+        context.store.dispatch(.statusTested(server: outcome.server, source: outcome.source, fallback: outcome.fallback,
+                                             result: outcome.result, at: context.store.now()))
         let console = context.console
         if json {
             console.output(json: Self.json(server: outcome.server, source: outcome.source, result: outcome.result,
