@@ -27,13 +27,7 @@ struct FullDiskTests {
 
         @discardableResult
         static func shell(_ command: String) -> Int32 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command]
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return -1 }
-            process.waitUntilExit()
-            return process.terminationStatus
+            ShellCommand.run(command)
         }
     }
 

@@ -36,14 +36,10 @@ struct MonitoringTests {
     /// `openssl x509 -fingerprint -sha256` of the certificate the demo backend serves for pn51.
     static func fingerprint(_ rig: Rig) throws -> String {
         let pem = rig.demo.stateDirectory + "/certs/host-verbumcare-lab.local.pem"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = ["x509", "-in", pem, "-noout", "-fingerprint", "-sha256"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let out = rig.demo.stateDirectory + "/fingerprint.txt"
+        let status = ShellCommand.run("/usr/bin/openssl x509 -in '\(pem)' -noout -fingerprint -sha256 > '\(out)'")
+        #expect(status == 0)
+        let output = try String(contentsOfFile: out, encoding: .utf8)
         let value = try #require(output.split(separator: "=").last)
         return value.replacingOccurrences(of: ":", with: "").trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
@@ -138,20 +134,11 @@ struct MonitoringTests {
         // No temporary file is left beside it.
         #expect(try FileManager.default.contentsOfDirectory(atPath: rig.home.path + "/textfile") == ["verbumcare.prom"])
 
-        let promtool = Process()
-        promtool.executableURL = URL(fileURLWithPath: "/usr/bin/promtool")
-        promtool.arguments = ["check", "metrics"]
-        let input = Pipe()
-        let output = Pipe()
-        promtool.standardInput = input
-        promtool.standardOutput = output
-        promtool.standardError = output
-        try promtool.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let lint = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        promtool.waitUntilExit()
-        #expect(promtool.terminationStatus == 0, "promtool: \(lint)\n\(text)")
+        let prom = rig.home.path + "/textfile/verbumcare.prom"
+        let lintFile = rig.home.path + "/promtool.txt"
+        let status = ShellCommand.run("/usr/bin/promtool check metrics < '\(prom)' > '\(lintFile)' 2>&1")
+        let lint = (try? String(contentsOfFile: lintFile, encoding: .utf8)) ?? ""
+        #expect(status == 0, "promtool: \(lint)\n\(text)")
     }
 
     @Test("check --all as text is one row per server")

@@ -18,6 +18,7 @@ struct EveryWordTests {
         case .redirectRefused: ["status": "301"]
         case .httpStatus: ["status": "502"]
         case .certExpiring: ["days": "3", "date": "2026-12-01T00:00:00Z"]
+        case .slowResponse: ["ms": "3000", "threshold": "1500"]
         default: [:]
         }
     }

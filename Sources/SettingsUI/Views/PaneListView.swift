@@ -65,7 +65,7 @@ enum PaneListView {
         var widestDetail = 8
         for server in canvas.settings.availableServers.prefix(50) {
             if let summary = summary(for: server, settings: canvas.settings) {
-                widestDetail = max(widestDetail, canvas.width(detail(summary, canvas.text)))
+                widestDetail = max(widestDetail, canvas.width(shownDetail(summary, canvas)))
             }
         }
         let detail = min(widestDetail, max(14, width / 4))
@@ -96,16 +96,23 @@ enum PaneListView {
         line.spans.append(Span(canvas.fit(text.statusWord(summary.status), columns.status),
                                style: .colored(StatusIndicator.color(summary.status))))
         line.spans.append(Span("  "))
-        let warnings = HealthWarnings.of(summary)
-        let style: Style = summary.error != nil ? .colored(.error) : (warnings.isEmpty ? .plain : .colored(.warning))
-        var shown = detail(summary, text)
-        if let warning = warnings.first(where: { $0.code == .slowResponse }) ?? warnings.first {
-            // A mark and a word before the detail, so a warning never rests on colour.
-            shown = (canvas.plain ? text("ui.warning_label") + ": " : "⚠ ") + text("status.warning.\(warning.code.rawValue)")
-                + " " + shown
-        }
-        line.spans.append(Span(canvas.fit(shown, columns.detail), style: style))
+        let warned = !HealthWarnings.of(summary).isEmpty
+        let style: Style = summary.error != nil ? .colored(.error) : (warned ? .colored(.warning) : .plain)
+        line.spans.append(Span(canvas.fit(shownDetail(summary, canvas), columns.detail), style: style))
         return line
+    }
+
+    /// The detail column: a mark before it when the server has a warning, so a warning never
+    /// rests on colour; a slow answer also gets its word (an ending certificate's detail already
+    /// says it in words).
+    private static func shownDetail(_ summary: ServerProbeSummary, _ canvas: Canvas) -> String {
+        let text = canvas.text
+        let shown = detail(summary, text)
+        let warnings = HealthWarnings.of(summary)
+        guard !warnings.isEmpty else { return shown }
+        let mark = canvas.plain ? text("ui.warning_label") + ": " : "⚠ "
+        let slow = warnings.contains { $0.code == .slowResponse } && summary.warning == nil
+        return mark + (slow ? text("status.warning.slow_response") + " " : "") + shown
     }
 
     /// The server's last pane test, or for the current server the main status.
