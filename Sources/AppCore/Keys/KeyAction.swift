@@ -1,4 +1,4 @@
-/// What a binding does; `UIUpdate` interprets it for the state it is pressed in.
+/// What a binding does; `ScreenReducer` interprets it for the state it is pressed in.
 public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case acceptSuggestion
     case nextArea
