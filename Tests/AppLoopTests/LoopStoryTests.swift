@@ -19,6 +19,22 @@ struct LoopStoryTests {
                                            text: { key, parameters in localizer.text(key, parameters) })
     }
 
+    /// The demo backend (servers in `initialModes`) and the loop connected to it, its first
+    /// test passed.
+    static func connected(language: AppLanguage, initialModes: [String: String] = [:],
+                          settings: [String: Any] = [:]) async throws -> (DemoBackendProcess, LoopRig) {
+        let demo = try await DemoBackendProcess.start(initialModes: initialModes)
+        do {
+            let rig = try LoopRig(language: language, settings: settings)
+            rig.connect(demo: demo)
+            #expect(await rig.settle { $0.connectionStatus == .connected })
+            return (demo, rig)
+        } catch {
+            demo.stop()
+            throw error
+        }
+    }
+
     /// The start of a notice as drawn (a long one is cut at the edge of the pane).
     static func shows(_ frame: String, _ message: String) -> Bool {
         squashed(frame).contains(String(squashed(message).prefix(12)))
@@ -27,11 +43,8 @@ struct LoopStoryTests {
     @Test("a switch chosen in the pane that fails is told in the pane, and settings.json names the previous server again",
           arguments: AppLanguage.allCases)
     func failedSwitchInThePane(language: AppLanguage) async throws {
-        let demo = try await DemoBackendProcess.start(initialModes: ["mac-mini": "down"])
-        defer { demo.stop() }
-        let rig = try LoopRig(language: language)
-        defer { rig.stop() }
-        rig.connect(demo: demo)
+        let (demo, rig) = try await Self.connected(language: language, initialModes: ["mac-mini": "down"])
+        defer { rig.stop(); demo.stop() }
         #expect(await rig.settle { $0.connectionStatus == .connected && $0.currentServer.id == "pn51" })
         rig.press(.character("o"))
         rig.press(.down, .enter)
@@ -46,12 +59,8 @@ struct LoopStoryTests {
 
     @Test("a notice about a failed switch goes once another server is in use", arguments: AppLanguage.allCases)
     func noticesSpeakOfThePresent(language: AppLanguage) async throws {
-        let demo = try await DemoBackendProcess.start(initialModes: ["mac-mini-tailscale": "down"])
-        defer { demo.stop() }
-        let rig = try LoopRig(language: language)
-        defer { rig.stop() }
-        rig.connect(demo: demo)
-        #expect(await rig.settle { $0.connectionStatus == .connected })
+        let (demo, rig) = try await Self.connected(language: language, initialModes: ["mac-mini-tailscale": "down"])
+        defer { rig.stop(); demo.stop() }
         rig.press(.character("o"), .down, .down, .enter)
         #expect(await rig.settle { $0.notices.contains { $0.message.key == "switch.failed" } && !$0.serverSwitchState.isInProgress })
         let failed = try #require(rig.state.notices.first { $0.message.key == "switch.failed" })
@@ -87,12 +96,8 @@ struct LoopStoryTests {
 
     @Test("a failed server tested again keeps its error in the header", arguments: [AppLanguage.en, .ja])
     func hungServerKeepsItsError(language: AppLanguage) async throws {
-        let demo = try await DemoBackendProcess.start()
-        defer { demo.stop() }
-        let rig = try LoopRig(language: language, settings: ["connection_timeout": 5])
-        defer { rig.stop() }
-        rig.connect(demo: demo)
-        #expect(await rig.settle { $0.connectionStatus == .connected })
+        let (demo, rig) = try await Self.connected(language: language, settings: ["connection_timeout": 5])
+        defer { rig.stop(); demo.stop() }
         try demo.setMode("pn51", "hang")
         #expect(await rig.settle { $0.connectionStatus == .error })
         // Through the re-tests that follow (each waits out the timeout), the header keeps the error.
@@ -110,12 +115,9 @@ struct LoopStoryTests {
 
     @Test("a server that hangs only for new connections is shown in error", arguments: AppLanguage.allCases)
     func hangsForNewConnectionsOnly(language: AppLanguage) async throws {
-        let demo = try await DemoBackendProcess.start()
-        defer { demo.stop() }
-        let rig = try LoopRig(language: language, settings: ["connection_timeout": 5, "auto_switch_on_failure": false])
-        defer { rig.stop() }
-        rig.connect(demo: demo)
-        #expect(await rig.settle { $0.connectionStatus == .connected })
+        let (demo, rig) = try await Self.connected(language: language,
+                                                   settings: ["connection_timeout": 5, "auto_switch_on_failure": false])
+        defer { rig.stop(); demo.stop() }
         try demo.setMode("pn51", "tls_hang_new")
         #expect(await rig.settle { $0.connectionStatus == .error })
         #expect(await rig.frame { $0.split(separator: "\n").first?.contains(rig.text("status.error")) == true } != nil)
@@ -123,12 +125,8 @@ struct LoopStoryTests {
 
     @Test("a language chosen by another copy (lang) shows in the running app", arguments: AppLanguage.allCases)
     func followsAppState(language: AppLanguage) async throws {
-        let demo = try await DemoBackendProcess.start()
-        defer { demo.stop() }
-        let rig = try LoopRig(language: language)
-        defer { rig.stop() }
-        rig.connect(demo: demo)
-        #expect(await rig.settle { $0.connectionStatus == .connected })
+        let (demo, rig) = try await Self.connected(language: language)
+        defer { rig.stop(); demo.stop() }
         let other = language.next
         let second = AppSettingsStore(paths: rig.paths, environment: .production, languageOverride: nil,
                                       processEnvironment: ["LANG": "C"])
@@ -143,12 +141,8 @@ struct LoopStoryTests {
     @Test("a hand edit that cannot be read: the notice names the kept copy until the file is valid again",
           arguments: AppLanguage.allCases)
     func brokenHandEdit(language: AppLanguage) async throws {
-        let demo = try await DemoBackendProcess.start()
-        defer { demo.stop() }
-        let rig = try LoopRig(language: language)
-        defer { rig.stop() }
-        rig.connect(demo: demo)
-        #expect(await rig.settle { $0.connectionStatus == .connected })
+        let (demo, rig) = try await Self.connected(language: language)
+        defer { rig.stop(); demo.stop() }
         try Data("{\"backend_server_address\": \"https://verbumca".utf8).write(to: URL(fileURLWithPath: rig.paths.settingsFile))
         #expect(await rig.settle { $0.notices.contains { $0.message.key == "files.moved_aside" } })
         let notice = try #require(rig.state.notices.first { $0.message.key == "files.moved_aside" })

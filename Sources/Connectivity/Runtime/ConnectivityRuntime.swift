@@ -76,26 +76,26 @@ public final class ConnectivityRuntime {
             self?.logger.info("\(entry.kind.rawValue)", metadata: TimelineLog.metadata(entry))
         }
         if watchSettingsFile {
-            let watcher = SettingsFileWatcher(path: store.paths.settingsFile,
-                                              onChange: settingsChangeHandler(WeakRuntime(self)))
-            do {
-                try watcher.start()
-                fileWatcher = watcher
-            } catch {
-                logger.warning("cannot watch settings.json", metadata: ["error": "\(ErrorReason.text(error))"])
-            }
+            fileWatcher = watch(store.paths.settingsFile, name: "settings.json",
+                                onChange: settingsChangeHandler(WeakRuntime(self)))
             // A language chosen by another copy (`lang` in another terminal) shows here too.
-            let stateWatcher = SettingsFileWatcher(path: store.paths.appStateFile,
-                                                   onChange: appStateChangeHandler(WeakRuntime(self)))
-            do {
-                try stateWatcher.start()
-                appStateWatcher = stateWatcher
-            } catch {
-                logger.warning("cannot watch app-state.json", metadata: ["error": "\(ErrorReason.text(error))"])
-            }
+            appStateWatcher = watch(store.paths.appStateFile, name: "app-state.json",
+                                    onChange: appStateChangeHandler(WeakRuntime(self)))
         }
         logger.info("start", metadata: ["server": "\(store.getState().configuredServer.id)"])
         store.dispatch(.connectivityStarted(at: clock.now()))
+    }
+
+    /// A started watcher of `path`, or nil (logged) when the file cannot be watched.
+    private func watch(_ path: String, name: String, onChange: @escaping @Sendable () -> Void) -> SettingsFileWatcher? {
+        let watcher = SettingsFileWatcher(path: path, onChange: onChange)
+        do {
+            try watcher.start()
+            return watcher
+        } catch {
+            logger.warning("cannot watch \(name)", metadata: ["error": "\(ErrorReason.text(error))"])
+            return nil
+        }
     }
 
     /// What iOS did on becoming active: re-read settings.json and apply it (called by the
