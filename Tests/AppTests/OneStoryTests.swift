@@ -9,11 +9,14 @@ struct OneStoryTests {
     @Test("Esc during a slow switch keeps pn51 on the screen, in settings.json, in servers and in status",
           arguments: ["ja", "en", "zh-Hant"])
     func escapeDuringASlowSwitch(language: String) async throws {
-        let app = try await AppFixture.start(.init(language: language))
+        // The longest timeout, and an answer later than that: the switch stays in progress for a
+        // minute, so a test process starved on a loaded machine still sees it (it once missed a
+        // 10 s window).
+        let app = try await AppFixture.start(.init(language: language, settings: [("connection_timeout", "60")]))
         defer { app.close() }
         let catalog = app.catalog(language)
         try await app.waitForConnectedMainScreen(language)
-        try app.backend.setMode("mac-mini", .slow, delayMs: 30_000)
+        try app.backend.setMode("mac-mini", .slow, delayMs: 120_000)
 
         // Choose Mac Mini in the pane, leave the pane, and press Esc while it is switching.
         try await app.session.sendKeys("o")

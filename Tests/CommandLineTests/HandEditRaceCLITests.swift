@@ -168,7 +168,7 @@ struct HandEditRaceCLITests {
         let original = #"{"version": 99, "currentLanguage": "en", "hologram": {"on": true}, "preferences": {"showCheckDetails": true, "sparklineLength": 30, "futurePref": 7}}"#
         try session.home.write(original, to: "state/verbumcare/app-state.json")
         let result = try await session.run("lang", "ja")
-        #expect(result.exitCode == 0)
+        #expect(result.exitCode == 0, "\(result)")
         #expect(result.standardError.contains(CLI.text(.en, "files.newer_version", ["file": "app-state.json", "version": "99"])))
         let copies = try FileManager.default.contentsOfDirectory(atPath: session.home.stateDirectory)
             .filter { $0.hasPrefix("app-state.json.corrupt-") }
