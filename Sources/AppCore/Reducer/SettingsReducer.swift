@@ -146,6 +146,9 @@ public struct SettingsReducer {
             state.fallback = fallback
             state.detailedStatus = result
             state.connectionStatus = result.isHealthy ? .connected : .error
+            // Saved even when it equals what this process loaded: the file may still record an
+            // earlier `status`'s fallback, which hydration does not take over.
+            emit(.persistAppState(PersistedAppState(state)))
         case let .signedOut(serverId, at):
             record(TimelineEntry(at: at, kind: .signedOut, serverId: serverId))
             testNow(at: at)
