@@ -36,4 +36,18 @@ struct StatusRecordsInUseTests {
         let after = try await inUse()
         #expect(after.inUse == "mac-mini" && after.configured == "mac-mini", "\(after)")
     }
+
+    @Test func aHomeThatCannotRecordStillGetsItsStatus() async throws {
+        let demo = try await DemoBackendProcess.start()
+        defer { demo.stop() }
+        let home = try TemporaryHome(prefix: "status-unrecorded")
+        let runner = try BinaryRunner(home: home.path)
+        // A file where the state folder should be: nothing can be written there, as root too.
+        try home.write("not a folder\n", to: "state/verbumcare")
+        let network = ["--cacert", demo.caFile] + demo.connectTo.flatMap { ["--connect-to", $0] }
+        let result = try await runner.run(network + ["--lang", "en", "status", "--json"])
+        #expect(result.exitCode == 0, "the answer and its exit code do not depend on the record: \(result)")
+        #expect(result.standardOutput.contains("\"connectionStatus\""), "\(result)")
+        #expect(!result.standardError.isEmpty, "the person is told the record was not saved: \(result)")
+    }
 }

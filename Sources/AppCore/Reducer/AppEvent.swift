@@ -59,6 +59,8 @@ public enum AppEvent: Equatable, Sendable {
     case signInFormEdited(LoginForm)
     /// The settings pane answers the person's last action there (kept until the next key).
     case paneNoted(AppError, kind: Notice.Kind, at: Double)
+    /// The person acted again in the pane: the answer to the previous action goes.
+    case paneNoteWithdrawn
     case signOutRequested(at: Double)
 
     // MARK: Connectivity (effects reporting back)
@@ -115,6 +117,7 @@ extension AppEvent {
         case .signInDismissed: "signInDismissed"
         case .signInFormEdited: "signInFormEdited"
         case .paneNoted: "paneNoted"
+        case .paneNoteWithdrawn: "paneNoteWithdrawn"
         case .signOutRequested: "signOutRequested"
         case .connectivityStarted: "connectivityStarted"
         case .connectivityStopped: "connectivityStopped"

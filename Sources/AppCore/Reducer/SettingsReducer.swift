@@ -91,6 +91,8 @@ public struct SettingsReducer {
             state.loginRequest?.form = form
         case let .paneNoted(message, kind, at):
             NoticeBoard.postPaneNote(message, kind: kind, at: at, in: &state)
+        case .paneNoteWithdrawn:
+            NoticeBoard.withdrawPaneNote(in: &state)
         case let .serverChosen(id, _):
             if let target = state.availableServers.first(where: { $0.id == id }) {
                 emit(.writeSettings(.select(address: target.baseUrl)))

@@ -31,7 +31,7 @@ struct ScreenReducer {
     mutating func handle(_ key: Key) {
         if settings.isSettingsPaneOpen && settings.notices.contains(where: { $0.subject == .pane }) {
             // The pane's answer to the last action goes with the next one.
-            NoticeBoard.withdrawPaneNote(in: &state.settings)
+            send(.paneNoteWithdrawn)
         }
         let active = KeyContext.active(screen: state.screen, settings: settings)
         if KeyTable.isTyped(key, in: active) {

@@ -32,6 +32,14 @@ struct StatusCommand: VerbumCommand {
         // `servers` says the same server is in use (SPEC §11).
         context.store.dispatch(.statusTested(server: outcome.server, source: outcome.source, fallback: outcome.fallback,
                                              result: outcome.result, at: context.store.now()))
+        do {
+            try context.store.flushPersistence()
+        } catch {
+            // The record is secondary to the answer: a home that cannot be written (a monitoring
+            // user's read-only state folder) still gets its status and exit code, with a warning.
+            let message = ErrorReason.writeFailure(error, file: "app-state.json")
+            context.console.warning(message.key, message.parameters)
+        }
         let console = context.console
         if json {
             console.output(json: Self.json(server: outcome.server, source: outcome.source, result: outcome.result,
