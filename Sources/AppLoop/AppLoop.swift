@@ -4,6 +4,7 @@ import Logging
 import SettingsStore
 import SettingsUI
 import TerminalRendering
+import Watch
 
 /// The app's loop, without a terminal: events in (keys, resizes, effect results, timers), the
 /// one reducer applied by the store, the effects run (files by the store, probes and timers by
@@ -16,12 +17,15 @@ import TerminalRendering
 @MainActor
 public final class AppLoop {
     public let store: AppSettingsStore
-    private let screen: any TerminalScreen
+    /// nil: the loop without a screen (the monitor).
+    private let screen: (any TerminalScreen)?
     private var options: RenderOptions
     private let caBundleDisplay: @MainActor (SettingsState) -> CABundleDisplay?
     private let onQuit: @MainActor () -> Void
     private let stats: FrameStats?
     private var runtime: ConnectivityRuntime?
+    /// History and alerts, when attached (`attachWatch`).
+    public private(set) var watch: WatchRuntime?
     private var attaching = false
     private var effectsWhileAttaching: [AppEffect] = []
     private var subscription: StoreSubscription?
@@ -42,7 +46,7 @@ public final class AppLoop {
     ///   - caBundleDisplay: the CA bundle in effect for the pane's row (looked up only while the
     ///     pane is open).
     ///   - onQuit: the person quits (`q`); the executable restores the terminal and exits.
-    public init(store: AppSettingsStore, screen: any TerminalScreen, options: RenderOptions,
+    public init(store: AppSettingsStore, screen: (any TerminalScreen)?, options: RenderOptions,
                 caBundleDisplay: @escaping @MainActor (SettingsState) -> CABundleDisplay? = { _ in nil },
                 stats: FrameStats? = nil, onQuit: @escaping @MainActor () -> Void) {
         self.store = store
@@ -83,6 +87,22 @@ public final class AppLoop {
         if !waiting.isEmpty { started.run(waiting) }
     }
 
+    /// Attaches history and alerts (SPEC §15): before connectivity, so the first results are
+    /// recorded. `role` says whether this is the monitor (tests every server each round).
+    public func attachWatch(role: WatchState.Role, transport: TransportConfiguration, clock: ConnectivityClock = .system,
+                            hookFolders: [String], host: String,
+                            logger: Logger = Logger(label: "verbumcare.watch")) async -> WatchRuntime? {
+        guard isRunning, watch == nil else { return watch }
+        let prober = ServerProber(paths: store.paths,
+                                  settings: transport.settings(caBundleSetting: store.getState().caBundle,
+                                                               certWarningDays: store.getState().certWarningDays))
+        let started = WatchRuntime(store: store, role: role, prober: prober, transport: transport, clock: clock,
+                                   hookFolders: hookFolders, host: host, logger: logger)
+        watch = started
+        await started.start()
+        return started
+    }
+
     /// A terminal note (a TERM replaced by a close entry) shown from now on.
     public func setTerminalNote(_ note: TerminalNote?) {
         options.terminalNote = note
@@ -109,7 +129,7 @@ public final class AppLoop {
 
     /// The terminal's contents are unknown (after a resume, Ctrl-L): every cell is drawn again.
     public func repaint() {
-        screen.clearAndRepaint()
+        screen?.clearAndRepaint()
         lastFrame = nil
         frames.request()
     }
@@ -120,6 +140,8 @@ public final class AppLoop {
         ticker.schedule(after: nil)
         runtime?.stop()
         runtime = nil
+        watch?.stop()
+        watch = nil
         subscription?.cancel()
         subscription = nil
         store.effectHandler = nil
@@ -128,6 +150,7 @@ public final class AppLoop {
     /// Waits until no switch runs and no effect is in flight (tests).
     public func waitUntilIdle() async {
         await runtime?.waitUntilIdle()
+        await watch?.waitUntilIdle()
     }
 
     // MARK: - Effects
@@ -145,6 +168,7 @@ public final class AppLoop {
             }
         }
         guard !forRuntime.isEmpty else { return }
+        watch?.run(forRuntime)
         if attaching {
             effectsWhileAttaching += forRuntime
         } else {
@@ -156,7 +180,7 @@ public final class AppLoop {
 
     /// Renders the state into cells and writes the difference to the screen.
     public func drawFrame() {
-        guard isRunning else { return }
+        guard isRunning, let screen else { return }
         let size = screen.size
         let state = store.getAppState()
         let now = store.now()

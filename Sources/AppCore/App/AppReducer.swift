@@ -23,10 +23,15 @@ public enum AppReducer {
         case let .caBundleInspected(path, refusal, _):
             reducer.caBundleInspected(path: path, refusal: refusal)
         default:
-            return (SettingsReducer.reduce(&state.settings, event), [])
+            var effects = SettingsReducer.reduce(&state.settings, event)
+            effects += WatchReducer.reduce(&state.watch, event, settings: state.settings)
+            return (effects, [])
         }
         state = reducer.state
-        return (reducer.effects, reducer.sent)
+        var effects = reducer.effects
+        // The settings events a key was turned into may change the fallback (a switch chosen).
+        if let at = event.time { effects += WatchReducer.settle(&state.watch, settings: state.settings, at: at) }
+        return (effects, reducer.sent)
     }
 }
 

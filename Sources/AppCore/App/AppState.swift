@@ -5,9 +5,12 @@
 public struct AppState: Equatable, Sendable {
     public var settings: SettingsState
     public var screen: ScreenState
+    /// History and alerts (SPEC §15): the servers' streaks, incidents and what was alerted.
+    public var watch: WatchState
 
-    public init(settings: SettingsState, screen: ScreenState? = nil) {
+    public init(settings: SettingsState, screen: ScreenState? = nil, watch: WatchState = WatchState()) {
         self.settings = settings
         self.screen = screen ?? ScreenState(settings: settings)
+        self.watch = watch
     }
 }

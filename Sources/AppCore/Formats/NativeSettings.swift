@@ -9,6 +9,10 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     /// facility servers' self-signed certificates last one year.
     public static let certWarningDaysRange = 0...365
     public static let defaultCertWarningDays = 30
+    /// Successful probes in a row that close an incident and send `server_up` (SPEC §15.2).
+    public static let alertUpConfirmationsRange = 1...10
+    /// A `health` answer slower than this many milliseconds is `slow_response` (SPEC §6.1).
+    public static let slowThresholdRange = 100...60000
 
     public var backendServerAddress: String?
     public var customServerAddress: String?
@@ -22,6 +26,17 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     public var probeInterval: Int
     /// Days, 0...365.
     public var certWarningDays: Int
+    /// https URLs that get every alert by POST (SPEC §15.3).
+    public var alertWebhooks: [String]
+    /// The CA bundle webhooks are verified against; nil: the system store (a webhook is often
+    /// outside the facility, unlike the servers).
+    public var alertCABundle: String?
+    /// 1...10.
+    public var alertUpConfirmations: Int
+    /// Milliseconds, 100...60000.
+    public var slowThresholdMs: Int
+    /// Whether the recording process keeps history.sqlite3.
+    public var historyEnabled: Bool
 
     /// The JSON keys of settings.json (a contract: scripts and `settings set KEY` use them).
     public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
@@ -34,12 +49,19 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         case caBundle = "ca_bundle"
         case probeInterval = "probe_interval"
         case certWarningDays = "cert_warning_days"
+        case alertWebhooks = "alert_webhooks"
+        case alertCABundle = "alert_ca_bundle"
+        case alertUpConfirmations = "alert_up_confirmations"
+        case slowThresholdMs = "slow_threshold_ms"
+        case historyEnabled = "history_enabled"
     }
 
     public init(backendServerAddress: String? = nil, customServerAddress: String? = nil,
                 customServers: [String] = [], connectionTimeout: Int = 10, autoSwitchOnFailure: Bool = true,
                 enableDetailedLogging: Bool = false, caBundle: String? = nil, probeInterval: Int = 10,
-                certWarningDays: Int = NativeSettings.defaultCertWarningDays) {
+                certWarningDays: Int = NativeSettings.defaultCertWarningDays, alertWebhooks: [String] = [],
+                alertCABundle: String? = nil, alertUpConfirmations: Int = 2, slowThresholdMs: Int = 1500,
+                historyEnabled: Bool = true) {
         self.backendServerAddress = backendServerAddress
         self.customServerAddress = customServerAddress
         self.customServers = customServers
@@ -49,6 +71,11 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         self.caBundle = caBundle
         self.probeInterval = probeInterval
         self.certWarningDays = certWarningDays
+        self.alertWebhooks = alertWebhooks
+        self.alertCABundle = alertCABundle
+        self.alertUpConfirmations = alertUpConfirmations
+        self.slowThresholdMs = slowThresholdMs
+        self.historyEnabled = historyEnabled
     }
 
     /// Missing keys take their defaults (the file format is read by `NativeSettingsFile`;
@@ -65,6 +92,11 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         caBundle = try c.decodeIfPresent(String.self, forKey: .caBundle)
         probeInterval = try c.decodeIfPresent(Int.self, forKey: .probeInterval) ?? d.probeInterval
         certWarningDays = try c.decodeIfPresent(Int.self, forKey: .certWarningDays) ?? d.certWarningDays
+        alertWebhooks = try c.decodeIfPresent([String].self, forKey: .alertWebhooks) ?? d.alertWebhooks
+        alertCABundle = try c.decodeIfPresent(String.self, forKey: .alertCABundle)
+        alertUpConfirmations = try c.decodeIfPresent(Int.self, forKey: .alertUpConfirmations) ?? d.alertUpConfirmations
+        slowThresholdMs = try c.decodeIfPresent(Int.self, forKey: .slowThresholdMs) ?? d.slowThresholdMs
+        historyEnabled = try c.decodeIfPresent(Bool.self, forKey: .historyEnabled) ?? d.historyEnabled
     }
 
     public static let defaults = NativeSettings()
@@ -91,6 +123,18 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         guard Self.certWarningDaysRange.contains(certWarningDays) else {
             throw refuse(.certWarningDays, String(certWarningDays))
         }
+        guard Self.alertUpConfirmationsRange.contains(alertUpConfirmations) else {
+            throw refuse(.alertUpConfirmations, String(alertUpConfirmations))
+        }
+        guard Self.slowThresholdRange.contains(slowThresholdMs) else {
+            throw refuse(.slowThresholdMs, String(slowThresholdMs))
+        }
+        s.alertWebhooks = []
+        for address in alertWebhooks {
+            guard let n = Self.webhook(address) else { throw refuse(.alertWebhooks, address) }
+            if !s.alertWebhooks.contains(n) { s.alertWebhooks.append(n) }
+        }
+        if s.alertCABundle?.isEmpty == true { s.alertCABundle = nil }
         if let custom = customServerAddress, !custom.isEmpty {
             guard let n = Self.normalized(custom, environment) else { throw refuse(.customServerAddress, custom) }
             s.customServerAddress = n
@@ -117,6 +161,17 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         return s
     }
 
+    /// A webhook URL as settings.json keeps it: https only (a webhook carries the facility's
+    /// server names), any host and path, no user or password in it (they would be logged).
+    /// nil when it is not one.
+    public static func webhook(_ text: String) -> String? {
+        let trimmed = text.trimmingWhitespace
+        guard let parts = URLParts(parsing: trimmed), parts.scheme == "https", parts.parsedHost != nil,
+              parts.userinfo == nil, TextSanitizer.clean(trimmed) == trimmed else { return nil }
+        if case .invalid = parts.port { return nil }
+        return trimmed
+    }
+
     /// The normalized form of a valid address; nil for an invalid one.
     static func normalized(_ address: String, _ environment: AppEnvironment) -> String? {
         let result = AddressValidator.validate(address, environment: environment)
@@ -134,6 +189,24 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         s.autoSwitchOnFailure = reader.bool(CodingKeys.autoSwitchOnFailure.rawValue, default: s.autoSwitchOnFailure)
         s.enableDetailedLogging = reader.bool(CodingKeys.enableDetailedLogging.rawValue, default: s.enableDetailedLogging)
         s.caBundle = reader.optionalString(CodingKeys.caBundle.rawValue)
+        s.alertCABundle = reader.optionalString(CodingKeys.alertCABundle.rawValue)
+        s.alertUpConfirmations = reader.int(CodingKeys.alertUpConfirmations.rawValue, in: alertUpConfirmationsRange,
+                                            default: s.alertUpConfirmations)
+        s.slowThresholdMs = reader.int(CodingKeys.slowThresholdMs.rawValue, in: slowThresholdRange,
+                                       default: s.slowThresholdMs)
+        s.historyEnabled = reader.bool(CodingKeys.historyEnabled.rawValue, default: s.historyEnabled)
+        let hooks: [StoredJSON] = reader.read(CodingKeys.alertWebhooks.rawValue, default: [], fallbackText: "[]") {
+            if case .array(let items) = $0 { return items }
+            return nil
+        }
+        for item in hooks {
+            guard let text = item.stringValue, let n = webhook(text) else {
+                reader.report("files.entry_invalid", ["field": CodingKeys.alertWebhooks.rawValue,
+                                                       "value": item.stringValue ?? item.compactText])
+                continue
+            }
+            if !s.alertWebhooks.contains(n) { s.alertWebhooks.append(n) }
+        }
 
         let list: [StoredJSON] = reader.read(CodingKeys.customServers.rawValue, default: [], fallbackText: "[]") {
             if case .array(let items) = $0 { return items }
@@ -189,7 +262,12 @@ public struct NativeSettings: Codable, Equatable, Sendable {
          (.enableDetailedLogging, .bool(enableDetailedLogging)),
          (.caBundle, caBundle.map(StoredJSON.string)),
          (.probeInterval, .integer(probeInterval)),
-         (.certWarningDays, .integer(certWarningDays))]
+         (.certWarningDays, .integer(certWarningDays)),
+         (.alertWebhooks, .array(alertWebhooks.map(StoredJSON.string))),
+         (.alertCABundle, alertCABundle.map(StoredJSON.string)),
+         (.alertUpConfirmations, .integer(alertUpConfirmations)),
+         (.slowThresholdMs, .integer(slowThresholdMs)),
+         (.historyEnabled, .bool(historyEnabled))]
     }
 
     /// Writes into `object` the keys whose value differs from `decoded` (what was read from

@@ -31,7 +31,7 @@ package enum StoredJSON: Equatable, Sendable {
         return nil
     }
 
-    var doubleValue: Double? {
+    package var doubleValue: Double? {
         guard case .number(let text) = self, let d = Double(text), d.isFinite else { return nil }
         return d
     }

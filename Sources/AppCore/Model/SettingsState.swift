@@ -31,6 +31,8 @@ public struct SettingsState: Equatable, Sendable {
     public var probeInterval: Int
     /// Days before a certificate's end from which checks warn (`cert_warning_days`).
     public var certWarningDays: Int
+    /// History and alert settings (`alert_*`, `slow_threshold_ms`, `history_enabled`).
+    public var watchSettings = WatchSettings()
 
     public var environment: AppEnvironment
     /// This run's `--lang`, until a language is chosen.

@@ -46,4 +46,22 @@ public enum AppEffect: Equatable, Sendable {
     case redrawScreen
     /// The person quits.
     case quit
+
+    // MARK: The watch (history and alerts, SPEC §15; run by the watch runtime)
+    /// Test these servers at once, within the descriptor budget → `serversTested`.
+    case testServers([ServerConfig], round: Int, confirming: Bool)
+    /// → `roundTimerFired` after the delay.
+    case scheduleRound(round: Int, after: Double)
+    /// A round is complete: the monitor writes its textfile, and stops here when asked to.
+    case roundFinished(round: Int, at: Double)
+    /// Store these results in the history database.
+    case record([DetailedStatus])
+    /// An incident begins (a confirmed failure, a certificate in its warning window, a fallback).
+    case openIncident(serverId: String, start: Double, reasonCode: String)
+    /// The server's open incident (its certificate's, when `certificate`) ends.
+    case closeIncident(serverId: String, certificate: Bool, end: Double)
+    /// Deliver an alert through every hook and webhook, unless its ledger key was delivered before.
+    case sendAlert(AlertEvent)
+    /// → `muteTimerFired` after the delay.
+    case scheduleMuteEnd(after: Double)
 }

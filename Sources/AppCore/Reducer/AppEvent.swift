@@ -84,6 +84,23 @@ public enum AppEvent: Equatable, Sendable {
     /// used is recorded, so `servers` and a later `status` tell the same story.
     case statusTested(server: ServerConfig, source: ServerSource, fallback: FallbackInfo?, result: DetailedStatus,
                       at: Double)
+
+    // MARK: The watch (history and alerts, SPEC §15)
+    /// The watch began: whether this process records (holds the recorder lock), who records
+    /// otherwise, and the incidents the history database still held open.
+    case watchStarted(role: WatchState.Role, isRecording: Bool, recorder: WatchState.Recorder?,
+                      inherited: [InheritedIncident], at: Double)
+    /// The monitor's next round is due (`scheduleRound`).
+    case roundTimerFired(round: Int, at: Double)
+    /// The monitor tested these servers (`testServers`); `confirming`: the re-test of servers
+    /// that failed once in this round.
+    case serversTested(round: Int, results: [DetailedStatus], confirming: Bool, at: Double)
+    /// mutes.json was read (at start, after `mute`/`unmute` from another terminal).
+    case mutesRead(MuteList, at: Double)
+    /// A mute ended (`scheduleMuteEnd`): the alerts it held are due.
+    case muteTimerFired(at: Double)
+    /// The history database was read (figures and incidents for the screen).
+    case historyRead(HistorySummary)
 }
 
 extension AppEvent {
@@ -133,6 +150,12 @@ extension AppEvent {
         case .signedOut: "signedOut"
         case .mdnsInspected: "mdnsInspected"
         case .statusTested: "statusTested"
+        case .watchStarted: "watchStarted"
+        case .roundTimerFired: "roundTimerFired"
+        case .serversTested: "serversTested"
+        case .mutesRead: "mutesRead"
+        case .muteTimerFired: "muteTimerFired"
+        case .historyRead: "historyRead"
         }
     }
 }

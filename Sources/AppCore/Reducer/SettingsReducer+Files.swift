@@ -168,6 +168,7 @@ extension SettingsReducer {
         state.caBundle = settings.caBundle
         state.probeInterval = settings.probeInterval
         state.certWarningDays = settings.certWarningDays
+        state.watchSettings = WatchSettings(settings)
         state.currentServer = fresh(state.currentServer)
     }
 

@@ -108,6 +108,9 @@ public struct SettingsReducer {
         case .key, .addressTested, .caBundleInspected:
             // The screen's events: `AppReducer` gives them to `ScreenReducer`.
             break
+        case .watchStarted, .roundTimerFired, .serversTested, .mutesRead, .muteTimerFired, .historyRead:
+            // The watch's events: `AppReducer` gives them to `WatchReducer`.
+            break
         case .signOutRequested:
             if state.connectivity.isActive { emit(.signOut(state.currentServer)) }
         case .connectivityStarted(let at):

@@ -150,6 +150,9 @@ public final class ConnectivityRuntime {
             break // the store runs file effects itself
         case .redrawScreen, .quit:
             break // the app's loop runs these
+        case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
+             .scheduleMuteEnd:
+            break // the watch runtime runs these
         case .testAddress(let server):
             perform { [prober] in
                 .addressTested(address: server.baseUrl, summary: ServerProbeSummary(await prober.check(server)), at: now())

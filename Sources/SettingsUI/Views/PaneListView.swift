@@ -96,7 +96,7 @@ enum PaneListView {
         line.spans.append(Span(canvas.fit(text.statusWord(summary.status), columns.status),
                                style: .colored(StatusIndicator.color(summary.status))))
         line.spans.append(Span("  "))
-        let warned = !HealthWarnings.of(summary).isEmpty
+        let warned = !HealthWarnings.of(summary, slowThresholdMs: Double(canvas.settings.watchSettings.slowThresholdMs)).isEmpty
         let style: Style = summary.error != nil ? .colored(.error) : (warned ? .colored(.warning) : .plain)
         line.spans.append(Span(canvas.fit(shownDetail(summary, canvas), columns.detail), style: style))
         return line
@@ -108,7 +108,7 @@ enum PaneListView {
     private static func shownDetail(_ summary: ServerProbeSummary, _ canvas: Canvas) -> String {
         let text = canvas.text
         let shown = detail(summary, text)
-        let warnings = HealthWarnings.of(summary)
+        let warnings = HealthWarnings.of(summary, slowThresholdMs: Double(canvas.settings.watchSettings.slowThresholdMs))
         guard !warnings.isEmpty else { return shown }
         let mark = canvas.plain ? text("ui.warning_label") + ": " : "⚠ "
         let slow = warnings.contains { $0.code == .slowResponse } && summary.warning == nil

@@ -56,7 +56,7 @@ enum StatusIndicator {
     static func currentWarnings(_ settings: SettingsState) -> [ConnectivityError] {
         guard settings.connectionStatus == .connected, let status = settings.detailedStatus,
               status.serverId == settings.currentServer.id else { return [] }
-        return HealthWarnings.of(status)
+        return HealthWarnings.of(status, slowThresholdMs: Double(settings.watchSettings.slowThresholdMs))
     }
 
     /// "⚠ slow": a warning's mark and word (the word alone, after "Warning:", in `--plain`), so

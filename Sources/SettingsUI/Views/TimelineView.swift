@@ -59,12 +59,9 @@ enum TimelineView {
         }
     }
 
-    /// "45 s", "12 min", "3 h".
+    /// "45 s", "12 min", "3 h", "2 d".
     static func duration(_ seconds: Double, _ text: UIText) -> String {
-        let whole = Int(min(seconds, 1e9))
-        if whole < 120 { return text("ui.duration.seconds", ["value": String(whole)]) }
-        if whole < 7200 { return text("ui.duration.minutes", ["value": String(whole / 60)]) }
-        return text("ui.duration.hours", ["value": String(whole / 3600)])
+        DurationText.text(seconds: seconds) { text($0, $1) }
     }
 
     private static func mark(_ entry: TimelineEntry) -> (String, SemanticColor) {

@@ -1,0 +1,18 @@
+import Localization
+
+/// "45 s", "12 min", "3 h": how long something lasted, in the catalog's words. One home for
+/// the screen's timeline, the history view and the alerts.
+public enum DurationText {
+    public static func text(seconds: Double, lookup: (String, [String: String]) -> String) -> String {
+        let whole = Int(min(max(seconds, 0), 1e9))
+        if whole < 120 { return lookup("ui.duration.seconds", ["value": String(whole)]) }
+        if whole < 7200 { return lookup("ui.duration.minutes", ["value": String(whole / 60)]) }
+        if whole < 172_800 { return lookup("ui.duration.hours", ["value": String(whole / 3600)]) }
+        return lookup("ui.duration.days", ["value": String(whole / 86400)])
+    }
+
+    public static func text(seconds: Double, language: AppLanguage) -> String {
+        let localizer = Localizer(language: language)
+        return text(seconds: seconds) { localizer.text($0, $1) }
+    }
+}

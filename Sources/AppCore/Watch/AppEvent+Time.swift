@@ -1,0 +1,25 @@
+extension AppEvent {
+    /// The time the event carries, seconds since 1970; nil for the events that carry none.
+    /// The watch decides alerts at this time (the reducer reads no clock).
+    public var time: Double? {
+        switch self {
+        case .settingsFileRead(_, let at), .settingsWritten(_, _, _, let at), .settingsWriteFailed(_, _, let at),
+             .appStateWriteFailed(_, let at), .appStateFileRead(_, let at), .key(_, let at),
+             .addressTested(_, _, let at), .caBundleInspected(_, _, let at), .serverChosen(_, let at),
+             .customServerAddRequested(_, let at), .customServerRemoveRequested(_, let at), .paneOpened(let at),
+             .paneClosed(let at), .testRequested(let at), .rowTestsRequested(_, let at), .switchBackRequested(let at),
+             .switchCancelled(let at), .signInRequested(_, let at), .paneNoted(_, _, let at),
+             .signOutRequested(let at), .connectivityStarted(let at), .probeTimerFired(_, let at),
+             .probeCompleted(_, _, _, let at), .recoveryTimerFired(_, let at), .recoveryProbeCompleted(_, _, let at),
+             .switchStepCompleted(_, _, let at), .switchTestCompleted(_, _, _, let at), .signedIn(_, let at),
+             .signedOut(_, let at), .statusTested(_, _, _, _, let at), .watchStarted(_, _, _, _, let at),
+             .roundTimerFired(_, let at), .serversTested(_, _, _, let at), .mutesRead(_, let at),
+             .muteTimerFired(let at):
+            at
+        case .loaded, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,
+             .signInSubmitted, .signInDismissed, .signInFormEdited, .paneNoteWithdrawn, .connectivityStopped,
+             .rowTestCompleted, .signInFailed, .mdnsInspected, .historyRead:
+            nil
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/// An incident the history database still held open when this process started (the recorder
+/// stopped during an outage or a fallback). The watch judges it at its first result.
+public struct InheritedIncident: Equatable, Sendable {
+    /// A server id, or `FallbackSpell.incidentId(from:)` for a fallback.
+    public var serverId: String
+    public var start: Double
+    public var reasonCode: String
+
+    public init(serverId: String, start: Double, reasonCode: String) {
+        self.serverId = serverId
+        self.start = start
+        self.reasonCode = reasonCode
+    }
+}
+
+extension WatchState.FallbackSpell {
+    /// The history database keeps a fallback as an incident under this id, so a recorder that
+    /// restarts during a fallback knows it was already alerted.
+    public static func incidentId(from serverId: String) -> String { "fallback:" + serverId }
+
+    /// The configured server's id in a fallback incident's id; nil for a server's incident.
+    public static func fallenFrom(incidentId: String) -> String? {
+        incidentId.hasPrefix("fallback:") ? String(incidentId.dropFirst("fallback:".count)) : nil
+    }
+}

@@ -1,0 +1,290 @@
+/// The watch's part of the one reducer (SPEC §15): it follows every server's results, opens and
+/// closes incidents, and decides the alerts. Pure, like the rest of the reducer: the results,
+/// the time and the mutes come in as events; recording, delivery and timers go out as effects.
+///
+/// Alerts follow the difference between what is true (`incident`, `fallback`, the certificate)
+/// and what was last alerted (`alertedIncident`, `alertedFallback`, `alertedCert…`): a mute only
+/// holds that difference back, so what changed during a mute and is still true when it ends is
+/// alerted then, once, and what came and went during it is not alerted at all.
+public enum WatchReducer {
+    /// Days before a certificate's end at which `cert_expiring` is sent, once each.
+    public static let certificateReminderDays = [30, 14, 7, 1]
+
+    public static func reduce(_ watch: inout WatchState, _ event: AppEvent, settings: SettingsState) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        switch event {
+        case let .watchStarted(role, isRecording, recorder, inherited, at):
+            watch.role = role
+            watch.isRecording = isRecording
+            watch.recorder = recorder
+            inherit(inherited, into: &watch)
+            if watch.role == .monitor {
+                effects.append(.testServers(settings.availableServers, round: watch.round, confirming: false))
+            }
+            effects += muteTimer(watch, at: at)
+        case let .roundTimerFired(round, _):
+            guard watch.role == .monitor, round == watch.round else { return [] }
+            effects.append(.testServers(settings.availableServers, round: round, confirming: false))
+        case let .serversTested(round, results, confirming, at):
+            guard watch.role == .monitor, round == watch.round else { return [] }
+            var unconfirmed: [ServerConfig] = []
+            for result in results {
+                observe(result, in: &watch, settings: settings, effects: &effects)
+                // One failure is re-tested at once before it counts (§6.4: no flapping on a
+                // single lost packet); the second failure confirms it.
+                if !confirming, watch.servers[result.serverId]?.failures == 1,
+                   let server = settings.server(id: result.serverId) {
+                    unconfirmed.append(server)
+                }
+            }
+            if watch.isRecording, settings.historyEnabled { effects.insert(.record(results), at: 0) }
+            if !unconfirmed.isEmpty {
+                effects.append(.testServers(unconfirmed, round: round, confirming: true))
+            } else {
+                watch.round += 1
+                effects.append(.roundFinished(round: round, at: at))
+                effects.append(.scheduleRound(round: watch.round, after: Double(settings.probeInterval)))
+            }
+        case let .mutesRead(mutes, at):
+            watch.mutes = mutes
+            effects += muteTimer(watch, at: at)
+        case .muteTimerFired(let at):
+            effects += muteTimer(watch, at: at)
+        case .historyRead(let summary):
+            watch.history = summary
+        case let .probeCompleted(_, result, _, _), let .recoveryProbeCompleted(_, result, _),
+             let .switchTestCompleted(_, result, _, _):
+            // The app records what it tests (the monitor records its rounds instead, once).
+            guard watch.role == .app else { break }
+            observe(result, in: &watch, settings: settings, effects: &effects)
+            if watch.isRecording, settings.historyEnabled { effects.insert(.record([result]), at: 0) }
+        case .rowTestCompleted(_, let result):
+            guard watch.role == .app, watch.isRecording, settings.historyEnabled else { break }
+            effects.append(.record([result]))
+        default:
+            break
+        }
+        if let at = event.time { effects += settle(&watch, settings: settings, at: at) }
+        return effects
+    }
+
+    /// What follows every event that carries a time: the fallback followed, and the alerts due.
+    public static func settle(_ watch: inout WatchState, settings: SettingsState, at: Double) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        followFallback(settings, in: &watch, at: at, effects: &effects)
+        return effects + alerts(&watch, settings: settings, at: at)
+    }
+
+    // MARK: - Results
+
+    /// One result of one server: the streaks, the incident, the certificate.
+    static func observe(_ result: DetailedStatus, in watch: inout WatchState, settings: SettingsState,
+                        effects: inout [AppEffect]) {
+        var server = watch.servers[result.serverId] ?? ServerWatch()
+        let at = result.lastChecked
+        server.seen = true
+        if result.isHealthy {
+            if server.successes == 0 { server.upStreakStart = at }
+            server.successes += 1
+            server.failures = 0
+            server.streakStart = nil
+            if let incident = server.incident, server.successes >= settings.alertUpConfirmations {
+                let end = server.upStreakStart ?? at
+                server.incident = nil
+                server.closedUnalerted = ServerWatch.ClosedIncident(incident: incident, end: end)
+                if watch.isRecording {
+                    effects.append(.closeIncident(serverId: result.serverId, certificate: false, end: end))
+                }
+            }
+        } else {
+            if server.failures == 0 { server.streakStart = at }
+            server.failures += 1
+            server.successes = 0
+            server.upStreakStart = nil
+            if server.incident == nil, server.failures >= 2 {
+                let incident = ServerWatch.OpenIncident(start: server.streakStart ?? at,
+                                                        reason: ConnectivityMessages.failureReason(result))
+                server.incident = incident
+                server.closedUnalerted = nil
+                if watch.isRecording {
+                    effects.append(.openIncident(serverId: result.serverId, start: incident.start,
+                                                 reasonCode: incident.reason.code.rawValue))
+                }
+            }
+        }
+        observeCertificate(result, of: &server, settings: settings, recording: watch.isRecording, effects: &effects)
+        watch.servers[result.serverId] = server
+    }
+
+    /// A certificate in its warning window is an incident of its own (`cert_expiring`), closed
+    /// when the certificate is replaced; the reminders start again for a new certificate.
+    static func observeCertificate(_ result: DetailedStatus, of server: inout ServerWatch, settings: SettingsState,
+                                   recording: Bool, effects: inout [AppEffect]) {
+        guard let certificate = result.certificate, let days = result.certificateDaysLeft else { return }
+        if server.certificate?.sha256 != certificate.sha256 {
+            server.alertedCertThreshold = nil
+            server.alertedCertExpired = false
+        }
+        server.certificate = ServerWatch.CertificateState(sha256: certificate.sha256, daysLeft: days)
+        let expiring = days <= settings.certWarningDays
+        if expiring, server.certIncident == nil {
+            let incident = ServerWatch.OpenIncident(
+                start: result.lastChecked,
+                reason: ConnectivityError(code: .certExpiring,
+                                          message: "certificate ends in \(days) days", parameters: ["days": String(days)]))
+            server.certIncident = incident
+            if recording {
+                effects.append(.openIncident(serverId: result.serverId, start: incident.start,
+                                             reasonCode: incident.reason.code.rawValue))
+            }
+        } else if !expiring, server.certIncident != nil {
+            server.certIncident = nil
+            if recording { effects.append(.closeIncident(serverId: result.serverId, certificate: true, end: result.lastChecked)) }
+        }
+    }
+
+    /// Incidents open when the recorder last stopped: a server's is judged at its first result,
+    /// a fallback's once the fallback is known again.
+    static func inherit(_ inherited: [InheritedIncident], into watch: inout WatchState) {
+        for incident in inherited {
+            let reason = ConnectivityError(code: ConnectivityErrorCode(rawValue: incident.reasonCode) ?? .connect,
+                                           message: "open when the recorder last stopped")
+            if let from = WatchState.FallbackSpell.fallenFrom(incidentId: incident.serverId) {
+                watch.fallback = WatchState.FallbackSpell(fromServerId: from, reason: reason, since: incident.start,
+                                                          inherited: true)
+                continue
+            }
+            var server = watch.servers[incident.serverId] ?? ServerWatch()
+            let open = ServerWatch.OpenIncident(start: incident.start, reason: reason, inherited: true)
+            if reason.code == .certExpiring {
+                server.certIncident = open
+            } else {
+                server.incident = open
+                // Down before the stop: one success starts the count to `alert_up_confirmations`.
+                server.failures = 2
+            }
+            watch.servers[incident.serverId] = server
+        }
+    }
+
+    // MARK: - Fallback
+
+    /// `settings.fallback` as a spell with a start, kept as an incident so a restart during it
+    /// does not alert it again.
+    static func followFallback(_ settings: SettingsState, in watch: inout WatchState, at: Double,
+                               effects: inout [AppEffect]) {
+        // Before the first result, and during a switch, the fallback is not known yet.
+        guard !settings.isUnchecked, settings.serverSwitchState.isInProgress == false else { return }
+        switch (settings.fallback, watch.fallback) {
+        case let (now?, spell?) where now.fromServerId == spell.fromServerId:
+            if spell.inherited { watch.fallback?.reason = now.reason }
+        case let (now?, previous):
+            if let previous { end(previous, in: &watch, at: at, effects: &effects) }
+            let spell = WatchState.FallbackSpell(fromServerId: now.fromServerId, reason: now.reason, since: at)
+            watch.fallback = spell
+            watch.endedFallback = nil
+            if watch.isRecording {
+                effects.append(.openIncident(serverId: WatchState.FallbackSpell.incidentId(from: now.fromServerId),
+                                             start: at, reasonCode: now.reason.code.rawValue))
+            }
+        case let (nil, previous?):
+            end(previous, in: &watch, at: at, effects: &effects)
+        case (nil, nil):
+            break
+        }
+    }
+
+    private static func end(_ spell: WatchState.FallbackSpell, in watch: inout WatchState, at: Double,
+                            effects: inout [AppEffect]) {
+        watch.fallback = nil
+        watch.endedFallback = WatchState.EndedFallback(spell: spell, end: at)
+        if watch.isRecording {
+            effects.append(.closeIncident(serverId: WatchState.FallbackSpell.incidentId(from: spell.fromServerId),
+                                          certificate: false, end: at))
+        }
+    }
+
+    // MARK: - Alerts
+
+    /// The alerts due at `now`: every difference between what is true and what was alerted,
+    /// for what no mute holds. Only the recording process alerts.
+    static func alerts(_ watch: inout WatchState, settings: SettingsState, at now: Double) -> [AppEffect] {
+        guard watch.isRecording else { return [] }
+        var effects: [AppEffect] = []
+        for id in watch.servers.keys.sorted() {
+            guard var server = watch.servers[id], server.seen else { continue }
+            guard watch.mutes.mute(of: id, at: now) == nil else { continue }
+            guard let config = settings.server(id: id) ?? ServerCatalog.server(id: id, in: settings.availableServers)
+            else { continue }
+            if let incident = server.incident, server.alertedIncident != incident {
+                effects.append(.sendAlert(AlertEvent(kind: .serverDown, server: config, reason: incident.reason, at: now,
+                                                     since: incident.start,
+                                                     ledgerKey: "server_down:\(id):\(Int(incident.start))")))
+                server.alertedIncident = incident
+            }
+            if server.incident == nil, let closed = server.closedUnalerted {
+                if server.alertedIncident != nil || closed.incident.inherited {
+                    effects.append(.sendAlert(AlertEvent(
+                        kind: .serverUp, server: config, at: now, since: closed.incident.start,
+                        durationSeconds: closed.end - closed.incident.start, resolvedOnStart: closed.incident.inherited,
+                        ledgerKey: "server_up:\(id):\(Int(closed.incident.start))")))
+                }
+                server.alertedIncident = nil
+                server.closedUnalerted = nil
+            }
+            if let certificate = server.certificate {
+                if certificate.daysLeft <= 0 {
+                    if !server.alertedCertExpired {
+                        effects.append(.sendAlert(AlertEvent(
+                            kind: .certExpired, server: config,
+                            reason: ConnectivityError(code: .tlsExpired, message: "certificate expired"), at: now,
+                            daysLeft: certificate.daysLeft, ledgerKey: "cert_expired:\(id):\(certificate.sha256)")))
+                        server.alertedCertExpired = true
+                    }
+                } else if let threshold = certificateReminderDays.last(where: { certificate.daysLeft <= $0 }),
+                          (server.alertedCertThreshold ?? Int.max) > threshold {
+                    effects.append(.sendAlert(AlertEvent(
+                        kind: .certExpiring, server: config,
+                        reason: ConnectivityError(code: .certExpiring, message: "certificate ends in \(certificate.daysLeft) days",
+                                                  parameters: ["days": String(certificate.daysLeft)]),
+                        at: now, daysLeft: certificate.daysLeft,
+                        ledgerKey: "cert_expiring:\(id):\(certificate.sha256):\(threshold)")))
+                    server.alertedCertThreshold = threshold
+                }
+            }
+            watch.servers[id] = server
+        }
+        effects += fallbackAlerts(&watch, settings: settings, at: now)
+        return effects
+    }
+
+    private static func fallbackAlerts(_ watch: inout WatchState, settings: SettingsState, at now: Double) -> [AppEffect] {
+        guard !watch.mutes.mutesAll(at: now) else { return [] }
+        var effects: [AppEffect] = []
+        if let spell = watch.fallback, watch.alertedFallback.map({ $0.fromServerId != spell.fromServerId || $0.since != spell.since }) ?? true,
+           !settings.isUnchecked,
+           let from = settings.server(id: spell.fromServerId) {
+            effects.append(.sendAlert(AlertEvent(kind: .fallbackStarted, server: from, reason: spell.reason, at: now,
+                                                 since: spell.since,
+                                                 ledgerKey: "fallback_started:\(spell.fromServerId):\(Int(spell.since))")))
+            watch.alertedFallback = spell
+        }
+        if watch.fallback == nil, let ended = watch.endedFallback {
+            if watch.alertedFallback != nil || ended.spell.inherited, let from = settings.server(id: ended.spell.fromServerId) {
+                effects.append(.sendAlert(AlertEvent(
+                    kind: .fallbackEnded, server: from, at: now, since: ended.spell.since,
+                    durationSeconds: ended.end - ended.spell.since, resolvedOnStart: ended.spell.inherited,
+                    ledgerKey: "fallback_ended:\(ended.spell.fromServerId):\(Int(ended.spell.since))")))
+            }
+            watch.alertedFallback = nil
+            watch.endedFallback = nil
+        }
+        return effects
+    }
+
+    /// A timer for the next end of a mute: the alerts it held are due then.
+    private static func muteTimer(_ watch: WatchState, at now: Double) -> [AppEffect] {
+        guard let end = watch.mutes.nextEnd(after: now) else { return [] }
+        return [.scheduleMuteEnd(after: end - now)]
+    }
+}

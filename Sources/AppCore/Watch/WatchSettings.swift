@@ -1,0 +1,21 @@
+/// The settings.json values of history and alerts (SPEC §15.3), as the state mirrors them.
+public struct WatchSettings: Equatable, Sendable {
+    public var alertWebhooks: [String]
+    public var alertCABundle: String?
+    public var alertUpConfirmations: Int
+    public var slowThresholdMs: Int
+    public var historyEnabled: Bool
+
+    public init(_ settings: NativeSettings = .defaults) {
+        alertWebhooks = settings.alertWebhooks
+        alertCABundle = settings.alertCABundle
+        alertUpConfirmations = settings.alertUpConfirmations
+        slowThresholdMs = settings.slowThresholdMs
+        historyEnabled = settings.historyEnabled
+    }
+}
+
+extension SettingsState {
+    public var alertUpConfirmations: Int { watchSettings.alertUpConfirmations }
+    public var historyEnabled: Bool { watchSettings.historyEnabled }
+}

@@ -1,0 +1,62 @@
+/// The watch slice of the app's state (SPEC §15): what the recording process knows of every
+/// server's health over time, and what its alerts have said. The monitor and the interactive
+/// app run the same slice; only the process that records (`isRecording`) opens incidents and
+/// alerts. Changed only by `WatchReducer`.
+public struct WatchState: Equatable, Sendable {
+    /// Who this process is: the monitor (tests every server each round) or the app.
+    public enum Role: String, Sendable {
+        case monitor
+        case app
+    }
+
+    public var role: Role
+    /// This process holds the recorder lock: it writes history and sends alerts.
+    public var isRecording = false
+    /// Who records when this process does not (for the screen), e.g. "monitor (pid 4242)".
+    public var recorder: Recorder?
+    /// By server id.
+    public var servers: [String: ServerWatch] = [:]
+    public var mutes = MuteList()
+    /// The history database's figures and incidents, as last read (nil: none yet).
+    public var history: HistorySummary?
+    /// The round in flight (monitor): its number, and the servers still being confirmed.
+    public var round = 0
+    /// The fallback as it really is (`settings.fallback`, with its start), and as last alerted.
+    public var fallback: FallbackSpell?
+    public var alertedFallback: FallbackSpell?
+    /// A fallback that ended and whose `fallback_ended` is still due (held by a mute).
+    public var endedFallback: EndedFallback?
+
+    public init(role: Role = .app) {
+        self.role = role
+    }
+
+    public struct Recorder: Equatable, Sendable {
+        public var pid: Int32
+        public var role: String
+
+        public init(pid: Int32, role: String) {
+            self.pid = pid
+            self.role = role
+        }
+    }
+
+    public struct FallbackSpell: Equatable, Sendable {
+        public var fromServerId: String
+        public var reason: ConnectivityError
+        public var since: Double
+        public var inherited: Bool
+
+        public init(fromServerId: String, reason: ConnectivityError, since: Double, inherited: Bool = false) {
+            self.fromServerId = fromServerId
+            self.reason = reason
+            self.since = since
+            self.inherited = inherited
+        }
+    }
+
+    public struct EndedFallback: Equatable, Sendable {
+        public var spell: FallbackSpell
+        public var end: Double
+    }
+}

@@ -1,0 +1,26 @@
+import Localization
+import SettingsStore
+
+/// What an alert says, in the person's language and through the one sanitizer: the hook's
+/// `VERBUMCARE_MESSAGE`, the webhook's `reason.message`, the log line.
+public struct AlertMessage: Equatable, Sendable {
+    /// One sentence for the event ("Mac Mini is down: no connection").
+    public var text: String
+    /// The reason's own message (`error.<code>.message`), nil without a reason.
+    public var reason: String?
+
+    public init(_ event: AlertEvent, language: AppLanguage, durationText: String?) {
+        let localizer = Localizer(language: language)
+        let name = TextSanitizer.clean(event.server.displayName.isEmpty ? event.server.name : event.server.displayName)
+        var parameters = ["server": name, "days": event.daysLeft.map(String.init) ?? "", "duration": durationText ?? ""]
+        var reasonText: String?
+        if let reason = event.reason {
+            let reasonParameters = ConnectivityMessages.reasonParameters(reason, server: event.server)
+            parameters["reason"] = localizer.text(ConnectivityMessages.shortKey(reason), reasonParameters)
+            reasonText = TextSanitizer.clean(localizer.text(ConnectivityMessages.messageKey(reason), reasonParameters))
+        }
+        let key = event.kind == .serverUp && event.resolvedOnStart ? "alert.server_up_on_start" : "alert.\(event.kind.rawValue)"
+        text = TextSanitizer.clean(localizer.text(key, parameters))
+        reason = reasonText
+    }
+}

@@ -1,0 +1,154 @@
+import Dispatch
+import History
+import Logging
+import SettingsStore
+
+/// The history database of this home, confined to one serial queue (a handle belongs to one
+/// owner), with the recorder lock when this process records. Every call is asynchronous and
+/// never throws at its caller: history never stops the app or the monitor (SPEC §15.2); a
+/// problem is logged once and the call answers as if nothing was recorded.
+public final class HistoryStore: @unchecked Sendable {
+    // @unchecked: `database`, `lock`, `ledger` and `lastProblem` are touched on `queue` only.
+    public let path: String
+    public let isRecording: Bool
+    public let holder: RecorderHolder?
+    private let queue = DispatchQueue(label: "verbumcare.history")
+    private let logger: Logger
+    private var database: HistoryDatabase?
+    private var lock: RecorderLock?
+    /// The alert ledger when there is no database (history disabled or unusable): alerts still
+    /// go out once per process.
+    private var ledger: Set<String> = []
+    private var lastProblem: HistoryProblem?
+
+    /// Takes the recorder lock when `record` is asked for and free, and opens the database:
+    /// for writing when this process records, read-only otherwise.
+    public init(paths: AppPaths, role: RecorderRole, record: Bool, now: Double, logger: Logger) {
+        path = paths.stateDirectory + "/history.sqlite3"
+        self.logger = logger
+        let lockPath = HistoryDatabase.lockPath(forDatabase: path)
+        var recording = false
+        var holder: RecorderHolder?
+        if record {
+            switch RecorderLock.acquire(path: lockPath, role: role) {
+            case .success(let lock):
+                self.lock = lock
+                recording = true
+            case .failure(.held(let by)):
+                holder = by
+            case .failure(let problem):
+                logger.warning("history: cannot take the recorder lock", metadata: ["problem": "\(problem)"])
+            }
+        } else {
+            holder = RecorderLock.holder(path: lockPath)
+        }
+        isRecording = recording
+        self.holder = holder
+        switch HistoryDatabase.open(path: path, readOnly: !recording, now: Int64(now * 1000)) {
+        case .success(let database):
+            self.database = database
+            if let aside = database.movedAside {
+                logger.warning("history: unreadable database kept aside, a new one started", metadata: ["copy": "\(aside)"])
+            }
+        case .failure(.missing):
+            break // nothing recorded yet; a reader opens again later
+        case .failure(let problem):
+            logger.warning("history: cannot open", metadata: ["problem": "\(problem)"])
+        }
+    }
+
+    /// Runs `body` with the database on the history queue; nil (logged once) on a problem.
+    private func using<T: Sendable>(_ body: @escaping (HistoryDatabase) throws(HistoryProblem) -> T) async -> T? {
+        await withCheckedContinuation { continuation in
+            queue.async { [self] in
+                if database == nil, !isRecording {
+                    // A reader: the recorder may have created the file since.
+                    if case .success(let opened) = HistoryDatabase.open(path: path, readOnly: true, now: 0) { database = opened }
+                }
+                guard let database else { return continuation.resume(returning: nil) }
+                do {
+                    let value = try body(database)
+                    lastProblem = nil
+                    continuation.resume(returning: value)
+                } catch {
+                    if lastProblem != error {
+                        logger.warning("history", metadata: ["problem": "\(error)"])
+                    }
+                    lastProblem = error
+                    continuation.resume(returning: nil)
+                }
+            }
+        }
+    }
+
+    public func record(_ samples: [ProbeSample]) async {
+        guard isRecording, !samples.isEmpty else { return }
+        _ = await using { database throws(HistoryProblem) in try database.record(samples) }
+    }
+
+    public func openIncident(serverId: String, start: Double, reasonCode: String) async {
+        guard isRecording else { return }
+        _ = await using { database throws(HistoryProblem) in
+            // One open incident per server and kind: a repeated open is the same incident.
+            let open = try database.openIncidents()
+            if open.contains(where: { $0.serverId == serverId && Self.isCertificate($0.reasonCode) == Self.isCertificate(reasonCode) }) {
+                return
+            }
+            _ = try database.openIncident(serverId: serverId, start: Int64(start * 1000), reasonCode: reasonCode)
+        }
+    }
+
+    public func closeIncident(serverId: String, certificate: Bool, end: Double) async {
+        guard isRecording else { return }
+        _ = await using { database throws(HistoryProblem) in
+            for incident in try database.openIncidents()
+            where incident.serverId == serverId && Self.isCertificate(incident.reasonCode) == certificate {
+                _ = try database.closeIncident(id: incident.id, end: Int64(end * 1000))
+            }
+        }
+    }
+
+    public func openIncidents() async -> [Incident] {
+        await using { database throws(HistoryProblem) in try database.openIncidents() } ?? []
+    }
+
+    /// Marks an alert as delivered; false when it was delivered before (by this process, an
+    /// earlier one, or another copy).
+    public func markAlerted(_ key: String, at: Double) async -> Bool {
+        if isRecording, let marked = await using({ database throws(HistoryProblem) in
+            try database.markAlerted(key: key, at: Int64(at * 1000))
+        }) {
+            return marked
+        }
+        return await withCheckedContinuation { continuation in
+            queue.async { [self] in continuation.resume(returning: ledger.insert(key).inserted) }
+        }
+    }
+
+    /// Every known server's figures for every window, and incidents of the last 400 days.
+    public func summary(serverIds: [String], now: Double) async -> HistorySummary? {
+        await using { database throws(HistoryProblem) in
+            let nowMs = Int64(now * 1000)
+            var figures: [String: [HistoryWindow: WindowFigures]] = [:]
+            for id in serverIds { figures[id] = try database.figures(serverId: id, now: nowMs) }
+            let incidents = try database.incidents(serverId: nil, since: nowMs - HistoryWindow.long.seconds * 1000)
+            return HistorySummary(figures: figures, incidents: incidents, at: now)
+        }
+    }
+
+    /// The health-duration histogram of `serverId` over `window` (OpenMetrics).
+    public func histogram(serverId: String, window: HistoryWindow, now: Double) async -> LatencyHistogram? {
+        await using { database throws(HistoryProblem) in
+            try database.histogram(serverId: serverId, window: window, now: Int64(now * 1000))
+        }
+    }
+
+    public func prune(now: Double) async {
+        guard isRecording else { return }
+        _ = await using { database throws(HistoryProblem) in try database.prune(now: Int64(now * 1000)) }
+    }
+
+    static func isCertificate(_ reasonCode: String) -> Bool {
+        reasonCode == ConnectivityErrorCode.certExpiring.rawValue
+    }
+}

@@ -1,0 +1,236 @@
+import BackendClient
+import Connectivity
+import History
+import Logging
+import SettingsStore
+
+/// The watch's effect runner (SPEC §15): it tests every server for the monitor's rounds,
+/// records results and incidents in the history database, delivers alerts, follows
+/// mutes.json and reads the figures the screen shows. Like `ConnectivityRuntime` it never
+/// changes the state: every result comes back to the store as an event.
+@MainActor
+public final class WatchRuntime {
+    public let store: AppSettingsStore
+    public let history: HistoryStore
+    private let prober: ServerProber
+    private let transport: TransportConfiguration
+    private let clock: ConnectivityClock
+    private let logger: Logger
+    private let delivery: AlertDelivery
+    private let muteFile: MuteFile
+    private var muteWatcher: SettingsFileWatcher?
+    private var roundTimer: Task<Void, Never>?
+    private var muteTimer: Task<Void, Never>?
+    private var inFlight: [Int: Task<Void, Never>] = [:]
+    private var nextTaskId = 0
+    private var lastPrune = 0.0
+    private var lastHistoryRead = 0.0
+    private var isStopped = false
+    /// Called after every complete round (the monitor writes its textfile, `--once` exits).
+    public var onRoundFinished: (@MainActor (Int) async -> Void)?
+
+    /// Opens history (taking the recorder lock when free and `history_enabled`), reads the
+    /// mutes and the incidents left open, and tells the store the watch began.
+    private let role: WatchState.Role
+
+    public init(store: AppSettingsStore, role: WatchState.Role, prober: ServerProber, transport: TransportConfiguration,
+                clock: ConnectivityClock = .system, hookFolders: [String], host: String,
+                logger: Logger = Logger(label: "verbumcare.watch")) {
+        self.store = store
+        self.prober = prober
+        self.transport = transport
+        self.clock = clock
+        self.logger = logger
+        self.role = role
+        history = HistoryStore(paths: store.paths, role: role == .monitor ? .monitor : .app,
+                               record: store.getState().historyEnabled,
+                               now: clock.now(), logger: logger)
+        delivery = AlertDelivery(hooks: HookRunner(folders: hookFolders), host: host, logger: logger)
+        muteFile = MuteFile(paths: store.paths)
+    }
+
+    /// Starts: the incidents left open and the mutes are read, then `watchStarted`.
+    public func start() async {
+        let inherited = history.isRecording ? await history.openIncidents() : []
+        readMutes()
+        let watcher = SettingsFileWatcher(path: muteFile.path, onChange: mutesChangeHandler(WeakWatch(self)))
+        if (try? watcher.start()) != nil { muteWatcher = watcher }
+        let recorder = history.holder.map { WatchState.Recorder(pid: $0.pid, role: $0.role.rawValue) }
+        store.dispatch(.watchStarted(role: role, isRecording: history.isRecording, recorder: recorder,
+                                     inherited: inherited.map {
+                                         InheritedIncident(serverId: $0.serverId, start: Double($0.start) / 1000,
+                                                           reasonCode: $0.reasonCode)
+                                     },
+                                     at: clock.now()))
+        await readHistory()
+    }
+
+    /// Stops timers and watchers; work in flight is cancelled.
+    public func stop() {
+        isStopped = true
+        muteWatcher?.stop()
+        muteWatcher = nil
+        roundTimer?.cancel()
+        muteTimer?.cancel()
+        inFlight.values.forEach { $0.cancel() }
+        inFlight.removeAll()
+    }
+
+    /// Waits until no effect is in flight (tests, and the monitor before it exits).
+    public func waitUntilIdle() async {
+        while !inFlight.isEmpty { try? await Task.sleep(nanoseconds: 2_000_000) }
+    }
+
+    // MARK: Effects
+
+    public func run(_ effects: [AppEffect]) {
+        for effect in effects where !isStopped { run(effect) }
+    }
+
+    private func run(_ effect: AppEffect) {
+        let now = clock.now
+        switch effect {
+        case let .testServers(servers, round, confirming):
+            perform { [prober] in
+                let results = await prober.checkAll(servers)
+                return .serversTested(round: round, results: results, confirming: confirming, at: now())
+            }
+        case let .scheduleRound(round, delay):
+            roundTimer?.cancel()
+            roundTimer = timer(after: delay) { .roundTimerFired(round: round, at: now()) }
+        case let .roundFinished(round, at):
+            background { [weak self] in
+                guard let self else { return }
+                if at - self.lastPrune >= 3600 {
+                    self.lastPrune = at
+                    await self.history.prune(now: at)
+                }
+                await self.readHistory()
+                await self.onRoundFinished?(round)
+            }
+        case .record(let results):
+            let samples = results.map(ProbeSample.init)
+            background { [history, weak self] in
+                await history.record(samples)
+                // The screen's figures follow within a minute.
+                if let self, now() - self.lastHistoryRead >= 60 { await self.readHistory() }
+            }
+        case let .openIncident(serverId, start, reasonCode):
+            background { [history] in await history.openIncident(serverId: serverId, start: start, reasonCode: reasonCode) }
+        case let .closeIncident(serverId, certificate, end):
+            background { [history] in await history.closeIncident(serverId: serverId, certificate: certificate, end: end) }
+        case .sendAlert(let event):
+            let language = store.getState().currentLanguage
+            let settings = store.getState().watchSettings
+            let sender = webhookSender(settings)
+            background { [history, delivery, logger] in
+                guard await history.markAlerted(event.ledgerKey, at: event.at) else {
+                    logger.info("alert already delivered", metadata: ["key": "\(event.ledgerKey)"])
+                    return
+                }
+                _ = await delivery.deliver(event, language: language, webhooks: settings.alertWebhooks, sender: sender)
+            }
+        case let .updateTransport(caBundle, certWarningDays):
+            prober.update(settings: transport.settings(caBundleSetting: caBundle, certWarningDays: certWarningDays))
+        case .scheduleMuteEnd(let delay):
+            muteTimer?.cancel()
+            muteTimer = timer(after: delay) { .muteTimerFired(at: now()) }
+        default:
+            break // the connectivity runtime, the store or the loop run the others
+        }
+    }
+
+    /// The webhook sender for the current settings: `alert_ca_bundle` or the system store,
+    /// with the process's `--connect-to` rules.
+    public func webhookSender(_ settings: WatchSettings) -> WebhookSender {
+        var transportSettings = TransportSettings(caBundle: settings.alertCABundle.map { CABundle(path: $0, source: .setting) } ?? .system,
+                                                  connectTo: transport.connectTo)
+        transportSettings.maxBodyBytes = TransportSettings.checkBodyCap
+        return WebhookSender(transport: prober.httpTransport, settings: transportSettings, sleep: clock.sleep)
+    }
+
+    /// `alerts test`: a `test` event through every hook and webhook, whatever the ledger says.
+    public func sendTest(at: Double) async -> AlertDelivery.Report {
+        let state = store.getState()
+        let event = AlertEvent(kind: .test, server: state.currentServer, at: at, ledgerKey: "test:\(at)")
+        return await delivery.deliver(event, language: state.currentLanguage,
+                                      webhooks: state.watchSettings.alertWebhooks, sender: webhookSender(state.watchSettings))
+    }
+
+    // MARK: Reading
+
+    public func readHistory() async {
+        let now = clock.now()
+        lastHistoryRead = now
+        let ids = store.getState().availableServers.map(\.id)
+        guard let summary = await history.summary(serverIds: ids, now: now), !isStopped else { return }
+        store.dispatch(.historyRead(summary))
+    }
+
+    func readMutes() {
+        switch muteFile.read() {
+        case .success(let list):
+            if list != store.getAppState().watch.mutes { store.dispatch(.mutesRead(list, at: clock.now())) }
+        case .failure(let problem):
+            logger.warning("mutes.json cannot be read; it is left as it is", metadata: ["problem": "\(problem)"])
+        }
+    }
+
+    // MARK: Tasks
+
+    /// Runs `work` off the main actor and dispatches its event on it.
+    private func perform(_ work: @escaping @Sendable () async -> AppEvent) {
+        nextTaskId += 1
+        let id = nextTaskId
+        inFlight[id] = Task { [weak self] in
+            let event = await work()
+            guard let self, !Task.isCancelled, !self.isStopped else { return }
+            self.inFlight[id] = nil
+            self.store.dispatch(event)
+        }
+    }
+
+    /// Work with no event of its own (records, alerts); tracked so `waitUntilIdle` waits for it.
+    private func background(_ work: @escaping @MainActor () async -> Void) {
+        nextTaskId += 1
+        let id = nextTaskId
+        inFlight[id] = Task { [weak self] in
+            await work()
+            self?.inFlight[id] = nil
+        }
+    }
+
+    private func timer(after seconds: Double, _ event: @escaping @Sendable () -> AppEvent) -> Task<Void, Never> {
+        let sleep = clock.sleep
+        return Task { [weak self] in
+            do { try await sleep(seconds) } catch { return }
+            guard let self, !Task.isCancelled, !self.isStopped else { return }
+            self.store.dispatch(event())
+        }
+    }
+}
+
+extension ProbeSample {
+    /// A result as history keeps it: the health check's outcome, its time when it answered,
+    /// and the reason when it did not (a timeout's 10 s would only distort the percentiles).
+    public init(_ result: DetailedStatus) {
+        let ok = result.isHealthy
+        self.init(serverId: result.serverId, at: Int64((result.lastChecked * 1000).rounded()), ok: ok,
+                  latencyMs: ok ? result.responseTime : nil,
+                  reasonCode: ok ? nil : ConnectivityMessages.failureReason(result).code.rawValue)
+    }
+}
+
+/// At file scope, so the closure carries no actor isolation (the watcher calls it on its thread).
+private func mutesChangeHandler(_ reference: WeakWatch) -> @Sendable () -> Void {
+    { Task { @MainActor in reference.runtime?.readMutes() } }
+}
+
+private final class WeakWatch: @unchecked Sendable {
+    // @unchecked: read on the main actor only.
+    @MainActor weak var runtime: WatchRuntime?
+
+    @MainActor init(_ runtime: WatchRuntime) {
+        self.runtime = runtime
+    }
+}
