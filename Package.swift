@@ -4,6 +4,7 @@ import PackageDescription
 // Layer order (each depends only on those before it):
 //   C shims → Localization → SettingsStore → BackendClient → Doctor, Connectivity → VerbumTUI
 //   TerminalRendering → TerminalBackend, and Localization + SettingsStore + TerminalRendering → SettingsUI
+//   AppCore + CSQLite + CPlatform → History (probe history on disk; used by the monitor, `history` and the app)
 // TerminalRendering knows nothing of the app's state or texts: it draws cells.
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -33,6 +34,9 @@ let package = Package(
         .systemLibrary(name: "CPlatform"),
         // Async-signal-safe terminal restore (C, because signal handlers must be).
         .target(name: "CTerminalGuard"),
+        // Debian's libsqlite3, linked (headers: libsqlite3-dev). One library with no
+        // dependencies of its own, unlike libcurl.
+        .systemLibrary(name: "CSQLite"),
 
         .target(name: "Localization", swiftSettings: strictSettings),
         // The pure core: the one state (settings and screen), the one event vocabulary, the
@@ -52,6 +56,9 @@ let package = Package(
                 dependencies: ["SettingsStore", "BackendClient",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
+        // Probe history: tiers of raw, minute and hour rows in SQLite, incidents, the alert
+        // ledger and the recorder lock (SPEC §15). Its arithmetic is AppCore's (History/).
+        .target(name: "History", dependencies: ["AppCore", "CSQLite", "CPlatform"], swiftSettings: strictSettings),
         .target(name: "TerminalRendering", swiftSettings: strictSettings),
         .target(name: "TerminalBackend",
                 dependencies: ["CNcursesw", "CTerminalGuard", "TerminalRendering"],
@@ -78,6 +85,7 @@ let package = Package(
         .executableTarget(
             name: "verbumcare-bench",
             dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity", "TerminalRendering", "SettingsUI",
+                           "History",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks",
             exclude: ["scripts"],
@@ -109,6 +117,10 @@ let package = Package(
         .testTarget(name: "DoctorTests",
                     dependencies: ["Doctor", "TestSupport",
                                    .product(name: "Subprocess", package: "swift-subprocess")],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "HistoryTests",
+                    dependencies: ["History", "AppCore", "TestSupport",
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strictSettings),
         .testTarget(name: "ConnectivityTests",
                     dependencies: ["Connectivity", "TestSupport",

@@ -18,6 +18,18 @@ public enum UTCTimestamp {
                      millisecond: Int(ts.tv_nsec) / 1_000_000)
     }
 
+    /// The UTC calendar fields of an instant given in Unix milliseconds (for callers that take
+    /// the time as a parameter rather than reading the clock).
+    package static func parts(unixMilliseconds: Int64) -> Parts {
+        let millisecond = Int(((unixMilliseconds % 1000) + 1000) % 1000)
+        var seconds = time_t((unixMilliseconds - Int64(millisecond)) / 1000)
+        var fields = tm()
+        gmtime_r(&seconds, &fields)
+        return Parts(year: Int(fields.tm_year) + 1900, month: Int(fields.tm_mon) + 1, day: Int(fields.tm_mday),
+                     hour: Int(fields.tm_hour), minute: Int(fields.tm_min), second: Int(fields.tm_sec),
+                     millisecond: millisecond)
+    }
+
     /// Seconds since 1970 of a UTC date and time; nil when it is not a real date (Feb 30).
     public static func seconds(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> Double? {
         var fields = tm()

@@ -1,0 +1,57 @@
+/// Exactly which time a window covers at `now`, and which stored rows make it up.
+///
+/// - 24h, 7d and 30d are whole minutes: the minute holding `now` and the `seconds / 60 - 1`
+///   minutes before it. The current minute counts whole, including its probes after `now`.
+/// - 400d is whole hours: the hour holding `now` and the 9 599 hours before it (minute rows
+///   are not kept that long).
+///
+/// Coverage divides by all the minutes of the span, so a span's last, not yet finished minute
+/// (or hour) counts as not covered until it has passed.
+///
+/// The span is read from two tiers: hour rows for the hours wholly inside it, minute rows for
+/// the minutes before the first and after the last whole hour. Both give the same figures
+/// (an hour row is the sum of its minute rows); the hours make a 30-day window 720 rows
+/// instead of 43 200.
+public struct WindowSpan: Sendable, Equatable {
+    public let window: HistoryWindow
+    /// First and last minute of the span (inclusive), minutes since 1970 UTC.
+    public let firstMinute: Int64
+    public let lastMinute: Int64
+
+    public init(window: HistoryWindow, now: Int64) {
+        self.window = window
+        if window.countsWholeHours {
+            let hours = window.seconds / 3600
+            let lastHour = HistoryTime.hour(ofMilliseconds: now)
+            firstMinute = (lastHour - hours + 1) * HistoryTime.minutesPerHour
+            lastMinute = lastHour * HistoryTime.minutesPerHour + HistoryTime.minutesPerHour - 1
+        } else {
+            lastMinute = HistoryTime.minute(ofMilliseconds: now)
+            firstMinute = lastMinute - window.seconds / 60 + 1
+        }
+    }
+
+    /// The number of minutes in the span: coverage's denominator.
+    public var minuteCount: Int64 { lastMinute - firstMinute + 1 }
+
+    public func contains(minute: Int64) -> Bool { minute >= firstMinute && minute <= lastMinute }
+
+    /// The hours wholly inside the span (read from hour rows); nil when there is none.
+    public var wholeHours: ClosedRange<Int64>? {
+        let first = HistoryTime.floorDivide(firstMinute + HistoryTime.minutesPerHour - 1, HistoryTime.minutesPerHour)
+        let last = HistoryTime.floorDivide(lastMinute + 1, HistoryTime.minutesPerHour) - 1
+        return first <= last ? first...last : nil
+    }
+
+    /// The minutes of the span outside `wholeHours` (read from minute rows): none for the
+    /// 400-day window, at most two ranges of at most 59 minutes otherwise.
+    public var edgeMinutes: [ClosedRange<Int64>] {
+        guard let hours = wholeHours else { return [firstMinute...lastMinute] }
+        var edges: [ClosedRange<Int64>] = []
+        let hoursStart = hours.lowerBound * HistoryTime.minutesPerHour
+        let hoursEnd = hours.upperBound * HistoryTime.minutesPerHour + HistoryTime.minutesPerHour - 1
+        if firstMinute < hoursStart { edges.append(firstMinute...(hoursStart - 1)) }
+        if lastMinute > hoursEnd { edges.append((hoursEnd + 1)...lastMinute) }
+        return edges
+    }
+}

@@ -1,0 +1,78 @@
+import AppCore
+
+extension HistoryDatabase {
+    /// A server's figures over `window` ending at the minute (hour, for 400d) holding `now`
+    /// (`WindowSpan`). A server never recorded has no probes: uptime nil, coverage 0.
+    public func figures(serverId: String, window: HistoryWindow, now: Int64) throws(HistoryProblem) -> WindowFigures {
+        let span = WindowSpan(window: window, now: now)
+        do {
+            return WindowFigures(span: span, total: try readSnapshot { () throws(SQLiteError) in try total(serverId, span) })
+        } catch {
+            throw HistoryProblem(error)
+        }
+    }
+
+    /// All four windows of a server at once, from one consistent state of the file (what
+    /// `history --json` and the history view need).
+    public func figures(serverId: String, now: Int64) throws(HistoryProblem) -> [HistoryWindow: WindowFigures] {
+        do {
+            return try readSnapshot { () throws(SQLiteError) in
+                var result: [HistoryWindow: WindowFigures] = [:]
+                for window in HistoryWindow.allCases {
+                    let span = WindowSpan(window: window, now: now)
+                    result[window] = WindowFigures(span: span, total: try total(serverId, span))
+                }
+                return result
+            }
+        } catch {
+            throw HistoryProblem(error)
+        }
+    }
+
+    /// The latency histogram of a server over `window` (OpenMetrics'
+    /// `verbumcare_health_duration_seconds`).
+    public func histogram(serverId: String, window: HistoryWindow, now: Int64) throws(HistoryProblem) -> LatencyHistogram {
+        let span = WindowSpan(window: window, now: now)
+        do {
+            return try readSnapshot { () throws(SQLiteError) in try total(serverId, span).histogram }
+        } catch {
+            throw HistoryProblem(error)
+        }
+    }
+
+    /// The sum of the rows that make up `span`: hour rows for its whole hours, minute rows for
+    /// the minutes at its two ends.
+    func total(_ serverId: String, _ span: WindowSpan) throws(SQLiteError) -> HistoryAggregate {
+        var total = HistoryAggregate()
+        guard let server = try serverKey(serverId, create: false) else { return total }
+        if let hours = span.wholeHours {
+            let select = try statement(
+                "SELECT probes, failures, covered, latency FROM hours WHERE server = ? AND hour BETWEEN ? AND ?")
+            try select.bind([.int(server), .int(hours.lowerBound), .int(hours.upperBound)])
+            defer { select.reset() }
+            while try select.step() {
+                total.probes += Int(select.int64(at: 0))
+                total.failures += Int(select.int64(at: 1))
+                total.coveredMinutes += Int(select.int64(at: 2))
+                try select.withBlob(at: 3) { bytes throws(SQLiteError) in
+                    guard HistogramCodec.add(bytes, into: &total.histogram) else { throw .corruptValue("hour histogram") }
+                }
+            }
+        }
+        for minutes in span.edgeMinutes {
+            let select = try statement(
+                "SELECT probes, failures, latency FROM minutes WHERE minute BETWEEN ? AND ? AND server = ?")
+            try select.bind([.int(minutes.lowerBound), .int(minutes.upperBound), .int(server)])
+            defer { select.reset() }
+            while try select.step() {
+                total.probes += Int(select.int64(at: 0))
+                total.failures += Int(select.int64(at: 1))
+                total.coveredMinutes += 1
+                try select.withBlob(at: 2) { bytes throws(SQLiteError) in
+                    guard HistogramCodec.add(bytes, into: &total.histogram) else { throw .corruptValue("minute histogram") }
+                }
+            }
+        }
+        return total
+    }
+}

@@ -1,0 +1,67 @@
+import AppCore
+
+extension HistoryDatabase {
+    /// Opens an incident; returns its id (for `closeIncident` and alert keys).
+    public func openIncident(serverId: String, start: Int64, reasonCode: String) throws(HistoryProblem) -> Int64 {
+        guard !isReadOnly else { throw .readOnly }
+        do {
+            return try connection.transaction { () throws(SQLiteError) in
+                guard let server = try serverKey(serverId, create: true) else { return 0 }  // create: always a key
+                try statement("INSERT INTO incidents (server, start, reason) VALUES (?, ?, ?)")
+                    .run([.int(server), .int(start), .text(reasonCode)])
+                return connection.lastInsertRowID
+            }
+        } catch {
+            forgetServerKeys()
+            throw HistoryProblem(error)
+        }
+    }
+
+    /// Closes an open incident; false when there is no open incident with that id (already
+    /// closed, or pruned), which changes nothing.
+    @discardableResult
+    public func closeIncident(id: Int64, end: Int64) throws(HistoryProblem) -> Bool {
+        guard !isReadOnly else { throw .readOnly }
+        do {
+            try statement("UPDATE incidents SET end = ? WHERE id = ? AND end IS NULL").run([.int(end), .int(id)])
+            return connection.changes == 1
+        } catch {
+            throw HistoryProblem(error)
+        }
+    }
+
+    /// Incidents still open, newest first (at start-up: the ones to close with
+    /// `resolvedOnStart`, SPEC §15.3).
+    public func openIncidents() throws(HistoryProblem) -> [Incident] {
+        try selectIncidents(where: "i.end IS NULL", [])
+    }
+
+    /// Incidents of one server (or all, with nil) that were open at `since` or later: open
+    /// ones, and closed ones that ended at or after it. Newest first (by start, then id).
+    public func incidents(serverId: String?, since: Int64) throws(HistoryProblem) -> [Incident] {
+        if let serverId {
+            return try selectIncidents(where: "(i.end IS NULL OR i.end >= ?) AND s.id = ?", [.int(since), .text(serverId)])
+        }
+        return try selectIncidents(where: "(i.end IS NULL OR i.end >= ?)", [.int(since)])
+    }
+
+    private func selectIncidents(where condition: String, _ values: [SQLiteValue]) throws(HistoryProblem) -> [Incident] {
+        do {
+            let select = try statement("""
+                SELECT i.id, s.id, i.start, i.end, i.reason FROM incidents i JOIN servers s ON s.key = i.server
+                WHERE \(condition) ORDER BY i.start DESC, i.id DESC
+                """)
+            try select.bind(values)
+            defer { select.reset() }
+            var found: [Incident] = []
+            while try select.step() {
+                found.append(Incident(id: select.int64(at: 0), serverId: select.text(at: 1) ?? "",
+                                      start: select.int64(at: 2), end: select.isNull(at: 3) ? nil : select.int64(at: 3),
+                                      reasonCode: select.text(at: 4) ?? ""))
+            }
+            return found
+        } catch {
+            throw HistoryProblem(error)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import AppCore
+import CSQLite
+import Glibc
+
+extension HistoryDatabase {
+    /// Opens the history database at `path`.
+    ///
+    /// For writing (`readOnly: false`, the recorder): creates the folder (0700) and the
+    /// database when missing, in WAL mode. A file that is not a readable history database
+    /// (not SQLite, corrupt, another application's, another schema version) is moved aside as
+    /// `history.sqlite3.corrupt-<UTC time of now>` with its WAL (`AsideMove`; never deleted) and
+    /// a new one is started: `movedAside` says where it went. A writer also runs SQLite's
+    /// `quick_check`, which reads every page once (about 20 ms for a 5 MB file, measured by the
+    /// `history` benchmark), because a damaged page is otherwise found only when a later write
+    /// needs it.
+    ///
+    /// For reading (`readOnly: true`): never creates or moves anything; a missing file is
+    /// `.missing`, an unreadable one `.unreadable`.
+    ///
+    /// Either way a database locked by another process is `.busy` after `busyTimeoutMs`, never
+    /// a wait, and never a reason to move the file aside.
+    public static func open(path: String, readOnly: Bool, now: Int64) -> Result<HistoryDatabase, HistoryProblem> {
+        if readOnly {
+            return openChecked(path: path, readOnly: true).map {
+                HistoryDatabase(path: path, isReadOnly: true, movedAside: nil, connection: $0)
+            }
+        }
+        if let problem = PrivateDirectory.create(PrivateDirectory.parent(of: path)) {
+            return .failure(.io(problem))
+        }
+        switch openChecked(path: path, readOnly: false) {
+        case .success(let connection):
+            return .success(HistoryDatabase(path: path, isReadOnly: false, movedAside: nil, connection: connection))
+        case .failure(.unreadable):
+            // The failed connection is already closed (openChecked releases it), so no handle
+            // of ours keeps the old file's locks while it moves.
+            let aside: String
+            switch AsideMove.moveAside(path, now: now) {
+            case .success(let name): aside = name
+            case .failure(let problem): return .failure(problem)
+            }
+            return openChecked(path: path, readOnly: false).map {
+                HistoryDatabase(path: path, isReadOnly: false, movedAside: aside, connection: $0)
+            }
+        case .failure(let problem):
+            return .failure(problem)
+        }
+    }
+
+    /// A connection to a usable history database at `path`, or why there is none.
+    /// `.unreadable` means the file itself is bad (and only then may a writer move it).
+    private static func openChecked(path: String, readOnly: Bool) -> Result<SQLiteConnection, HistoryProblem> {
+        if readOnly {
+            var info = stat()
+            if lstat(path, &info) != 0, errno == ENOENT { return .failure(.missing(path: path)) }
+        }
+        let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        let connection: SQLiteConnection
+        switch SQLiteConnection.open(path: path, flags: flags) {
+        case .success(let opened): connection = opened
+        case .failure(let error): return .failure(problem(error, path: path))
+        }
+        connection.setBusyTimeout(milliseconds: busyTimeoutMs)
+        do {
+            try check(connection, path: path, readOnly: readOnly)
+            try connection.exec("PRAGMA cache_size = -\(cacheKiB)")
+            if !readOnly {
+                // WAL without a sync per commit: a power cut may lose the last rounds, never
+                // the file. The WAL is truncated back to 1 MB after checkpoints so it does not
+                // keep its largest size on disk.
+                try connection.exec("PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 1048576")
+            }
+            return .success(connection)
+        } catch let failure as CheckFailure {
+            return .failure(failure.problem)
+        } catch let error as SQLiteError {
+            return .failure(problem(error, path: path))
+        } catch {
+            return .failure(.io("\(error)"))
+        }
+    }
+
+    private struct CheckFailure: Error {
+        let problem: HistoryProblem
+    }
+
+    /// Reads the header facts that say whose database this is, creates the schema in a new
+    /// one, and for a writer verifies every page.
+    private static func check(_ connection: SQLiteConnection, path: String, readOnly: Bool) throws {
+        let application = try connection.integer("PRAGMA application_id") ?? 0
+        let version = try connection.integer("PRAGMA user_version") ?? 0
+        let tables = try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0
+        if application == 0, version == 0, tables == 0 {
+            // Empty: a new file, or (for a reader) one whose recorder has not yet committed
+            // its schema.
+            guard !readOnly else { throw CheckFailure(problem: .missing(path: path)) }
+            try connection.exec("PRAGMA journal_mode = WAL")
+            try connection.transaction { () throws(SQLiteError) in
+                try connection.exec(HistorySchema.create)
+                try connection.exec("PRAGMA application_id = \(HistorySchema.applicationID)")
+                try connection.exec("PRAGMA user_version = \(HistorySchema.version)")
+            }
+            return
+        }
+        guard application == HistorySchema.applicationID else {
+            throw CheckFailure(problem: .unreadable(path: path, reason: "not a history database"))
+        }
+        guard version == HistorySchema.version else {
+            throw CheckFailure(problem: .unreadable(path: path, reason: "schema version \(version), expected \(HistorySchema.version)"))
+        }
+        guard !readOnly else { return }
+        let mode = try connection.text("PRAGMA journal_mode = WAL")
+        guard mode == "wal" else { throw CheckFailure(problem: .io("cannot use WAL mode (journal mode \(mode ?? "unknown"))")) }
+        let verdict = try connection.text("PRAGMA quick_check(1)")
+        guard verdict == "ok" else {
+            throw CheckFailure(problem: .unreadable(path: path, reason: verdict ?? "quick_check failed"))
+        }
+    }
+
+    /// An SQLite failure while opening: corruption means the file is unreadable; anything
+    /// else (busy, permissions, a symbolic link) is not the file's fault.
+    private static func problem(_ error: SQLiteError, path: String) -> HistoryProblem {
+        error.isCorrupt ? .unreadable(path: path, reason: error.message) : HistoryProblem(error)
+    }
+}

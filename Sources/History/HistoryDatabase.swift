@@ -1,0 +1,106 @@
+import AppCore
+
+/// `history.sqlite3`: every probe result of every server, kept in three tiers (raw 7 days,
+/// minutes 90 days, hours 400 days), incidents and the ledger of alerts already sent.
+/// docs/ARCHITECTURE.md (History) describes the schema and the tiers.
+///
+/// One process per home records (`RecorderLock`); any number read, each through its own
+/// read-only handle, while it writes (WAL).
+///
+/// Threading: not Sendable, on purpose. A handle is one SQLite connection opened without
+/// SQLite's own mutex; it belongs to one owner (a thread, an actor or a serial queue) that
+/// makes every call. A reader in another task or process opens its own handle.
+public final class HistoryDatabase {
+    /// How long a call waits for another process's lock before giving up with `.busy`: short,
+    /// so that a stuck process can never hold up probing or the screen for long.
+    public static let busyTimeoutMs: Int32 = 200
+    /// SQLite's page cache per handle, KiB. The interactive app links history, and its own
+    /// pages are limited to 6 MB (SPEC §13); a window reads a few hundred rows.
+    static let cacheKiB = 512
+
+    public let path: String
+    public let isReadOnly: Bool
+    /// Where an unreadable file found at `path` was moved before a new database was started
+    /// (a writing open only); nil when nothing was moved.
+    public let movedAside: String?
+
+    let connection: SQLiteConnection
+    private var statements: [String: SQLiteStatement] = [:]
+    private var serverKeys: [String: Int64] = [:]
+
+    init(path: String, isReadOnly: Bool, movedAside: String?, connection: SQLiteConnection) {
+        self.path = path
+        self.isReadOnly = isReadOnly
+        self.movedAside = movedAside
+        self.connection = connection
+    }
+
+    /// The database's lock file, beside it (`RecorderLock`).
+    public static func lockPath(forDatabase path: String) -> String {
+        PrivateDirectory.parent(of: path) + "/history.lock"
+    }
+
+    /// A prepared statement for `sql`, prepared once per handle.
+    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let cached = statements[sql] { return cached }
+        let prepared = try connection.prepare(sql)
+        statements[sql] = prepared
+        return prepared
+    }
+
+    /// The small integer a server id is stored as. With `create`, a new id gets one (inside
+    /// the caller's write transaction); otherwise nil for an id never recorded. A reader
+    /// asks the file again on a miss: the recorder may have added the server since.
+    func serverKey(_ serverId: String, create: Bool) throws(SQLiteError) -> Int64? {
+        if let key = serverKeys[serverId] { return key }
+        let select = try statement("SELECT key FROM servers WHERE id = ?")
+        try select.bind([.text(serverId)])
+        defer { select.reset() }
+        if try select.step() {
+            let key = select.int64(at: 0)
+            serverKeys[serverId] = key
+            return key
+        }
+        guard create else { return nil }
+        try statement("INSERT INTO servers (id) VALUES (?)").run([.text(serverId)])
+        let key = connection.lastInsertRowID
+        serverKeys[serverId] = key
+        return key
+    }
+
+    /// Forgets cached server keys: after a rolled-back transaction they may name rows that do
+    /// not exist.
+    func forgetServerKeys() {
+        serverKeys.removeAll()
+    }
+
+    /// Every server id history has rows for, sorted.
+    public func serverIds() throws(HistoryProblem) -> [String] {
+        do {
+            let select = try statement("SELECT id FROM servers ORDER BY id")
+            try select.bind([])
+            defer { select.reset() }
+            var ids: [String] = []
+            while try select.step() {
+                if let id = select.text(at: 0) { ids.append(id) }
+            }
+            return ids
+        } catch {
+            throw HistoryProblem(error)
+        }
+    }
+
+    /// Runs reads in one read transaction, so that they see one state of the file even while
+    /// the recorder commits between them.
+    func readSnapshot<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
+        try connection.exec("BEGIN")
+        do {
+            let result = try body()
+            try connection.exec("COMMIT")
+            return result
+        } catch {
+            try? connection.exec("ROLLBACK")
+            throw error
+        }
+    }
+}

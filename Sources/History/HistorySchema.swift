@@ -1,0 +1,75 @@
+/// The tables of `history.sqlite3`, version 1.
+///
+/// Compact on purpose (a year of 10 s probes must stay under 5 MB per server, SPEC §15.2):
+/// servers are small integers, times are integers in the coarsest unit each tier needs,
+/// latencies are integer tenths of a millisecond, histograms are varint BLOBs
+/// (`HistogramCodec`), and the tiers are `WITHOUT ROWID` tables clustered on their key so
+/// no separate index repeats it.
+///
+/// - `raw` and `minutes` lead with time: every round appends at the end of the B-tree, which
+///   keeps pages full with any number of servers, and retention deletes from the front. A
+///   window reads at most two edge ranges of minutes, so scanning all servers' rows in them
+///   is cheap.
+/// - `hours` leads with the server: a 400-day window reads one contiguous range.
+enum HistorySchema {
+    /// `PRAGMA application_id`: "VCH1". Tells our database from any other SQLite file.
+    static let applicationID: Int64 = 0x5643_4831
+    /// `PRAGMA user_version`.
+    static let version: Int64 = 1
+
+    static let create = """
+        CREATE TABLE servers (
+            key INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE
+        );
+        -- One probe. at: Unix ms; latency: tenths of a ms, NULL when nothing answered;
+        -- reason: the error code of a failure. Several probes of one server in the same
+        -- millisecond keep the first.
+        CREATE TABLE raw (
+            at INTEGER NOT NULL,
+            server INTEGER NOT NULL,
+            ok INTEGER NOT NULL,
+            latency INTEGER,
+            reason TEXT,
+            PRIMARY KEY (at, server)
+        ) WITHOUT ROWID;
+        -- One server's probes in one minute (minutes since 1970 UTC). A row exists only for a
+        -- minute with a probe, so it is covered.
+        CREATE TABLE minutes (
+            minute INTEGER NOT NULL,
+            server INTEGER NOT NULL,
+            probes INTEGER NOT NULL,
+            failures INTEGER NOT NULL,
+            latency BLOB NOT NULL,
+            PRIMARY KEY (minute, server)
+        ) WITHOUT ROWID;
+        -- One server's probes in one hour; covered: minutes of the hour with a probe.
+        CREATE TABLE hours (
+            server INTEGER NOT NULL,
+            hour INTEGER NOT NULL,
+            probes INTEGER NOT NULL,
+            failures INTEGER NOT NULL,
+            covered INTEGER NOT NULL,
+            latency BLOB NOT NULL,
+            PRIMARY KEY (server, hour)
+        ) WITHOUT ROWID;
+        CREATE TABLE incidents (
+            id INTEGER PRIMARY KEY,
+            server INTEGER NOT NULL,
+            start INTEGER NOT NULL,
+            end INTEGER,
+            reason TEXT NOT NULL
+        );
+        CREATE INDEX incidents_by_start ON incidents (start);
+        -- Alerts already sent, so none is sent twice across restarts (SPEC §15.3).
+        CREATE TABLE alerts (
+            key TEXT PRIMARY KEY,
+            at INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        -- Small facts: the minute before which minute rows have been pruned.
+        CREATE TABLE meta (
+            name TEXT PRIMARY KEY,
+            value INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """
+}
