@@ -5,6 +5,7 @@ import PackageDescription
 //   C shims → Localization → SettingsStore → BackendClient → Doctor, Connectivity → VerbumTUI
 //   TerminalRendering → TerminalBackend, and Localization + SettingsStore + TerminalRendering → SettingsUI
 //   AppCore + CSQLite + CPlatform → History (probe history on disk; used by the monitor, `history` and the app)
+//   Connectivity + History → Watch (history, incidents and alerts as effects) → AppLoop → VerbumTUI
 // TerminalRendering knows nothing of the app's state or texts: it draws cells.
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
@@ -67,15 +68,20 @@ let package = Package(
         .target(name: "SettingsUI",
                 dependencies: ["Localization", "AppCore", "TerminalRendering"],
                 swiftSettings: strictSettings),
+        // The watch's effects (SPEC §15): the monitor's rounds, recording, hooks, webhooks, mutes.
+        .target(name: "Watch",
+                dependencies: ["SettingsStore", "Connectivity", "BackendClient", "History", "Localization", "CPlatform",
+                               .product(name: "Logging", package: "swift-log")],
+                swiftSettings: strictSettings),
         // The app's loop as a library: events → the one reducer → effects → frames on a
         // `TerminalScreen`. The executable connects it to ncurses; tests drive it in-process.
         .target(name: "AppLoop",
                 dependencies: ["SettingsStore", "SettingsUI", "Connectivity", "BackendClient", "TerminalRendering",
-                               "CPlatform", .product(name: "Logging", package: "swift-log")],
+                               "Watch", "CPlatform", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         .executableTarget(
             name: "VerbumTUI",
-            dependencies: ["AppLoop", "Localization", "SettingsStore", "BackendClient", "Connectivity", "Doctor",
+            dependencies: ["AppLoop", "Watch", "History", "Localization", "SettingsStore", "BackendClient", "Connectivity", "Doctor",
                            "TerminalRendering", "TerminalBackend", "SettingsUI", "CPlatform",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],

@@ -14,6 +14,9 @@
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 
+// A pipe whose ends are closed in any program this process starts, set atomically (a hook
+// started on another thread meanwhile must not inherit them).
+static inline int vc_pipe_cloexec(int fds[2]) { return (int)syscall(SYS_pipe2, fds, O_CLOEXEC); }
 static inline int vc_flock(int fd, int op) { return flock(fd, op); }
 static inline int vc_lock_ex(void) { return LOCK_EX; }
 static inline int vc_lock_sh(void) { return LOCK_SH; }

@@ -20,16 +20,18 @@ public enum AtomicFile {
     /// renames it over `path` and fsyncs the directory so the rename itself is durable.
     /// With `followLinks` a symbolic link (dotfiles kept in a repository) is followed, so the
     /// link survives and its target gets the new content.
-    public static func write(_ bytes: [UInt8], to path: String, followLinks: Bool = true) throws {
+    /// `mode`: 0600 for the app's own files; a file another program reads (the monitor's
+    /// textfile, read by node_exporter as its own user) is written 0644.
+    public static func write(_ bytes: [UInt8], to path: String, followLinks: Bool = true, mode: mode_t = fileMode) throws {
         let target = followLinks ? ((try? LinkTarget.resolve(path)) ?? path) : path
-        _ = try write(bytes, to: target, commit: renameCommit)
+        _ = try write(bytes, to: target, mode: mode, commit: renameCommit)
     }
 
     /// The same, with the last step given to `commit`: it gets the temporary file (complete
     /// and fsynced) and the final path, and either puts the temporary file in place (true) or
     /// declines (false: the temporary file is removed, `path` is untouched, the result is
     /// false). `path` is used as given.
-    static func write(_ bytes: [UInt8], to path: String,
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = fileMode,
                       commit: (_ temporary: String, _ path: String) throws -> Bool) throws -> Bool {
         let (directory, name) = PathText.split(path)
         try ensureDirectory(directory)
@@ -48,7 +50,7 @@ public enum AtomicFile {
             if !committed { unlink(temporary) }
         }
         // The umask may have removed bits we want, or (oddly set) left some we don't.
-        guard fchmod(fd, fileMode) == 0 else { throw PersistenceError.fromErrno("chmod", temporary) }
+        guard fchmod(fd, mode) == 0 else { throw PersistenceError.fromErrno("chmod", temporary) }
         try writeAll(fd, bytes, path: temporary)
         guard fsync(fd) == 0 else { throw PersistenceError.fromErrno("fsync", temporary) }
         guard close(fd) == 0 else { fd = -1; throw PersistenceError.fromErrno("close", temporary) }

@@ -37,6 +37,13 @@ extension NativeSettings {
         case .caBundle: caBundle = cleared ? nil : trimmed
         case .probeInterval: probeInterval = try int()
         case .certWarningDays: certWarningDays = try int()
+        case .alertWebhooks:
+            alertWebhooks = cleared ? [] : trimmed.split(separator: ",").map { String($0.filter { $0 != " " }) }
+                .filter { !$0.isEmpty }
+        case .alertCABundle: alertCABundle = cleared ? nil : trimmed
+        case .alertUpConfirmations: alertUpConfirmations = try int()
+        case .slowThresholdMs: slowThresholdMs = try int()
+        case .historyEnabled: historyEnabled = try bool()
         }
     }
 }

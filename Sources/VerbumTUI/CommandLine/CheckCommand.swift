@@ -1,4 +1,5 @@
 import ArgumentParser
+import Watch
 import Connectivity
 import FoundationEssentials
 import SettingsStore
@@ -97,7 +98,7 @@ struct CheckCommand: VerbumCommand {
         guard let output else { return context.console.output(document) }
         let path = output.hasPrefix("/") ? output : FileManager.default.currentDirectoryPath + "/" + output
         do {
-            try AtomicFile.write(Array(document.utf8), to: path)
+            try AtomicFile.write(Array(document.utf8), to: path, mode: 0o644)
         } catch {
             context.console.error("files.write_failed", ["file": path, "reason": ErrorReason.text(error)])
             throw ExitCode(effectiveFormat == .nagios ? MonitoringState.unknown.rawValue : 1)

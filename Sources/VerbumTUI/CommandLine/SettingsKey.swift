@@ -17,6 +17,11 @@ enum SettingsKey: String, CaseIterable {
     case caBundle = "ca_bundle"
     case probeInterval = "probe_interval"
     case certWarningDays = "cert_warning_days"
+    case alertWebhooks = "alert_webhooks"
+    case alertCABundle = "alert_ca_bundle"
+    case alertUpConfirmations = "alert_up_confirmations"
+    case slowThresholdMs = "slow_threshold_ms"
+    case historyEnabled = "history_enabled"
 
     /// Why a value was refused: a catalog key and its parameters, plus validation details.
     struct Refusal: Error {
@@ -64,6 +69,34 @@ enum SettingsKey: String, CaseIterable {
         case .certWarningDays:
             let days = try integer(value, in: NativeSettings.certWarningDaysRange)
             try update(context) { $0.certWarningDays = days }
+        case .alertUpConfirmations:
+            let count = try integer(value, in: NativeSettings.alertUpConfirmationsRange)
+            try update(context) { $0.alertUpConfirmations = count }
+        case .slowThresholdMs:
+            let milliseconds = try integer(value, in: NativeSettings.slowThresholdRange)
+            try update(context) { $0.slowThresholdMs = milliseconds }
+        case .historyEnabled:
+            let enabled = try boolean(value)
+            try update(context) { $0.historyEnabled = enabled }
+        case .alertWebhooks:
+            // Comma-separated https URLs; empty clears the list.
+            var urls: [String] = []
+            for item in value.split(separator: ",") {
+                let text = String(item).trimmingBlanks
+                guard !text.isEmpty else { continue }
+                guard let url = NativeSettings.webhook(text) else {
+                    throw Refusal(key: "cli.invalid_webhook", parameters: ["value": text])
+                }
+                urls.append(url)
+            }
+            try update(context) { $0.alertWebhooks = urls }
+        case .alertCABundle:
+            guard !value.isEmpty else { return try update(context) { $0.alertCABundle = nil } }
+            let path = value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
+            if let refusal = CABundleCheck.refusal(CABundleCheck.inspect(path: path), path: path) {
+                throw Refusal(key: refusal.key, parameters: refusal.parameters)
+            }
+            try update(context) { $0.alertCABundle = path }
         case .autoSwitchOnFailure:
             try store.setAutoSwitchOnFailure(try boolean(value))
         case .enableDetailedLogging:

@@ -15,7 +15,8 @@ struct VerbumTUICommand: ParsableCommand {
             """,
         version: VerbumTUIVersion.versionLine,
         subcommands: [StatusCommand.self, CheckCommand.self, ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
-                      LangCommand.self, PathsCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self])
+                      LangCommand.self, PathsCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self,
+                      MonitorCommand.self, HistoryCommand.self, MuteCommand.self, UnmuteCommand.self, AlertsCommand.self])
 
     @OptionGroup(title: "Global Options") var global: GlobalOptions
 

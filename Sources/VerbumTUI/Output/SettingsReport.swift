@@ -22,6 +22,11 @@ struct SettingsReport {
             (SettingsKey.caBundle.rawValue, .optional(settings.caBundle)),
             (SettingsKey.probeInterval.rawValue, .int(settings.probeInterval)),
             (SettingsKey.certWarningDays.rawValue, .int(settings.certWarningDays)),
+            (SettingsKey.alertWebhooks.rawValue, .array(settings.alertWebhooks.map(JSONValue.string))),
+            (SettingsKey.alertCABundle.rawValue, .optional(settings.alertCABundle)),
+            (SettingsKey.alertUpConfirmations.rawValue, .int(settings.alertUpConfirmations)),
+            (SettingsKey.slowThresholdMs.rawValue, .int(settings.slowThresholdMs)),
+            (SettingsKey.historyEnabled.rawValue, .bool(settings.historyEnabled)),
         ]
     }
 

@@ -1,3 +1,4 @@
+import CPlatform
 import Glibc
 import SettingsStore
 
@@ -72,8 +73,8 @@ public struct HookRunner: Sendable {
                            timeLimit: Double = timeLimitSeconds) -> Outcome {
         var stdinPipe: [Int32] = [-1, -1]
         var outputPipe: [Int32] = [-1, -1]
-        guard pipe2(&stdinPipe, O_CLOEXEC) == 0 else { return Outcome(path: path, result: .couldNotStart("pipe"), output: "") }
-        guard pipe2(&outputPipe, O_CLOEXEC) == 0 else {
+        guard vc_pipe_cloexec(&stdinPipe) == 0 else { return Outcome(path: path, result: .couldNotStart("pipe"), output: "") }
+        guard vc_pipe_cloexec(&outputPipe) == 0 else {
             close(stdinPipe[0]); close(stdinPipe[1])
             return Outcome(path: path, result: .couldNotStart("pipe"), output: "")
         }

@@ -1,4 +1,5 @@
 import BackendClient
+import Connectivity
 import FoundationEssentials
 import SettingsStore
 
@@ -27,6 +28,18 @@ public struct WebhookSender: Sendable {
         self.transport = transport
         self.settings = settings
         self.sleep = sleep
+    }
+
+    /// The sender for these settings: `alert_ca_bundle` or the system store, with the
+    /// process's `--connect-to` rules, through libcurl.
+    public static func make(settings: WatchSettings, transport: TransportConfiguration,
+                            httpTransport: any HTTPTransport = CurlEngine.shared,
+                            sleep: @escaping @Sendable (Double) async throws -> Void = ConnectivityClock.taskSleep) -> WebhookSender {
+        var transportSettings = TransportSettings(
+            caBundle: settings.alertCABundle.map { CABundle(path: $0, source: .setting) } ?? .system,
+            connectTo: transport.connectTo)
+        transportSettings.maxBodyBytes = TransportSettings.checkBodyCap
+        return WebhookSender(transport: httpTransport, settings: transportSettings, sleep: sleep)
     }
 
     public func send(_ body: String, to url: String) async -> Outcome {

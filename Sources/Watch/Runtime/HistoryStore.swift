@@ -58,15 +58,18 @@ public final class HistoryStore: @unchecked Sendable {
     }
 
     /// Runs `body` with the database on the history queue; nil (logged once) on a problem.
-    private func using<T: Sendable>(_ body: @escaping (HistoryDatabase) throws(HistoryProblem) -> T) async -> T? {
-        await withCheckedContinuation { continuation in
+    private func using<T: Sendable>(_ body: @escaping @Sendable (HistoryDatabase) throws(HistoryProblem) -> T) async -> T? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
             queue.async { [self] in
                 if database == nil, !isRecording {
                     // A reader: the recorder may have created the file since.
                     if case .success(let opened) = HistoryDatabase.open(path: path, readOnly: true, now: 0) { database = opened }
                 }
-                guard let database else { return continuation.resume(returning: nil) }
-                do {
+                guard let database else {
+                    continuation.resume(returning: nil)
+                    return
+                }
+                do throws(HistoryProblem) {
                     let value = try body(database)
                     lastProblem = nil
                     continuation.resume(returning: value)

@@ -26,6 +26,10 @@ public final class WatchRuntime {
     private var lastPrune = 0.0
     private var lastHistoryRead = 0.0
     private var isStopped = false
+    /// The last result of every server the rounds tested (the textfile's checks).
+    public private(set) var lastResults: [String: DetailedStatus] = [:]
+    /// A round is being tested (from `testServers` to `roundFinished`).
+    public private(set) var isRoundInFlight = false
     /// Called after every complete round (the monitor writes its textfile, `--once` exits).
     public var onRoundFinished: (@MainActor (Int) async -> Void)?
 
@@ -91,16 +95,20 @@ public final class WatchRuntime {
         let now = clock.now
         switch effect {
         case let .testServers(servers, round, confirming):
-            perform { [prober] in
+            isRoundInFlight = true
+            perform { [prober, weak self] in
                 let results = await prober.checkAll(servers)
+                await self?.remember(results)
                 return .serversTested(round: round, results: results, confirming: confirming, at: now())
             }
         case let .scheduleRound(round, delay):
             roundTimer?.cancel()
             roundTimer = timer(after: delay) { .roundTimerFired(round: round, at: now()) }
         case let .roundFinished(round, at):
-            background { [weak self] in
-                guard let self else { return }
+            isRoundInFlight = false
+            // Not tracked as in flight: `onRoundFinished` may wait until everything else is idle.
+            Task { [weak self] in
+                guard let self, !self.isStopped else { return }
                 if at - self.lastPrune >= 3600 {
                     self.lastPrune = at
                     await self.history.prune(now: at)
@@ -143,10 +151,7 @@ public final class WatchRuntime {
     /// The webhook sender for the current settings: `alert_ca_bundle` or the system store,
     /// with the process's `--connect-to` rules.
     public func webhookSender(_ settings: WatchSettings) -> WebhookSender {
-        var transportSettings = TransportSettings(caBundle: settings.alertCABundle.map { CABundle(path: $0, source: .setting) } ?? .system,
-                                                  connectTo: transport.connectTo)
-        transportSettings.maxBodyBytes = TransportSettings.checkBodyCap
-        return WebhookSender(transport: prober.httpTransport, settings: transportSettings, sleep: clock.sleep)
+        WebhookSender.make(settings: settings, transport: transport, httpTransport: prober.httpTransport, sleep: clock.sleep)
     }
 
     /// `alerts test`: a `test` event through every hook and webhook, whatever the ledger says.
@@ -155,6 +160,10 @@ public final class WatchRuntime {
         let event = AlertEvent(kind: .test, server: state.currentServer, at: at, ledgerKey: "test:\(at)")
         return await delivery.deliver(event, language: state.currentLanguage,
                                       webhooks: state.watchSettings.alertWebhooks, sender: webhookSender(state.watchSettings))
+    }
+
+    private func remember(_ results: [DetailedStatus]) {
+        for result in results { lastResults[result.serverId] = result }
     }
 
     // MARK: Reading

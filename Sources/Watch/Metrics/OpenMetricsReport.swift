@@ -1,17 +1,25 @@
 import SettingsStore
 
-/// `check --format openmetrics`: the OpenMetrics text format with blackbox_exporter's metric
-/// names, one family at a time, ending `# EOF`, for node_exporter's textfile collector.
-struct OpenMetricsReport {
-    private struct Family {
-        var name: String
-        var help: String
-        var samples: [(labels: [(String, String)], value: Double)] = []
+/// `check --format openmetrics` and the monitor's `--textfile`: the OpenMetrics text format
+/// with blackbox_exporter's metric names, one family at a time, ending `# EOF`, for
+/// node_exporter's textfile collector. The monitor adds its own families (`MonitorMetrics`).
+public struct OpenMetricsReport {
+    public struct Family {
+        public var name: String
+        public var help: String
+        public var type = "gauge"
+        public var samples: [(labels: [(String, String)], value: Double)] = []
+
+        public init(name: String, help: String, type: String = "gauge") {
+            self.name = name
+            self.help = help
+            self.type = type
+        }
     }
 
-    let text: String
+    public let text: String
 
-    init(tested: [(server: ServerConfig, result: DetailedStatus)]) {
+    public init(tested: [(server: ServerConfig, result: DetailedStatus)], extra: [Family] = []) {
         var success = Family(name: "probe_success", help: "Whether the server's health check succeeded")
         var duration = Family(name: "probe_duration_seconds", help: "How long the server's checks took, all at once")
         var status = Family(name: "probe_http_status_code", help: "HTTP status of each check (0 when none came)")
@@ -38,12 +46,17 @@ struct OpenMetricsReport {
             }
         }
         var lines: [String] = []
-        for family in [success, duration, status, phases, expiry, checks] where !family.samples.isEmpty {
-            lines.append("# TYPE \(family.name) gauge")
+        for family in [success, duration, status, phases, expiry, checks] + extra where !family.samples.isEmpty {
+            lines.append("# TYPE \(family.name) \(family.type)")
             lines.append("# HELP \(family.name) \(family.help)")
             for sample in family.samples {
-                let labels = sample.labels.map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",")
-                lines.append("\(family.name){\(labels)} \(Self.number(sample.value))")
+                // A histogram's samples name their own suffix (`_bucket`, `_sum`, `_count`) in a label "__suffix".
+                let suffix = sample.labels.first { $0.0 == "__suffix" }?.1 ?? ""
+                let labels = sample.labels.filter { $0.0 != "__suffix" }
+                    .map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",")
+                let name = family.name + suffix
+                lines.append(labels.isEmpty ? "\(name) \(Self.number(sample.value))"
+                                            : "\(name){\(labels)} \(Self.number(sample.value))")
             }
         }
         lines.append("# EOF")
@@ -52,7 +65,7 @@ struct OpenMetricsReport {
 
     /// blackbox_exporter's phases from libcurl's cumulative times (milliseconds from the start):
     /// resolve, connect, tls, processing (request sent to first byte) and transfer.
-    static func phases(_ t: CheckTimings) -> [(String, Double)] {
+    public static func phases(_ t: CheckTimings) -> [(String, Double)] {
         let connected = max(t.connectMs, t.dnsMs)
         let secured = t.tlsMs > 0 ? max(t.tlsMs, connected) : connected
         let firstByte = max(t.firstByteMs, secured)
@@ -68,7 +81,7 @@ struct OpenMetricsReport {
 
     /// Backslash, double quote and line feed escaped, per Unicode scalar (a backslash followed
     /// by a combining mark is still one backslash to a reader of the format).
-    static func escape(_ value: String) -> String {
+    public static func escape(_ value: String) -> String {
         var escaped = String.UnicodeScalarView()
         for scalar in TextSanitizer.clean(value).unicodeScalars {
             switch scalar {
@@ -82,7 +95,7 @@ struct OpenMetricsReport {
     }
 
     /// Integers without a fraction; others with up to six decimals (microseconds).
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         var text = FixedDecimal.text(value, digits: 6)
         while text.hasSuffix("0") { text.removeLast() }

@@ -1,0 +1,76 @@
+import AppCore
+import Localization
+
+/// History in words (SPEC §15.2), one home for the `h` view, the panel, the pane and the
+/// `history` command: a window's figures, an incident, an uptime.
+public struct HistoryText: Sendable {
+    let localizer: Localizer
+    let clock: LocalClock
+
+    public init(language: AppLanguage, clock: LocalClock = .system) {
+        localizer = Localizer(language: language)
+        self.clock = clock
+    }
+
+    /// "99.93 %"; "–" with no probes. Two decimals: an outage of a minute a day is 99.93 %.
+    public func uptime(_ ratio: Double?) -> String {
+        guard let ratio, ratio.isFinite else { return "–" }
+        return localizer.text("ui.history.percent", ["value": FixedDecimal.text(ratio * 100, digits: 2)])
+    }
+
+    /// "12 ms"; "<1 ms"; "–" without a figure.
+    public func milliseconds(_ value: Double?) -> String {
+        guard let value, value.isFinite, value >= 0 else { return "–" }
+        return localizer.text("ui.response_ms", ["ms": value < 1 ? "<1" : String(Int(value.rounded()))])
+    }
+
+    /// "24 h  99.93 %  coverage 100.00 %  8640 probes  p50 38 ms  p95 52 ms  p99 120 ms".
+    public func windowLine(_ window: HistoryWindow, _ figures: WindowFigures?) -> String {
+        let label = localizer.text("ui.history.window.\(window.rawValue)")
+        guard let figures, figures.probes > 0 else {
+            return label + "  " + localizer.text("ui.history.no_probes")
+        }
+        return localizer.text("ui.history.window_line", [
+            "window": label, "uptime": uptime(figures.uptimeRatio), "coverage": uptime(figures.coverage),
+            "probes": String(figures.probes), "p50": milliseconds(figures.p50Ms), "p95": milliseconds(figures.p95Ms),
+            "p99": milliseconds(figures.p99Ms),
+        ])
+    }
+
+    /// "11-25 02:10 → 02:40 (30 min)  no connection"; an open one "since 11-25 02:10 (12 min, ongoing)".
+    public func incidentLine(_ incident: Incident, now: Double) -> String {
+        let start = Double(incident.start) / 1000
+        let reason = reasonText(incident.reasonCode)
+        if let end = incident.end {
+            let endSeconds = Double(end) / 1000
+            return localizer.text("ui.history.incident", [
+                "start": clock.dateAndTime(start), "end": clock.dateAndTime(endSeconds),
+                "duration": duration(endSeconds - start), "reason": reason,
+            ])
+        }
+        return localizer.text("ui.history.incident_open", [
+            "start": clock.dateAndTime(start), "duration": duration(now - start), "reason": reason,
+        ])
+    }
+
+    /// The reason of an incident: the error code's short text (a fallback's own words).
+    public func reasonText(_ code: String) -> String {
+        guard let known = ConnectivityErrorCode(rawValue: code) else { return TextSanitizer.clean(code) }
+        return localizer.text(ConnectivityMessages.shortKey(ConnectivityError(code: known, message: "")),
+                              ["seconds": "?", "status": "?", "host": "?", "days": "?"])
+    }
+
+    public func duration(_ seconds: Double) -> String {
+        DurationText.text(seconds: seconds) { localizer.text($0, $1) }
+    }
+
+    /// "Recorded by this app", "Recorded by the monitor (pid 4242)", "Not recorded".
+    public func recorder(_ watch: WatchState) -> String {
+        if watch.isRecording { return localizer.text("ui.history.recorded_here") }
+        if let recorder = watch.recorder {
+            return localizer.text("ui.history.recorded_by", ["role": localizer.text("ui.history.role.\(recorder.role)"),
+                                                              "pid": String(recorder.pid)])
+        }
+        return localizer.text("ui.history.not_recorded")
+    }
+}

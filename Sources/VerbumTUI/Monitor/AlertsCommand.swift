@@ -1,0 +1,56 @@
+import ArgumentParser
+import Connectivity
+import SettingsStore
+import Watch
+
+/// `alerts test`: a `test` event through every hook and webhook, and what each did (SPEC §15.3).
+struct AlertsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "alerts", abstract: HelpText.text("cli.help.alerts"),
+        subcommands: [AlertsTestCommand.self], defaultSubcommand: AlertsTestCommand.self)
+}
+
+struct AlertsTestCommand: VerbumCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test", abstract: HelpText.text("cli.help.alerts.test"))
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(context: CommandContext) throws {
+        let transport = try context.transportConfiguration()
+        let state = context.store.getState()
+        let sender = WebhookSender.make(settings: state.watchSettings, transport: transport)
+        let delivery = AlertDelivery(hooks: HookRunner(folders: HookRunner.folders(paths: context.paths)),
+                                     host: HostName.current, logger: .init(label: "verbumcare.alerts"))
+        let now = WallClock.now()
+        let event = AlertEvent(kind: .test, server: state.currentServer, at: now, ledgerKey: "test:\(now)")
+        let language = state.currentLanguage
+        let webhooks = state.watchSettings.alertWebhooks
+        let report = SynchronousWait.result {
+            await delivery.deliver(event, language: language, webhooks: webhooks, sender: sender)
+        }
+        let console = context.console
+        if report.hooks.isEmpty && report.webhooks.isEmpty {
+            console.output(console.text("cli.alerts.none", ["folder": HookRunner.folders(paths: context.paths)[0]]))
+            throw ExitCode.failure
+        }
+        for hook in report.hooks {
+            let what: String
+            switch hook.result {
+            case .exited(0): what = console.text("cli.alerts.hook_ok")
+            case .exited(let status): what = console.text("cli.alerts.hook_exit", ["status": String(status)])
+            case .killedAtTimeLimit: what = console.text("cli.alerts.hook_time_limit", ["seconds": "10"])
+            case .signalled(let signal): what = console.text("cli.alerts.hook_signal", ["signal": String(signal)])
+            case .couldNotStart(let reason): what = console.text("cli.alerts.hook_not_started", ["reason": reason])
+            }
+            console.output((hook.succeeded ? "✓ " : "✗ ") + hook.path + "  " + what)
+        }
+        for webhook in report.webhooks {
+            let what = webhook.delivered
+                ? console.text("cli.alerts.webhook_ok", ["status": webhook.detail, "tries": String(webhook.tries)])
+                : console.text("cli.alerts.webhook_failed", ["detail": webhook.detail, "tries": String(webhook.tries)])
+            console.output((webhook.delivered ? "✓ " : "✗ ") + webhook.url + "  " + what)
+        }
+        if !report.allDelivered { throw ExitCode.failure }
+    }
+}

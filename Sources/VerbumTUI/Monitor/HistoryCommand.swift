@@ -1,0 +1,57 @@
+import ArgumentParser
+import History
+import SettingsStore
+import SettingsUI
+import Watch
+
+/// `history [ID] [--window 24h|7d|30d|400d] [--json]`: every server's figures per window and
+/// its incidents, newest first (SPEC §15.2). Reads the database; never records.
+struct HistoryCommand: VerbumCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: HelpText.text("cli.help.history"))
+
+    @Argument(help: HelpText.help("cli.help.history.id")) var id: String?
+    @Option(help: HelpText.help("cli.help.history.window")) var window: String?
+    @Flag(help: HelpText.help("cli.help.json")) var json = false
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(context: CommandContext) throws {
+        let state = context.store.getState()
+        var windows = HistoryWindow.allCases
+        if let window {
+            guard let chosen = HistoryWindow(rawValue: window) else {
+                context.console.error("cli.history.unknown_window", ["value": window,
+                                                                     "windows": HistoryWindow.allCases.map(\.rawValue).joined(separator: ", ")])
+                throw ExitCode.validationFailure
+            }
+            windows = [chosen]
+        }
+        var servers = state.availableServers
+        if let id {
+            guard let server = servers.first(where: { $0.id == id }) else {
+                context.console.error("cli.unknown_server", ["target": id])
+                throw ExitCode.validationFailure
+            }
+            servers = [server]
+        }
+        let now = WallClock.now()
+        var summary: HistorySummary?
+        switch HistoryReader.summary(paths: context.paths, serverIds: servers.map(\.id), now: now) {
+        case .success(let read):
+            summary = read
+        case .failure(.missing(let path)):
+            context.console.warning("cli.history.none", ["path": path])
+        case .failure(let problem):
+            context.console.warning("cli.history.unreadable", ["problem": "\(problem)"])
+        }
+        if json {
+            context.console.output(json: HistoryReport.json(servers: servers, windows: windows, summary: summary,
+                                                            localizer: context.console.localizer))
+        } else {
+            let text = HistoryText(language: state.currentLanguage)
+            context.console.output(HistoryReport.lines(servers: servers, windows: windows, summary: summary, now: now,
+                                                       text: text).joined(separator: "\n"))
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import AppLoop
+import Connectivity
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Logging
+import SettingsStore
+import SettingsUI
+import TerminalBackend
+import Watch
+
+/// The monitor: the app's loop with no screen, the watch attached as the monitor (every
+/// server tested each round, history recorded, alerts sent), the connectivity runtime as in
+/// the app (the server in use, fallback, app-state.json). After each round it writes the
+/// textfile; SIGTERM and SIGINT stop it after the round in flight.
+@MainActor
+final class MonitorService {
+    private let context: CommandContext
+    private let transport: TransportConfiguration
+    private let textfile: String?
+    private let once: Bool
+    private let loop: AppLoop
+    private let signals = SignalChannel()
+    private let logger = Logger(label: "verbumcare.monitor")
+    private var stopRequested = false
+
+    init(context: CommandContext, textfile: String?, once: Bool) throws {
+        self.context = context
+        transport = try context.transportConfiguration()
+        self.textfile = textfile.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
+        self.once = once
+        loop = AppLoop(store: context.store, screen: nil, options: RenderOptions(plain: true), onQuit: {})
+    }
+
+    func start() {
+        try? signals.start { [unowned self] signal in self.signalled(signal) }
+        loop.start()
+        Task { @MainActor in
+            guard let watch = await loop.attachWatch(role: .monitor, transport: transport,
+                                                     hookFolders: HookRunner.folders(paths: context.paths),
+                                                     host: HostName.current) else { finish(status: 1) }
+            watch.onRoundFinished = { [unowned self] round in await self.roundFinished(round, watch: watch) }
+            if !watch.history.isRecording {
+                let who = watch.history.holder.map { "\($0.role.rawValue) (pid \($0.pid))" } ?? "?"
+                context.console.warning("cli.monitor.not_recording", ["recorder": who])
+            }
+            logger.info("monitor started", metadata: ["recording": "\(watch.history.isRecording)"])
+            loop.attachConnectivity(transport: transport)
+        }
+    }
+
+    private func roundFinished(_ round: Int, watch: WatchRuntime) async {
+        if let textfile { await writeTextfile(textfile, watch: watch) }
+        if once || stopRequested {
+            // The alerts of this round, the records and app-state.json first.
+            await loop.waitUntilIdle()
+            let connected = context.store.getState().connectionStatus == .connected
+            finish(status: once ? (connected ? 0 : 2) : 0)
+        }
+    }
+
+    private func writeTextfile(_ path: String, watch: WatchRuntime) async {
+        let state = context.store.getAppState()
+        let now = WallClock.now()
+        var histograms: [String: LatencyHistogram] = [:]
+        for server in state.settings.availableServers {
+            histograms[server.id] = await watch.history.histogram(serverId: server.id, window: .long, now: now)
+        }
+        let tested = state.settings.availableServers.compactMap { server in
+            watch.lastResults[server.id].map { (server: server, result: $0) }
+        }
+        let text = OpenMetricsReport(tested: tested,
+                                     extra: MonitorMetrics.families(state: state, histograms: histograms,
+                                                                    roundFinishedAt: now)).text
+        do {
+            // 0644: node_exporter reads it as its own user.
+            try AtomicFile.write(Array(text.utf8), to: path, followLinks: false, mode: 0o644)
+        } catch {
+            logger.warning("textfile not written", metadata: ["path": "\(path)", "error": "\(ErrorReason.text(error))"])
+        }
+    }
+
+    private func signalled(_ signal: Int32) {
+        switch signal {
+        case SIGINT, SIGTERM, SIGHUP, SIGQUIT:
+            logger.info("monitor stopping", metadata: ["signal": "\(signal)"])
+            stopRequested = true
+            // Between rounds nothing is in flight: stop now. A second signal does not wait.
+            if loop.watch?.isRoundInFlight != true { finish(status: 0) }
+        default:
+            break
+        }
+    }
+
+    private func finish(status: Int32) -> Never {
+        loop.stop()
+        signals.stop()
+        try? context.finish()
+        exit(status)
+    }
+}

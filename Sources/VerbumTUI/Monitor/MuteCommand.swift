@@ -1,0 +1,113 @@
+import ArgumentParser
+import SettingsStore
+import SettingsUI
+import Watch
+
+/// `mute [ID|--all] --for DURATION [--reason TEXT]`: alerts wait, probing and recording go on
+/// (SPEC §15.3). What changed during the mute and is still true when it ends is alerted then.
+struct MuteCommand: VerbumCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mute", abstract: HelpText.text("cli.help.mute"))
+
+    @Argument(help: HelpText.help("cli.help.mute.id")) var id: String?
+    @Flag(help: HelpText.help("cli.help.mute.all")) var all = false
+    @Option(name: .customLong("for"), help: HelpText.help("cli.help.mute.for")) var duration: String
+    @Option(help: HelpText.help("cli.help.mute.reason")) var reason: String?
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(context: CommandContext) throws {
+        let target = try MuteTarget.resolve(id: id, all: all, context: context)
+        guard let seconds = DurationArgument.seconds(duration) else {
+            context.console.error("cli.mute.bad_duration", ["value": duration])
+            throw ExitCode.validationFailure
+        }
+        let now = WallClock.now()
+        let until = now + seconds
+        let cleanReason = reason.map { TextSanitizer.clean($0) }
+        switch MuteFile(paths: context.paths).update(at: now, { list in
+            list.entries.removeAll { $0.serverId == target.id }
+            list.entries.append(MuteList.Entry(serverId: target.id, until: until, reason: cleanReason))
+        }) {
+        case .success:
+            context.console.output(context.console.text("cli.mute.done", ["target": target.name,
+                                                                          "until": LocalClock.system.dateAndTime(until)]))
+        case .failure(let problem):
+            MuteTarget.report(problem, context: context)
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// `unmute [ID|--all]`: the held alerts are due at once.
+struct UnmuteCommand: VerbumCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unmute", abstract: HelpText.text("cli.help.unmute"))
+
+    @Argument(help: HelpText.help("cli.help.mute.id")) var id: String?
+    @Flag(help: HelpText.help("cli.help.mute.all")) var all = false
+
+    @OptionGroup(title: "Global Options") var global: GlobalOptions
+
+    func execute(context: CommandContext) throws {
+        let target = try MuteTarget.resolve(id: id, all: all, context: context)
+        switch MuteFile(paths: context.paths).update(at: WallClock.now(), { list in
+            // `--all` ends every mute; an id ends that server's own.
+            list.entries.removeAll { target.id == nil || $0.serverId == target.id }
+        }) {
+        case .success:
+            context.console.output(context.console.text("cli.unmute.done", ["target": target.name]))
+        case .failure(let problem):
+            MuteTarget.report(problem, context: context)
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// A server by id, or every server (`--all`), for `mute` and `unmute`.
+struct MuteTarget {
+    var id: String?
+    var name: String
+
+    @MainActor
+    static func resolve(id: String?, all: Bool, context: CommandContext) throws -> MuteTarget {
+        switch (id, all) {
+        case (nil, true):
+            return MuteTarget(id: nil, name: context.console.text("cli.mute.all_servers"))
+        case (let id?, false):
+            guard let server = context.store.getState().availableServers.first(where: { $0.id == id }) else {
+                context.console.error("cli.unknown_server", ["target": id])
+                throw ExitCode.validationFailure
+            }
+            return MuteTarget(id: server.id, name: server.displayName)
+        default:
+            context.console.error("cli.mute.id_or_all")
+            throw ExitCode.validationFailure
+        }
+    }
+
+    @MainActor
+    static func report(_ problem: MuteFile.Problem, context: CommandContext) {
+        switch problem {
+        case .unreadable(let path):
+            context.console.error("cli.mute.unreadable", ["path": path])
+        case let .writeFailed(path, reason):
+            context.console.error("cli.mute.write_failed", ["path": path, "reason": reason])
+        }
+    }
+}
+
+/// `30m`, `2h`, `1d`, `90s`, or a number of minutes; at most a year.
+enum DurationArgument {
+    static func seconds(_ text: String) -> Double? {
+        let trimmed = text.trimmingBlanks.lowercased()
+        let units: [(String, Double)] = [("s", 1), ("m", 60), ("min", 60), ("h", 3600), ("d", 86400)]
+        for (suffix, factor) in units.sorted(by: { $0.0.count > $1.0.count }) where trimmed.hasSuffix(suffix) {
+            guard let value = Double(trimmed.dropLast(suffix.count)), value > 0, value.isFinite else { return nil }
+            let seconds = value * factor
+            return seconds <= 366 * 86400 ? seconds : nil
+        }
+        guard let minutes = Double(trimmed), minutes > 0, minutes * 60 <= 366 * 86400 else { return nil }
+        return minutes * 60
+    }
+}

@@ -1,0 +1,25 @@
+import History
+import SettingsStore
+
+/// History read once, from the command line (`history`): a read-only handle, opened and
+/// closed in the call. nil when nothing was recorded yet or the file cannot be read (the
+/// command says so; it never moves or changes the file).
+public enum HistoryReader {
+    public static func summary(paths: AppPaths, serverIds: [String], now: Double) -> Result<HistorySummary, HistoryProblem> {
+        let path = paths.stateDirectory + "/history.sqlite3"
+        let nowMs = Int64(now * 1000)
+        switch HistoryDatabase.open(path: path, readOnly: true, now: nowMs) {
+        case .failure(let problem):
+            return .failure(problem)
+        case .success(let database):
+            do throws(HistoryProblem) {
+                var figures: [String: [HistoryWindow: WindowFigures]] = [:]
+                for id in serverIds { figures[id] = try database.figures(serverId: id, now: nowMs) }
+                let incidents = try database.incidents(serverId: nil, since: nowMs - HistoryWindow.long.seconds * 1000)
+                return .success(HistorySummary(figures: figures, incidents: incidents, at: now))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+}
