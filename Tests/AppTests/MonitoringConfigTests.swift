@@ -91,8 +91,8 @@ struct MonitoringConfigTests {
         let work = try TemporaryHome(prefix: "unit")
         let text = try Files.read(Files.unit)
         for line in ["ExecStart=/usr/bin/verbumcare-tui monitor --textfile %h/.local/state/verbumcare/verbumcare.prom",
-                     "Restart=on-failure", "NoNewPrivileges=yes", "ProtectSystem=strict", "PrivateTmp=yes",
-                     "ReadWritePaths=%h/.config/verbumcare %h/.local/state/verbumcare %h/.cache/verbumcare",
+                     "Restart=on-failure", "NoNewPrivileges=yes", "ProtectSystem=strict", "ProtectHome=read-only", "PrivateTmp=yes",
+                     "ReadWritePaths=-%h/.config/verbumcare -%h/.local/state/verbumcare -%h/.cache/verbumcare",
                      "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK", "MemoryDenyWriteExecute=yes",
                      "LockPersonality=yes", "SystemCallArchitectures=native", "WantedBy=default.target"] {
             #expect(text.split(separator: "\n").contains { $0 == line }, "\(line)")
