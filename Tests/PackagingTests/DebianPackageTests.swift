@@ -66,7 +66,10 @@ struct DebianPackageTests {
         for file in ["./usr/bin/verbumcare-tui", "./usr/share/man/man1/verbumcare-tui.1",
                      "./usr/share/bash-completion/completions/verbumcare-tui", "./usr/share/zsh/site-functions/_verbumcare-tui",
                      "./usr/share/fish/vendor_completions.d/verbumcare-tui.fish",
-                     "./usr/share/verbumcare-tui/demo/demo_backend.py"] {
+                     "./usr/share/verbumcare-tui/demo/demo_backend.py",
+                     "./usr/lib/systemd/user/verbumcare-tui-monitor.service",
+                     "./usr/share/doc/verbumcare-tui/examples/hooks/line-messaging-api",
+                     "./usr/share/doc/verbumcare-tui/examples/monitoring/verbumcare-rules.yml"] {
             #expect(contents.split(separator: "\n").contains { $0.hasSuffix(" " + file) }, "\(file) in\n\(contents)")
         }
         #expect(!contents.contains("./usr/local"), "\(contents)")
