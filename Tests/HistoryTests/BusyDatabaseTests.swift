@@ -8,6 +8,31 @@ import Testing
 struct BusyDatabaseTests {
     static let now: Int64 = 1_750_000_000_000
 
+    /// A process in SQLite's exclusive locking mode keeps everyone out, readers too: opening
+    /// (for writing or reading) reports `.busy` at once and never takes the file for corrupt.
+    @Test func openFailsFastWhileAnotherProcessHoldsTheWholeFile() throws {
+        let fixture = try HistoryFixture()
+        do {
+            let database = try fixture.open()
+            try database.record([ProbeSample(serverId: "a", at: Self.now, ok: true, latencyMs: 10)])
+        }
+        let locker = try LockingProcess(
+            "(printf \"PRAGMA locking_mode = EXCLUSIVE;\\nBEGIN EXCLUSIVE;\\nINSERT INTO meta VALUES (\\047stuck\\047, 1);\\n.shell touch READY\\n\"; sleep 60) | sqlite3 history.sqlite3",
+            folder: fixture.folder)
+        defer { locker.stop() }
+
+        let clock = ContinuousClock()
+        let started = clock.now
+        for readOnly in [false, true] {
+            switch HistoryDatabase.open(path: fixture.path, readOnly: readOnly, now: Self.now) {
+            case .failure(.busy): break
+            case let other: Issue.record("expected busy (readOnly \(readOnly)), got \(other)")
+            }
+        }
+        #expect(clock.now - started < .seconds(10), "returned instead of waiting for the lock")
+        #expect(fixture.folderNames.allSatisfy { !$0.contains("corrupt") })
+    }
+
     @Test func recordFailsFastWhileAnotherProcessHoldsTheWriteLock() throws {
         let fixture = try HistoryFixture()
         do {
@@ -16,7 +41,7 @@ struct BusyDatabaseTests {
         }
         // The sqlite3 command takes the write lock and keeps it until its input ends (60 s).
         let locker = try LockingProcess(
-            "(printf \"BEGIN EXCLUSIVE;\\nINSERT INTO meta VALUES (\\x27stuck\\x27, 1);\\n.shell touch READY\\n\"; sleep 60) | sqlite3 history.sqlite3",
+            "(printf \"BEGIN EXCLUSIVE;\\nINSERT INTO meta VALUES (\\047stuck\\047, 1);\\n.shell touch READY\\n\"; sleep 60) | sqlite3 history.sqlite3",
             folder: fixture.folder)
         defer { locker.stop() }
 

@@ -37,13 +37,15 @@ struct RetentionPropertyTests {
                 try database.record(batch)
                 if burst.pruneAfter, let last = batch.last { try database.prune(now: last.at) }
             }
-            let now = script.nows[0]
-            try database.prune(now: now)
-            for serverId in ProbeScript.askedServers {
-                for window in HistoryWindow.allCases {
-                    #expect(try database.figures(serverId: serverId, window: window, now: now)
-                        == ReferenceFigures.figures(script.samples, serverId: serverId, window: window, now: now),
-                        "\(serverId) \(window.rawValue)")
+            // Every later time: the prunes so far were at or before it.
+            for now in script.nows where now >= script.lastSampleAt {
+                try database.prune(now: now)
+                for serverId in ProbeScript.askedServers {
+                    for window in HistoryWindow.allCases {
+                        #expect(try database.figures(serverId: serverId, window: window, now: now)
+                            == ReferenceFigures.figures(script.samples, serverId: serverId, window: window, now: now),
+                            "\(serverId) \(window.rawValue) at \(now)")
+                    }
                 }
             }
         }
@@ -80,8 +82,8 @@ struct RetentionPropertyTests {
         #expect(before[.long]?.probes == 1)
     }
 
-    /// Deterministic tiers: eight days later the raw rows are gone and the minutes stay; 91
-    /// days later the minutes are gone and the hours stay; 401 days later nothing is left.
+    /// Deterministic tiers: each is kept its full retention (raw 7 days, minutes 90, hours
+    /// 400) and goes after it.
     @Test func eachTierGoesAtItsAge() throws {
         let fixture = try HistoryFixture()
         let database = try fixture.open()
@@ -90,11 +92,17 @@ struct RetentionPropertyTests {
         let day: Int64 = 86_400_000
         let full = try database.rowCounts()
         #expect(full.raw == 360 && full.minutes == 60 && full.hours == 1)
+        try database.prune(now: start + 6 * day)
+        #expect(try database.rowCounts() == full)
         try database.prune(now: start + 8 * day)
+        #expect(try database.rowCounts() == (raw: 0, minutes: full.minutes, hours: full.hours))
+        try database.prune(now: start + 89 * day)
         #expect(try database.rowCounts() == (raw: 0, minutes: full.minutes, hours: full.hours))
         try database.prune(now: start + 91 * day)
         #expect(try database.rowCounts() == (raw: 0, minutes: 0, hours: full.hours))
         #expect(try database.figures(serverId: "a", window: .long, now: start + 91 * day).probes == 360)
+        try database.prune(now: start + 399 * day)
+        #expect(try database.rowCounts() == (raw: 0, minutes: 0, hours: full.hours))
         try database.prune(now: start + 401 * day)
         #expect(try database.rowCounts() == (raw: 0, minutes: 0, hours: 0))
     }

@@ -11,23 +11,24 @@ struct UnreadableFileTests {
     static let now: Int64 = 1_750_000_000_000  // 2025-06-15T15:06:40Z
     static let asideName = "history.sqlite3.corrupt-20250615T150640Z"
 
-    /// A real database with a few thousand rows, closed, then cut to half its size.
-    static func truncatedDatabase(_ fixture: HistoryFixture) throws -> [UInt8] {
+    /// A real database with a few thousand rows, closed (the WAL checkpointed into the file
+    /// and removed).
+    static func realDatabase(_ fixture: HistoryFixture) throws -> [UInt8] {
         do {
             let database = try fixture.open()
             try database.record((0..<3000).map {
                 ProbeSample(serverId: "s\($0 % 3)", at: now + Int64($0) * 1000, ok: true, latencyMs: Double($0 % 700))
             })
-        }  // closed here: the WAL is checkpointed into the file and removed
+        }
         let whole = try #require(fixture.bytes(fixture.path))
         #expect(whole.count > 8192)
-        return Array(whole.prefix(whole.count / 2))
+        return whole
     }
 
     /// A real database whose pages after the first (the header and the schema) are
-    /// overwritten with random bytes: only reading the tables finds it out.
+    /// overwritten with random bytes, its size unchanged: only reading the tables finds it out.
     static func damagedDatabase(_ fixture: HistoryFixture) throws -> [UInt8] {
-        var bytes = try truncatedDatabase(fixture) + []
+        var bytes = try realDatabase(fixture)
         var generator = SystemRandomNumberGenerator()
         for index in 4096..<bytes.count { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
         return bytes
@@ -40,7 +41,7 @@ struct UnreadableFileTests {
             return (0..<5000).map { _ in UInt8.random(in: 0...255, using: &generator) }
         case "text": return Array("servers:\n  pn51: up\nこれはデータベースではない\n".utf8)
         case "damaged pages": return try damagedDatabase(fixture)
-        default: return try truncatedDatabase(fixture)
+        default: return Array(try realDatabase(fixture).dropLast(4096 * 3))  // truncated
         }
     }
 
@@ -70,6 +71,8 @@ struct UnreadableFileTests {
         let fixture = try HistoryFixture()
         let bad = try Self.contents(kind, fixture)
         try fixture.write(bad, to: fixture.path)
+        let staleWAL = Array("a WAL that belongs to the bad file".utf8)
+        try fixture.write(staleWAL, to: fixture.path + "-wal")
         let namesBefore = fixture.folderNames
 
         let result = HistoryDatabase.open(path: fixture.path, readOnly: true, now: Self.now)
@@ -84,10 +87,13 @@ struct UnreadableFileTests {
         default:
             Issue.record("expected unreadable, got \(result)")
         }
-        // SQLite's own -wal and -shm may appear (any reader of a WAL file makes them); nothing
-        // is moved, renamed or rewritten.
-        #expect(fixture.folderNames.filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") } == namesBefore)
+        // Nothing is moved, renamed or rewritten. A file that is not SQLite at all is not even
+        // handed to SQLite; an SQLite file may get SQLite's own -shm (every reader of a WAL
+        // file makes one).
+        let sqliteFile = kind == "truncated database" || kind == "damaged pages"
+        #expect(fixture.folderNames.filter { !sqliteFile || !$0.hasSuffix("-shm") } == namesBefore)
         #expect(fixture.bytes(fixture.path) == bad)
+        #expect(fixture.bytes(fixture.path + "-wal") == staleWAL)
     }
 
     /// Another application's SQLite file, and ours from another schema version, are not ours

@@ -19,7 +19,8 @@ struct ProbeScript: CustomStringConvertible {
     var bursts: [Burst]
     /// How far past the last probe the figures are asked for.
     var laterMs: Int64
-    /// Which probe the second `now` is taken at (per mille of the script), and how far after it.
+    /// Which probe the middle times are taken from (per mille of the script), and how far from
+    /// it (up to an hour).
     var pivotPerMille: Int
     var pivotDelayMs: Int64
 
@@ -47,13 +48,18 @@ struct ProbeScript: CustomStringConvertible {
 
     var samples: [ProbeSample] { batches.flatMap { $0 } }
 
-    /// The times figures are compared at: after the last probe, and in the middle of the script.
+    /// The times figures are compared at, in increasing order: after the last probe; just after
+    /// a probe in the middle of the script; and, for each window, the time at which that probe
+    /// sits in the window's first hour, where the edge minutes are read.
     var nows: [Int64] {
         let all = samples
         guard let last = all.last else { return [startMs] }
         let pivot = all[min(all.count - 1, all.count * pivotPerMille / 1000)]
-        return [last.at + laterMs, pivot.at + pivotDelayMs]
+        let atWindowStarts = HistoryWindow.allCases.map { pivot.at + $0.seconds * 1000 - pivotDelayMs }
+        return ([last.at + laterMs, pivot.at + pivotDelayMs] + atWindowStarts).sorted()
     }
+
+    var lastSampleAt: Int64 { samples.last?.at ?? startMs }
 
     var description: String {
         "start \(startMs), \(bursts.count) bursts, \(samples.count) probes, nows \(nows)"
@@ -93,7 +99,7 @@ enum ProbeScriptGen {
         }
 
     static let script = zip(Gen.int(in: 0...86_400_000), burst.array(of: 1...25), duration,
-                            Gen.int(in: 0...1000), Gen.int(in: 0...120_000))
+                            Gen.int(in: 0...1000), Gen.int(in: 0...3_600_000))
         .map { start, bursts, later, pivot, delay in
             // 2025-06-15 plus up to a day, so minute and hour boundaries fall anywhere.
             ProbeScript(startMs: 1_750_000_000_000 + Int64(start), bursts: bursts, laterMs: later,
