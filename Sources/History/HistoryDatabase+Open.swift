@@ -1,6 +1,5 @@
 import AppCore
 import CSQLite
-import Glibc
 
 extension HistoryDatabase {
     /// Opens the history database at `path`.
@@ -14,8 +13,9 @@ extension HistoryDatabase {
     /// `history` benchmark), because a damaged page is otherwise found only when a later write
     /// needs it.
     ///
-    /// For reading (`readOnly: true`): never creates or moves anything; a missing file is
-    /// `.missing`, an unreadable one `.unreadable`.
+    /// For reading (`readOnly: true`): never moves or rewrites anything; a missing file is
+    /// `.missing`, an unreadable one `.unreadable`. (SQLite itself may create the empty `-wal`
+    /// and `-shm` files beside a file in WAL mode: every reader needs the shared index.)
     ///
     /// Either way a database locked by another process is `.busy` after `busyTimeoutMs`, never
     /// a wait, and never a reason to move the file aside.
@@ -50,9 +50,11 @@ extension HistoryDatabase {
     /// A connection to a usable history database at `path`, or why there is none.
     /// `.unreadable` means the file itself is bad (and only then may a writer move it).
     private static func openChecked(path: String, readOnly: Bool) -> Result<SQLiteConnection, HistoryProblem> {
-        if readOnly {
-            var info = stat()
-            if lstat(path, &info) != 0, errno == ENOENT { return .failure(.missing(path: path)) }
+        switch DatabaseHeader.verdict(path: path, applicationID: HistorySchema.applicationID, version: HistorySchema.version) {
+        case .notSQLite: return .failure(.unreadable(path: path, reason: "not an SQLite database"))
+        case .notOurs(let reason): return .failure(.unreadable(path: path, reason: reason))
+        case .absent where readOnly: return .failure(.missing(path: path))
+        case .absent, .sqliteDecides, .unknown: break
         }
         let flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         let connection: SQLiteConnection
@@ -60,9 +62,12 @@ extension HistoryDatabase {
         case .success(let opened): connection = opened
         case .failure(let error): return .failure(problem(error, path: path))
         }
+        // Until the file has passed its checks, closing must leave it and its WAL as they are.
+        connection.setCheckpointOnClose(false)
         connection.setBusyTimeout(milliseconds: busyTimeoutMs)
         do {
             try check(connection, path: path, readOnly: readOnly)
+            connection.setCheckpointOnClose(true)
             try connection.exec("PRAGMA cache_size = -\(cacheKiB)")
             if !readOnly {
                 // WAL without a sync per commit: a power cut may lose the last rounds, never
@@ -100,6 +105,8 @@ extension HistoryDatabase {
                 try connection.exec("PRAGMA application_id = \(HistorySchema.applicationID)")
                 try connection.exec("PRAGMA user_version = \(HistorySchema.version)")
             }
+            // Into the main file at once, so its header names us (`DatabaseHeader`).
+            try connection.exec("PRAGMA wal_checkpoint(TRUNCATE)")
             return
         }
         guard application == HistorySchema.applicationID else {

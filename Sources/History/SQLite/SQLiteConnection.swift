@@ -39,6 +39,12 @@ final class SQLiteConnection {
         sqlite3_busy_timeout(handle, milliseconds)
     }
 
+    /// Whether closing the connection checkpoints the WAL into the database and deletes it
+    /// (SQLite's default). Off while a file may still turn out to be one to move aside.
+    func setCheckpointOnClose(_ enabled: Bool) {
+        _ = vc_sqlite3_checkpoint_on_close(handle, enabled ? 1 : 0)
+    }
+
     /// Runs one or more statements that return no rows we need.
     func exec(_ sql: String) throws(SQLiteError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
