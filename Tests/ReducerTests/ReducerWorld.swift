@@ -134,6 +134,9 @@ struct ReducerWorld {
         case .writeSettings, .persistAppState, .updateTransport, .stopConnectivity, .verifyToken, .inspectMDNS,
              .readSettingsFile, .testAddress, .inspectCABundle, .redrawScreen, .quit:
             break
+        case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
+             .scheduleMuteEnd:
+            break // the watch's effects: its own tests drive them (WatchReducerTests)
         }
     }
 
