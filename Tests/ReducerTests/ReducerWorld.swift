@@ -135,7 +135,7 @@ struct ReducerWorld {
              .readSettingsFile, .testAddress, .inspectCABundle, .redrawScreen, .quit:
             break
         case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
-             .scheduleMuteEnd:
+             .scheduleMuteEnd, .readHistory:
             break // the watch's effects: its own tests drive them (WatchReducerTests)
         }
     }

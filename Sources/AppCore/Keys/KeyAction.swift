@@ -20,6 +20,8 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case signIn
     case help
     case closeHelp
+    case history
+    case closeHistory
     case cancelSwitch
     case cancelEdit
     case leavePane
@@ -34,7 +36,7 @@ extension KeyAction {
     /// what the focused area does, then moving around.
     public var footerRank: Int {
         switch self {
-        case .quit, .help, .closeHelp: 0
+        case .quit, .help, .closeHelp, .history, .closeHistory: 0
         case .cancelSwitch, .cancelEdit, .leavePane, .cancelDialog: 1
         case .submit, .acceptSuggestion, .choose, .toggle, .dismiss, .switchBack: 2
         case .test, .testAll, .openSettings, .signIn: 3

@@ -18,6 +18,7 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case paneStepper
     case paneToggle
     case help
+    case history
     case login
     case confirm
 
@@ -35,6 +36,7 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     public static func active(screen: ScreenState, settings: SettingsState) -> Set<KeyContext> {
         switch screen.activeOverlay(settings) {
         case .help: return [.help]
+        case .history: return [.history]
         case .login: return [.login]
         case .confirm: return [.confirm]
         case .none: break

@@ -10,10 +10,10 @@ public enum KeyTable {
     private typealias G = KeyBinding.Group
 
     private static let panesWithoutText: Set<KeyContext> = [.paneList, .paneStepper, .paneToggle]
-    private static let lists: Set<KeyContext> = KeyContext.screens.union([.help])
+    private static let lists: Set<KeyContext> = KeyContext.screens.union([.help, .history])
     /// Everywhere no text field takes the letters: the screens, help and the yes/no question.
     private static let languageContexts: Set<KeyContext> = KeyContext.mainAreas.union(panesWithoutText)
-        .union([.help, .confirm])
+        .union([.help, .history, .confirm])
 
     public static let bindings: [KeyBinding] = [
         // What the screen asks for right now comes first in the footer and is dropped last.
@@ -67,6 +67,10 @@ public enum KeyTable {
                    help: "help.help", contexts: KeyContext.screens, section: .global),
         KeyBinding(.closeHelp, [G("Esc", [.escape]), G("?", [.character("?")]), G("F1", [.function(1)])],
                    hint: "key.close", help: "help.close", contexts: [.help], section: .global),
+        KeyBinding(.history, [G("h", [.character("h")])], hint: "key.history", help: "help.history",
+                   contexts: KeyContext.mainAreas, section: .main),
+        KeyBinding(.closeHistory, [G("Esc", [.escape]), G("h", [.character("h")])],
+                   hint: "key.close", help: "help.close_history", contexts: [.history], section: .global),
         // A text field edits as a shell line does; one help row per key, so each label stays
         // short enough for the help overlay on a 60-column screen.
         KeyBinding(.editText, [G("←→", [.left, .right])],

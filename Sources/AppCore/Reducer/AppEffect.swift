@@ -64,4 +64,6 @@ public enum AppEffect: Equatable, Sendable {
     case sendAlert(AlertEvent)
     /// → `muteTimerFired` after the delay.
     case scheduleMuteEnd(after: Double)
+    /// Read the history database's figures and incidents → `historyRead` (the `h` view opened).
+    case readHistory
 }

@@ -3,6 +3,8 @@
 public enum Overlay: Equatable, Sendable {
     case none
     case help
+    /// Every server's uptime, percentiles and incidents (`h`, SPEC §15.2).
+    case history
     case confirm(ConfirmDialog)
 }
 
@@ -11,6 +13,7 @@ public enum Overlay: Equatable, Sendable {
 public enum ActiveOverlay: Equatable, Sendable {
     case none
     case help
+    case history
     case login(serverId: String)
     case confirm(ConfirmDialog)
 }

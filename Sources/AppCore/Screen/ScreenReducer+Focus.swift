@@ -44,6 +44,11 @@ extension ScreenReducer {
             state.screen.helpScroll = min(max(0, state.screen.helpScroll + step), KeyTable.bindings.count)
             return
         }
+        if active.contains(.history) {
+            // The history view keeps the first row inside its lines, as help does.
+            state.screen.helpScroll = min(max(0, state.screen.helpScroll + step), 10_000)
+            return
+        }
         switch state.screen.focus(settings) {
         case .languagePicker:
             let last = ScreenState.languages(settings).count - 1

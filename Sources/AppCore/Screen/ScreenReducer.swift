@@ -124,8 +124,13 @@ struct ScreenReducer {
         case .help:
             state.screen.overlay = .help
             state.screen.helpScroll = 0
-        case .closeHelp:
+        case .closeHelp, .closeHistory:
             state.screen.overlay = .none
+        case .history:
+            state.screen.overlay = .history
+            state.screen.helpScroll = 0
+            // What the database says now, not a minute ago.
+            effects.append(.readHistory)
         case .cancelSwitch:
             send(.switchCancelled(at: at))
         case .cancelEdit:

@@ -20,7 +20,7 @@ public struct ScreenState: Equatable, Sendable {
     public var validation: ValidationResult?
     public var addFlow: AddFlow
     public var caBundleField: TextField
-    /// First row of the help overlay's list (the view keeps it inside the list it draws).
+    /// First row of the help or history overlay's list (the view keeps it inside the list it draws).
     public var helpScroll: Int
 
     public init(mainFocus: FocusArea = .languagePicker, paneFocus: FocusArea = .paneList, overlay: Overlay = .none,
@@ -101,14 +101,18 @@ public struct ScreenState: Equatable, Sendable {
         if let request = settings.loginRequest {
             return .login(serverId: request.serverId)
         }
-        return overlay == .help ? .help : .none
+        switch overlay {
+        case .help: return .help
+        case .history: return .history
+        case .none, .confirm: return .none
+        }
     }
 
     /// Whether printable keys type into a field right now.
     public func isTyping(_ settings: SettingsState) -> Bool {
         switch activeOverlay(settings) {
         case .login: true
-        case .help, .confirm: false
+        case .help, .history, .confirm: false
         case .none: focus(settings).isTextField && settings.isSettingsPaneOpen
         }
     }

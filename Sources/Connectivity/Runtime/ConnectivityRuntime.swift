@@ -151,7 +151,7 @@ public final class ConnectivityRuntime {
         case .redrawScreen, .quit:
             break // the app's loop runs these
         case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
-             .scheduleMuteEnd:
+             .scheduleMuteEnd, .readHistory:
             break // the watch runtime runs these
         case .testAddress(let server):
             perform { [prober] in

@@ -92,14 +92,36 @@ enum PaneListView {
             line.spans.append(Span(canvas.fit(address, columns.url), style: .colored(.muted)))
             line.spans.append(Span("  "))
         }
-        guard let summary = summary(for: server, settings: canvas.settings) else { return line }
+        let extras = watchText(canvas, server: server)
+        guard let summary = summary(for: server, settings: canvas.settings) else {
+            if !extras.isEmpty {
+                line.spans.append(Span(canvas.fit(extras, columns.status + 2 + columns.detail), style: .colored(.muted)))
+            }
+            return line
+        }
         line.spans.append(Span(canvas.fit(text.statusWord(summary.status), columns.status),
                                style: .colored(StatusIndicator.color(summary.status))))
         line.spans.append(Span("  "))
         let warned = !HealthWarnings.of(summary, slowThresholdMs: Double(canvas.settings.watchSettings.slowThresholdMs)).isEmpty
         let style: Style = summary.error != nil ? .colored(.error) : (warned ? .colored(.warning) : .plain)
-        line.spans.append(Span(canvas.fit(shownDetail(summary, canvas), columns.detail), style: style))
+        let detail = shownDetail(summary, canvas)
+        line.spans.append(Span(canvas.fit(extras.isEmpty ? detail : detail + "  " + extras, columns.detail), style: style))
         return line
+    }
+
+    /// "24 h 99.93 %" from history and "muted until 14:30" while the server's alerts wait
+    /// (SPEC §15.2, §15.3); empty when there is neither.
+    private static func watchText(_ canvas: Canvas, server: ServerConfig) -> String {
+        let watch = canvas.model.watch
+        var parts: [String] = []
+        if let day = watch.history?.figures[server.id]?[.day], day.probes > 0 {
+            let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
+            parts.append(canvas.text("ui.pane.uptime_24h", ["uptime": history.uptime(day.uptimeRatio)]))
+        }
+        if let mute = watch.mutes.mute(of: server.id, at: canvas.model.now) {
+            parts.append(canvas.text("ui.muted_until", ["time": canvas.model.clock.time(mute.until)]))
+        }
+        return parts.joined(separator: " · ")
     }
 
     /// The detail column: a mark before it when the server has a warning, so a warning never

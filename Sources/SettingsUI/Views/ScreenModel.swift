@@ -4,6 +4,8 @@ import AppCore
 public struct ScreenModel: Equatable, Sendable {
     public var settings: SettingsState
     public var screen: ScreenState
+    /// History and alerts: the figures, incidents and mutes the screens show.
+    public var watch: WatchState
     /// Wall-clock seconds since 1970, for "checked N s ago".
     public var now: Double
     public var options: RenderOptions
@@ -16,6 +18,7 @@ public struct ScreenModel: Equatable, Sendable {
                 caBundle: CABundleDisplay? = nil, clock: LocalClock = .system) {
         self.settings = state.settings
         self.screen = state.screen
+        self.watch = state.watch
         self.now = now
         self.options = options
         self.caBundle = caBundle

@@ -32,6 +32,7 @@ public enum ScreenRenderer {
             }
             switch overlay {
             case .help: HelpOverlayView.render(&canvas, in: inside)
+            case .history: HistoryOverlayView.render(&canvas, in: inside)
             case .login(let serverId): LoginDialogView.render(&canvas, serverId: serverId, in: inside)
             case .confirm(let dialog): ConfirmDialogView.render(&canvas, dialog: dialog, in: inside)
             case .none: break

@@ -4,6 +4,7 @@ import Dispatch
 import Glibc
 import SettingsStore
 import SettingsUI
+import Watch
 import TerminalBackend
 import TerminalRendering
 
@@ -50,8 +51,12 @@ final class TerminalApp {
         // The first frame comes from the hydrated store alone ("Not checked yet" until the
         // first test); libcurl and OpenSSL start after it, off the first-frame path.
         loop.start()
-        DispatchQueue.main.async {
-            MainActor.assumeIsolated { loop.attachConnectivity(transport: transport) }
+        let hookFolders = HookRunner.folders(paths: context.paths)
+        Task { @MainActor in
+            // History and alerts first, so the first results are recorded (this app records
+            // while no monitor does); then the probes.
+            _ = await loop.attachWatch(role: .app, transport: transport, hookFolders: hookFolders, host: HostName.current)
+            loop.attachConnectivity(transport: transport)
         }
         dispatchMain()
     }

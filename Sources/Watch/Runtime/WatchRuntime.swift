@@ -21,6 +21,8 @@ public final class WatchRuntime {
     private var muteWatcher: SettingsFileWatcher?
     private var roundTimer: Task<Void, Never>?
     private var muteTimer: Task<Void, Never>?
+    /// Reads the figures again every minute: another process may be the one recording.
+    private var historyTimer: Task<Void, Never>?
     private var inFlight: [Int: Task<Void, Never>] = [:]
     private var nextTaskId = 0
     private var lastPrune = 0.0
@@ -67,6 +69,14 @@ public final class WatchRuntime {
                                      },
                                      at: clock.now()))
         await readHistory()
+        let sleep = clock.sleep
+        historyTimer = Task { [weak self] in
+            while true {
+                do { try await sleep(60) } catch { return }
+                guard let self, !self.isStopped else { return }
+                await self.readHistory()
+            }
+        }
     }
 
     /// Stops timers and watchers; work in flight is cancelled.
@@ -76,6 +86,7 @@ public final class WatchRuntime {
         muteWatcher = nil
         roundTimer?.cancel()
         muteTimer?.cancel()
+        historyTimer?.cancel()
         inFlight.values.forEach { $0.cancel() }
         inFlight.removeAll()
     }
@@ -140,6 +151,8 @@ public final class WatchRuntime {
             }
         case let .updateTransport(caBundle, certWarningDays):
             prober.update(settings: transport.settings(caBundleSetting: caBundle, certWarningDays: certWarningDays))
+        case .readHistory:
+            background { [weak self] in await self?.readHistory() }
         case .scheduleMuteEnd(let delay):
             muteTimer?.cancel()
             muteTimer = timer(after: delay) { .muteTimerFired(at: now()) }

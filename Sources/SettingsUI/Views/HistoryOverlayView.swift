@@ -1,0 +1,64 @@
+import AppCore
+import TerminalRendering
+
+/// `h`: every server's uptime, coverage and percentiles per window, and its incidents with
+/// local times, durations and reasons (SPEC §15.2), and which process records. Scrolls with ↑↓.
+enum HistoryOverlayView {
+    static func render(_ canvas: inout Canvas, in inside: Rect) {
+        let width = min(inside.width - 2, 100)
+        let textWidth = max(1, canvas.textWidth(inBoxOf: width))
+        let lines = self.lines(canvas, width: textWidth)
+        let height = min(inside.height, lines.count + 2)
+        let area = inside.centered(width: width, height: height)
+        let visible = max(0, height - 2)
+        let scroll = min(canvas.ui.helpScroll, max(0, lines.count - visible))
+        var position: Line?
+        if lines.count > visible {
+            position = Line("\(scroll + 1)–\(scroll + visible)/\(lines.count)", style: .colored(.muted))
+        }
+        let inner = canvas.dialog(area, within: inside, title: Line(canvas.text("ui.history.title"), style: .bold),
+                                  rightTitle: position,
+                                  bottomTitle: Line(canvas.text("help.close_history"), style: .colored(.muted)))
+            .inset(left: 1, right: 1)
+        for (index, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
+            canvas.draw(line, in: inner.row(index))
+        }
+        canvas.markFocus(x: inner.x, y: inner.y)
+    }
+
+    static func lines(_ canvas: Canvas, width: Int) -> [Line] {
+        let watch = canvas.model.watch
+        let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
+        let fit = { (text: String) in canvas.metrics.truncate(text, toWidth: width) }
+        var lines = [Line(fit(history.recorder(watch)), style: .colored(.muted))]
+        guard let summary = watch.history else {
+            lines.append(Line(fit(canvas.text("ui.history.nothing_yet")), style: .colored(.muted)))
+            return lines
+        }
+        for server in canvas.settings.availableServers {
+            lines.append(Line(""))
+            var title = Line(fit(canvas.text.serverName(server)), style: .bold)
+            if let mute = watch.mutes.mute(of: server.id, at: canvas.model.now) {
+                title.spans.append(Span("  " + canvas.text("ui.muted_until", ["time": canvas.model.clock.time(mute.until)]),
+                                        style: .colored(.warning)))
+            }
+            lines.append(title)
+            for window in HistoryWindow.allCases {
+                lines.append(Line(fit("  " + history.windowLine(window, summary.figures[server.id]?[window]))))
+            }
+            let incidents = summary.incidents(of: server.id)
+            if incidents.isEmpty {
+                lines.append(Line(fit("  " + canvas.text("ui.history.no_incidents")), style: .colored(.muted)))
+            }
+            for incident in incidents.prefix(20) {
+                let line = fit("  " + history.incidentLine(incident, now: canvas.model.now))
+                lines.append(incident.isOpen ? Line(line, style: .colored(.error)) : Line(line))
+            }
+            if incidents.count > 20 {
+                lines.append(Line(fit("  " + canvas.text("ui.history.more_incidents", ["count": String(incidents.count - 20)])),
+                                  style: .colored(.muted)))
+            }
+        }
+        return lines
+    }
+}
