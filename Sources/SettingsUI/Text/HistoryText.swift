@@ -1,5 +1,6 @@
 import AppCore
 import Localization
+import TerminalRendering
 
 /// History in words (SPEC §15.2), one home for the `h` view, the panel, the pane and the
 /// `history` command: a window's figures, an incident, an uptime.
@@ -26,7 +27,12 @@ public struct HistoryText: Sendable {
 
     /// "24 h  99.93 %  coverage 100.00 %  8640 probes  p50 38 ms  p95 52 ms  p99 120 ms".
     public func windowLine(_ window: HistoryWindow, _ figures: WindowFigures?) -> String {
-        let label = localizer.text("ui.history.window.\(window.rawValue)")
+        // The labels padded to the widest, so the figures of the four windows line up.
+        let metrics = DisplayWidth()
+        let labels = HistoryWindow.allCases.map { localizer.text("ui.history.window.\($0.rawValue)") }
+        let widest = labels.map { metrics.width(of: $0) }.max() ?? 0
+        var label = localizer.text("ui.history.window.\(window.rawValue)")
+        label += String(repeating: " ", count: max(0, widest - metrics.width(of: label)))
         guard let figures, figures.probes > 0 else {
             return label + "  " + localizer.text("ui.history.no_probes")
         }
