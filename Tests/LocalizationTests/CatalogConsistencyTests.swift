@@ -70,7 +70,7 @@ struct CatalogConsistencyTests {
 
     @Test("catalog files are sorted, one key per line, keys in a known namespace")
     func fileLayout() throws {
-        let namespaces: Set<String> = ["app", "status", "source", "server", "validation", "error", "check",
+        let namespaces: Set<String> = ["app", "alert", "status", "source", "server", "validation", "error", "check",
                                        "switch", "notice", "files", "ui", "key", "help", "dialog", "cli", "doctor"]
         let keyLine = try Regex(#"^  "([a-z0-9_.-]+)": ".*",?$"#)
         for language in AppLanguage.allCases {
@@ -134,7 +134,7 @@ struct CatalogConsistencyTests {
         "app.name", "server.pn51.name", "server.mac-mini.name", "server.mac-mini.title",
         "server.mac-mini-tailscale.name", "server.mac-mini-tailscale.title",
         "check.health", "check.api", "check.auth", "check.websocket",
-        "ui.response_ms", "ui.http_status", "error.http_status.short", "cli.column.id", "cli.column.http",
+        "ui.response_ms", "ui.history.percent", "ui.http_status", "error.http_status.short", "cli.column.id", "cli.column.http",
         "help.section.pane", "ui.panel.open_settings", "ui.pane.title", "doctor.summary",
     ]
 

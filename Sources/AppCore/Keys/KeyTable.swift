@@ -67,8 +67,9 @@ public enum KeyTable {
                    help: "help.help", contexts: KeyContext.screens, section: .global),
         KeyBinding(.closeHelp, [G("Esc", [.escape]), G("?", [.character("?")]), G("F1", [.function(1)])],
                    hint: "key.close", help: "help.close", contexts: [.help], section: .global),
+        // Not in the footer, which is full on an 80-column screen: help lists it.
         KeyBinding(.history, [G("h", [.character("h")])], hint: "key.history", help: "help.history",
-                   contexts: KeyContext.mainAreas, section: .main),
+                   contexts: KeyContext.mainAreas, section: .main, inFooter: false),
         KeyBinding(.closeHistory, [G("Esc", [.escape]), G("h", [.character("h")])],
                    hint: "key.close", help: "help.close_history", contexts: [.history], section: .global),
         // A text field edits as a shell line does; one help row per key, so each label stays

@@ -103,7 +103,7 @@ enum ServerPanelView {
         let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
         var parts: [String] = []
         if let figures, figures[.day]?.probes ?? 0 > 0 {
-            parts.append(canvas.text("ui.panel.uptime_value", [
+            parts.append(canvas.text("ui.uptime_summary", [
                 "day": history.uptime(figures[.day]?.uptimeRatio), "month": history.uptime(figures[.month]?.uptimeRatio),
                 "p95": history.milliseconds(figures[.day]?.p95Ms),
             ]))

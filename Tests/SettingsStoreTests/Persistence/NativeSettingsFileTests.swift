@@ -155,11 +155,14 @@ struct NativeSettingsFileTests {
         let text = try #require(dir.text(name))
         #expect(text == """
         {
+          "alert_up_confirmations": 2,
+          "alert_webhooks": [],
           "auto_switch_on_failure": true,
           "cert_warning_days": 30,
           "connection_timeout": 20,
           "custom_servers": [],
           "enable_detailed_logging": true,
+          "history_enabled": true,
           "nested": {
             "b": [
               1,
@@ -168,7 +171,8 @@ struct NativeSettingsFileTests {
             ]
           },
           "note": "ward 3 uses the new box",
-          "probe_interval": 10
+          "probe_interval": 10,
+          "slow_threshold_ms": 1500
         }
 
         """)
