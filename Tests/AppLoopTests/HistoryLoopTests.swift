@@ -1,0 +1,88 @@
+import AppLoop
+import BackendClient
+import Connectivity
+import Foundation
+import Localization
+import SettingsStore
+import SettingsUI
+import Testing
+import TestSupport
+
+/// The open app records history while no monitor does (SPEC §15.2), and shows it: the `h`
+/// view with every server's windows and who records, the panel's uptime row, in each language.
+/// The real loop in-process, the real history database, the demo backend over TLS.
+@Suite("History in the app (demo backend)", .serialized)
+@MainActor
+struct HistoryLoopTests {
+    static func recordingRig(_ language: AppLanguage) async throws -> (DemoBackendProcess, LoopRig) {
+        let demo = try await DemoBackendProcess.start()
+        do {
+            let rig = try LoopRig(language: language)
+            let transport = TransportConfiguration(commandLineCACert: demo.caFile,
+                                                   connectTo: demo.connectTo.compactMap { try? ConnectToSpec(parsing: $0) })
+            // Real time for the watch: its own re-read comes only after a minute, so what `h`
+            // shows within the half minute below was read because `h` asked for it.
+            _ = await rig.loop.attachWatch(role: .app, transport: transport, clock: .system,
+                                           hookFolders: [rig.paths.configDirectory + "/hooks.d"], host: "test-box",
+                                           logger: quietLogger)
+            rig.connect(demo: demo)
+            return (demo, rig)
+        } catch {
+            demo.stop()
+            throw error
+        }
+    }
+
+    @Test("h shows what this app recorded, says that it records, and follows the language", arguments: AppLanguage.allCases)
+    func historyView(language: AppLanguage) async throws {
+        let (demo, rig) = try await Self.recordingRig(language)
+        defer { rig.stop(); demo.stop() }
+        #expect(rig.app.watch.isRecording, "no monitor runs: the app records")
+        #expect(await rig.settle { $0.connectionStatus == .connected })
+        // A few probes of the server in use reach the database.
+        let recorded = FileManager.default.fileExists(atPath: rig.paths.stateDirectory + "/history.sqlite3")
+        #expect(recorded)
+        try await Task.sleep(for: .seconds(1))
+        rig.press(.character("h"))
+        let history = HistoryText(language: language)
+        let frame = await rig.frame(until: {
+            $0.contains(rig.text("ui.history.title")) && $0.contains(history.recorder(rig.app.watch))
+                && squashed($0).contains(squashed(rig.text("ui.history.window.24h")))
+                && rig.app.watch.history?.figures["pn51"]?[.day]?.probes ?? 0 > 0
+        }, timeout: .seconds(30))
+        #expect(frame != nil, "the history view does not show pn51's recorded probes:\n\(rig.screen.text)")
+        // Every other language at once, with no word of this one left in the view's lines.
+        let next = language.next
+        rig.press(.character("l"))
+        let other = HistoryText(language: next)
+        let switched = await rig.frame { $0.contains(Localizer(language: next).text("ui.history.title")) }
+        #expect(switched != nil, "l does not re-render the history view:\n\(rig.screen.text)")
+        #expect(rig.screen.text.contains(other.recorder(rig.app.watch)))
+        rig.press(.escape)
+        // ("履歴" is also in the Japanese panel title "サーバー履歴": the view's own line is the test.)
+        #expect(await rig.frame { !$0.contains(other.recorder(rig.app.watch)) } != nil, "Esc does not close the view")
+        // The panel's uptime row for the server in use.
+        let panel = await rig.frame { $0.contains(Localizer(language: next).text("ui.panel.uptime")) }
+        #expect(panel != nil, "no uptime row in the panel:\n\(rig.screen.text)")
+    }
+
+    @Test("a second app on the same home does not record, and its h view names the recorder")
+    func secondAppDoesNotRecord() async throws {
+        let (demo, first) = try await Self.recordingRig(.en)
+        defer { first.stop(); demo.stop() }
+        #expect(first.app.watch.isRecording)
+        // A second loop on the same files, as a second terminal would run.
+        let second = try LoopRig(language: .en, reusing: first.home)
+        defer { second.stop() }
+        let transport = TransportConfiguration(commandLineCACert: demo.caFile,
+                                               connectTo: demo.connectTo.compactMap { try? ConnectToSpec(parsing: $0) })
+        _ = await second.loop.attachWatch(role: .app, transport: transport, clock: .accelerated(by: 10),
+                                          hookFolders: [], host: "test-box", logger: quietLogger)
+        #expect(!second.app.watch.isRecording, "two processes record one home")
+        #expect(second.app.watch.recorder?.pid == getpid(), "the lock names the recording process")
+        second.press(.character("h"))
+        let recordedBy = second.text("ui.history.recorded_by", ["role": second.text("ui.history.role.app"),
+                                                                 "pid": String(getpid())])
+        #expect(await second.frame { squashed($0).contains(squashed(recordedBy)) } != nil, "\(second.screen.text)")
+    }
+}
