@@ -66,6 +66,13 @@ struct RecordingHooks {
         return path
     }
 
+    /// Installs hook `name` that touches `marker` when it starts, then takes `seconds`.
+    func installSlow(_ name: String, seconds: Int, marker: String) throws {
+        try home.write("#!/bin/sh\ncat > /dev/null\ntouch '\(marker)'\nsleep \(seconds)\n",
+                       to: "config/verbumcare/hooks.d/" + name)
+        chmod(folder + "/" + name, 0o755)
+    }
+
     func logPath(_ name: String) -> String { home.path + "/hook-\(name).log" }
 
     /// What hook `name` received so far, in order.

@@ -103,8 +103,14 @@ struct MonitorAlertTests {
 
         try rig.demo.setMode("mac-mini", "down")
         #expect(await rig.waitFor("server_down", "mac-mini"), "\(rig.delivered())\n\(rig.log)")
+        // Both saw the outage (had one missed it, it would have nothing to alert twice).
+        let open = #"verbumcare_incidents_open{server="mac-mini"} 1"#
+        #expect(await eventually { rig.textfileContains(open, "first") && rig.textfileContains(open, "second") })
+        try await rig.waitForRounds(1, "second")
         try rig.demo.setMode("mac-mini", "up")
         #expect(await rig.waitFor("server_up", "mac-mini"), "\(rig.delivered())\n\(rig.log)")
+        let closed = #"verbumcare_incidents_open{server="mac-mini"} 0"#
+        #expect(await eventually { rig.textfileContains(closed, "first") && rig.textfileContains(closed, "second") })
         try await rig.waitForRounds(2, "first")
         try await rig.waitForRounds(2, "second")
 

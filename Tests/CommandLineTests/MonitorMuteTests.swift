@@ -88,10 +88,6 @@ struct MonitorMuteTests {
 }
 
 extension MonitorRig {
-    func textfileContains(_ text: String, _ name: String = "monitor") -> Bool {
-        ((try? String(contentsOfFile: textfile(name), encoding: .utf8)) ?? "").contains(text)
-    }
-
     /// `until` of the server's entry in mutes.json (Unix seconds).
     func muteEnds(_ server: String) -> Double? {
         guard let data = home.read(home.stateDirectory + "/mutes.json"),

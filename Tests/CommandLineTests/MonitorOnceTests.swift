@@ -32,6 +32,8 @@ struct MonitorOnceTests {
     @Test("exit 0 with the server in use up; 2 with it and pn51 down, after sending the server_down alerts")
     func exitStatusAndAlerts() async throws {
         let rig = try await MonitorRig(settings: ["backend_server_address": "https://verbumcaremac-mini/api"])
+        // A slow first hook: the recording one runs only if the monitor waits for the delivery.
+        try rig.hooks.installSlow("10-slow", seconds: 1, marker: rig.home.path + "/slow-started")
         try rig.hooks.install("50-record")
         let up = try await rig.run(["monitor", "--once"])
         #expect(up.exitCode == 0, "\(up)")

@@ -76,6 +76,10 @@ final class MonitorRig: @unchecked Sendable {
         return ended.reason == .exit ? ended.status : 128 + ended.status
     }
 
+    func textfileContains(_ text: String, _ name: String = "monitor") -> Bool {
+        ((try? String(contentsOfFile: textfile(name), encoding: .utf8)) ?? "").contains(text)
+    }
+
     /// `verbumcare_monitor_last_round_timestamp_seconds` of the textfile, nil before a round.
     func lastRound(_ name: String = "monitor") -> Double? {
         guard let text = try? String(contentsOfFile: textfile(name), encoding: .utf8) else { return nil }

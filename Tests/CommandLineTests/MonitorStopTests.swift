@@ -12,8 +12,7 @@ struct MonitorStopTests {
         let rig = try await MonitorRig()
         // 10-slow says it started, then takes 3 s; 50-record runs after it (name order).
         let started = rig.home.path + "/slow-started"
-        try rig.home.write("#!/bin/sh\ncat > /dev/null\ntouch '\(started)'\nsleep 3\n", to: "config/verbumcare/hooks.d/10-slow")
-        chmod(rig.hooks.folder + "/10-slow", 0o755)
+        try rig.hooks.installSlow("10-slow", seconds: 3, marker: started)
         try rig.hooks.install("50-record")
         let monitor = try await rig.startMonitor()
 
