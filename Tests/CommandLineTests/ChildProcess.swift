@@ -97,6 +97,21 @@ final class ChildProcess: @unchecked Sendable {
         return nil
     }
 
+    /// Sends `signal` if the process has not been waited for yet.
+    func signal(_ signal: Int32) {
+        if ended == nil { kill(pid, signal) }
+    }
+
+    /// Ends the process at once (SIGKILL) and reaps it, unless it was waited for already: the
+    /// cleanup of a `defer`, so a failing test leaves nothing running.
+    func killNow() {
+        guard ended == nil else { return }
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        ended = (SIGKILL, .uncaughtSignal)
+    }
+
     var standardOutput: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
     var standardError: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 }

@@ -85,8 +85,14 @@ final class MonitorService {
         case SIGINT, SIGTERM, SIGHUP, SIGQUIT:
             logger.info("monitor stopping", metadata: ["signal": "\(signal)"])
             stopRequested = true
-            // Between rounds nothing is in flight: stop now. A second signal does not wait.
-            if loop.watch?.isRoundInFlight != true { finish(status: 0) }
+            // Between rounds the last round's alerts may still be leaving, their ledger keys
+            // already marked: exiting now would lose them for good. Stop once they are out.
+            if loop.watch?.isRoundInFlight != true {
+                Task { @MainActor [unowned self] in
+                    await loop.waitUntilIdle()
+                    finish(status: 0)
+                }
+            }
         default:
             break
         }

@@ -8,8 +8,7 @@ import SettingsUI
 enum HistoryReport {
     static func json(servers: [ServerConfig], windows: [HistoryWindow], summary: HistorySummary?,
                      localizer: Localizer) -> JSONValue {
-        let now = summary?.at ?? 0
-        return .object([("servers", .array(servers.map { server in
+        .object([("servers", .array(servers.map { server in
             let figures = summary?.figures[server.id] ?? [:]
             let windowFields: [(String, JSONValue)] = windows.map { window in
                 let f = figures[window]
@@ -31,7 +30,8 @@ enum HistoryReport {
                 return .object([
                     ("start", .string(UTCTimestamp.iso8601Seconds(Double(incident.start) / 1000))),
                     ("end", .optional(incident.end.map { UTCTimestamp.iso8601Seconds(Double($0) / 1000) })),
-                    ("durationSeconds", .int(Int(incident.durationSeconds(now: Int64(now * 1000))))),
+                    // null while open (SPEC §15.2: `durationSeconds|null`), like `end`.
+                    ("durationSeconds", incident.durationSeconds.map { .int(Int($0)) } ?? .null),
                     ("open", .bool(incident.isOpen)),
                     ("reason", .object([("code", .string(code)), ("message", .optional(message))])),
                 ])
