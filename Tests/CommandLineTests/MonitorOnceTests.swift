@@ -97,12 +97,8 @@ struct MonitorCronTests {
         let events = rig.delivered().hook.map { "\($0.event) \($0.serverId)" }
         let incidents = try await rig.incidents("mac-mini")
         #expect(events.first == "server_down mac-mini" && incidents.count == 1, "one down, alerted once: \(events)")
-        withKnownIssue("""
-            each --once run counts its successes from zero (an inherited incident starts at failures 2, \
-            successes 0) and probes once, so alert_up_confirmations 2 is never reached: no server_up, the incident stays open
-            """) {
-            #expect(events == ["server_down mac-mini", "server_up mac-mini"], "\(events)\n\(rig.log)")
-            #expect(incidents.first?["open"] as? Bool == false, "\(incidents)")
-        }
+        // A run re-tests a returning server until the confirmations are reached (one round).
+        #expect(events == ["server_down mac-mini", "server_up mac-mini"], "\(events)\n\(rig.log)")
+        #expect(incidents.first?["open"] as? Bool == false, "\(incidents)")
     }
 }

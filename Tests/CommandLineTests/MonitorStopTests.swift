@@ -38,12 +38,7 @@ struct MonitorStopTests {
         let bound = MonitorRig.probeInterval + MonitorRig.connectionTimeout + 1 + MonitorRig.slack
         let alerted = await rig.waitFor("server_down", "mac-mini", seconds: bound)
         let incidents = try await rig.incidents("mac-mini")
-        withKnownIssue("""
-            a monitor that found the recorder lock held at its start never takes it later: once the \
-            recorder stops, nothing on the home records or alerts (WatchRuntime/HistoryStore take the lock in init only)
-            """) {
-            #expect(alerted, "\(rig.log)")
-            #expect(incidents.count == 1, "\(incidents)")
-        }
+        #expect(alerted, "\(rig.log)")
+        #expect(incidents.count == 1, "\(incidents)")
     }
 }

@@ -90,6 +90,9 @@ public enum AppEvent: Equatable, Sendable {
     /// otherwise, and the incidents the history database still held open.
     case watchStarted(role: WatchState.Role, isRecording: Bool, recorder: WatchState.Recorder?,
                       inherited: [InheritedIncident], at: Double)
+    /// The process that recorded stopped and this one took the recorder lock: it records and
+    /// alerts from now on, starting from the incidents the database holds open.
+    case recordingTakenOver(inherited: [InheritedIncident], at: Double)
     /// The monitor's next round is due (`scheduleRound`).
     case roundTimerFired(round: Int, at: Double)
     /// The monitor tested these servers (`testServers`); `confirming`: the re-test of servers
@@ -151,6 +154,7 @@ extension AppEvent {
         case .mdnsInspected: "mdnsInspected"
         case .statusTested: "statusTested"
         case .watchStarted: "watchStarted"
+        case .recordingTakenOver: "recordingTakenOver"
         case .roundTimerFired: "roundTimerFired"
         case .serversTested: "serversTested"
         case .mutesRead: "mutesRead"

@@ -108,7 +108,7 @@ public struct SettingsReducer {
         case .key, .addressTested, .caBundleInspected:
             // The screen's events: `AppReducer` gives them to `ScreenReducer`.
             break
-        case .watchStarted, .roundTimerFired, .serversTested, .mutesRead, .muteTimerFired, .historyRead:
+        case .watchStarted, .recordingTakenOver, .roundTimerFired, .serversTested, .mutesRead, .muteTimerFired, .historyRead:
             // The watch's events: `AppReducer` gives them to `WatchReducer`.
             break
         case .signOutRequested:

@@ -13,7 +13,7 @@ extension AppEvent {
              .probeCompleted(_, _, _, let at), .recoveryTimerFired(_, let at), .recoveryProbeCompleted(_, _, let at),
              .switchStepCompleted(_, _, let at), .switchTestCompleted(_, _, _, let at), .signedIn(_, let at),
              .signedOut(_, let at), .statusTested(_, _, _, _, let at), .watchStarted(_, _, _, _, let at),
-             .roundTimerFired(_, let at), .serversTested(_, _, _, let at), .mutesRead(_, let at),
+             .roundTimerFired(_, let at), .recordingTakenOver(_, let at), .serversTested(_, _, _, let at), .mutesRead(_, let at),
              .muteTimerFired(let at):
             at
         case .loaded, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,

@@ -22,18 +22,37 @@ public enum WatchReducer {
                 effects.append(.testServers(settings.availableServers, round: watch.round, confirming: false))
             }
             effects += muteTimer(watch, at: at)
+        case .recordingTakenOver(let inherited, _):
+            watch.isRecording = true
+            watch.recorder = nil
+            inherit(inherited, into: &watch)
+            // What this process saw while another recorded is written now (an incident the
+            // database already holds open is not opened twice).
+            for id in watch.servers.keys.sorted() {
+                guard let server = watch.servers[id] else { continue }
+                for incident in [server.incident, server.certIncident].compactMap({ $0 }) where !incident.inherited {
+                    effects.append(.openIncident(serverId: id, start: incident.start, reasonCode: incident.reason.code.rawValue))
+                }
+            }
+            if let spell = watch.fallback, !spell.inherited {
+                effects.append(.openIncident(serverId: WatchState.FallbackSpell.incidentId(from: spell.fromServerId),
+                                             start: spell.since, reasonCode: spell.reason.code.rawValue))
+            }
         case let .roundTimerFired(round, _):
             guard watch.role == .monitor, round == watch.round else { return [] }
             effects.append(.testServers(settings.availableServers, round: round, confirming: false))
-        case let .serversTested(round, results, confirming, at):
+        case let .serversTested(round, results, _, at):
             guard watch.role == .monitor, round == watch.round else { return [] }
             var unconfirmed: [ServerConfig] = []
             for result in results {
                 observe(result, in: &watch, settings: settings, effects: &effects)
-                // One failure is re-tested at once before it counts (§6.4: no flapping on a
-                // single lost packet); the second failure confirms it.
-                if !confirming, watch.servers[result.serverId]?.failures == 1,
-                   let server = settings.server(id: result.serverId) {
+                // A change is confirmed within the round: one failure is re-tested at once before
+                // it counts (§6.4: no flapping on a single lost packet), and a server coming back
+                // from an incident is re-tested until `alert_up_confirmations` successes in a row
+                // close it (or a failure keeps it open). So `--once` from cron closes incidents
+                // too, and `server_up` does not wait for more rounds.
+                if let server = settings.server(id: result.serverId), let state = watch.servers[result.serverId],
+                   Self.awaitsConfirmation(state, upConfirmations: settings.alertUpConfirmations) {
                     unconfirmed.append(server)
                 }
             }
@@ -73,6 +92,13 @@ public enum WatchReducer {
         var effects: [AppEffect] = []
         followFallback(settings, in: &watch, at: at, effects: &effects)
         return effects + alerts(&watch, settings: settings, at: at)
+    }
+
+    /// Whether a server's last results are a change not yet confirmed: its first failure, or
+    /// some but not enough successes after an incident.
+    static func awaitsConfirmation(_ server: ServerWatch, upConfirmations: Int) -> Bool {
+        if server.incident == nil { return server.failures == 1 }
+        return server.successes > 0 && server.successes < upConfirmations
     }
 
     // MARK: - Results

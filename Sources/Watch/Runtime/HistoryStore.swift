@@ -8,12 +8,19 @@ import SettingsStore
 /// never throws at its caller: history never stops the app or the monitor (SPEC §15.2); a
 /// problem is logged once and the call answers as if nothing was recorded.
 public final class HistoryStore: @unchecked Sendable {
-    // @unchecked: `database`, `lock`, `ledger` and `lastProblem` are touched on `queue` only.
+    // @unchecked: `database`, `lock`, `recording`, `currentHolder`, `ledger` and `lastProblem`
+    // are touched on `queue` only.
     public let path: String
-    public let isRecording: Bool
-    public let holder: RecorderHolder?
+    private let role: RecorderRole
     private let queue = DispatchQueue(label: "verbumcare.history")
     private let logger: Logger
+    private var recording = false
+    private var currentHolder: RecorderHolder?
+
+    /// This process holds the recorder lock (it may take it later: `takeOverIfFree`).
+    public var isRecording: Bool { queue.sync { recording } }
+    /// Who records when this process does not, as the lock file says.
+    public var holder: RecorderHolder? { queue.sync { currentHolder } }
     private var database: HistoryDatabase?
     private var lock: RecorderLock?
     /// The alert ledger when there is no database (history disabled or unusable): alerts still
@@ -25,6 +32,7 @@ public final class HistoryStore: @unchecked Sendable {
     /// for writing when this process records, read-only otherwise.
     public init(paths: AppPaths, role: RecorderRole, record: Bool, now: Double, logger: Logger) {
         path = paths.stateDirectory + "/history.sqlite3"
+        self.role = role
         self.logger = logger
         let lockPath = HistoryDatabase.lockPath(forDatabase: path)
         var recording = false
@@ -42,8 +50,8 @@ public final class HistoryStore: @unchecked Sendable {
         } else {
             holder = RecorderLock.holder(path: lockPath)
         }
-        isRecording = recording
-        self.holder = holder
+        self.recording = recording
+        currentHolder = holder
         switch HistoryDatabase.open(path: path, readOnly: !recording, now: Int64(now * 1000)) {
         case .success(let database):
             self.database = database
@@ -57,11 +65,36 @@ public final class HistoryStore: @unchecked Sendable {
         }
     }
 
+    /// Takes the recorder lock if the process that held it is gone (SPEC §15.2: the app records
+    /// while no monitor does, also when the monitor stops after the app started), and opens the
+    /// database for writing. True when this process records from now on.
+    public func takeOverIfFree(now: Double) async -> Bool {
+        await withCheckedContinuation { continuation in
+            queue.async { [self] in
+                guard !recording else { return continuation.resume(returning: false) }
+                let lockPath = HistoryDatabase.lockPath(forDatabase: path)
+                guard case .success(let taken) = RecorderLock.acquire(path: lockPath, role: role) else {
+                    currentHolder = RecorderLock.holder(path: lockPath)
+                    return continuation.resume(returning: false)
+                }
+                lock = taken
+                recording = true
+                currentHolder = nil
+                database = nil
+                if case .success(let opened) = HistoryDatabase.open(path: path, readOnly: false, now: Int64(now * 1000)) {
+                    database = opened
+                }
+                logger.info("history: this process records now", metadata: ["role": "\(role.rawValue)"])
+                continuation.resume(returning: true)
+            }
+        }
+    }
+
     /// Runs `body` with the database on the history queue; nil (logged once) on a problem.
     private func using<T: Sendable>(_ body: @escaping @Sendable (HistoryDatabase) throws(HistoryProblem) -> T) async -> T? {
         await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
             queue.async { [self] in
-                if database == nil, !isRecording {
+                if database == nil, !recording {
                     // A reader: the recorder may have created the file since.
                     if case .success(let opened) = HistoryDatabase.open(path: path, readOnly: true, now: 0) { database = opened }
                 }

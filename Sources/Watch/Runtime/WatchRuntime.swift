@@ -74,6 +74,7 @@ public final class WatchRuntime {
             while true {
                 do { try await sleep(60) } catch { return }
                 guard let self, !self.isStopped else { return }
+                await self.takeOverIfFree()
                 await self.readHistory()
             }
         }
@@ -120,6 +121,8 @@ public final class WatchRuntime {
             // Not tracked as in flight: `onRoundFinished` may wait until everything else is idle.
             Task { [weak self] in
                 guard let self, !self.isStopped else { return }
+                // A monitor that found another recorder takes over within a round of its stop.
+                await self.takeOverIfFree()
                 if at - self.lastPrune >= 3600 {
                     self.lastPrune = at
                     await self.history.prune(now: at)
@@ -180,6 +183,16 @@ public final class WatchRuntime {
     }
 
     // MARK: Reading
+
+    /// The recorder stopped: this process records from now on (SPEC §15.2).
+    func takeOverIfFree() async {
+        guard store.getState().historyEnabled, !history.isRecording,
+              await history.takeOverIfFree(now: clock.now()), !isStopped else { return }
+        let inherited = await history.openIncidents().map {
+            InheritedIncident(serverId: $0.serverId, start: Double($0.start) / 1000, reasonCode: $0.reasonCode)
+        }
+        store.dispatch(.recordingTakenOver(inherited: inherited, at: clock.now()))
+    }
 
     public func readHistory() async {
         let now = clock.now()
