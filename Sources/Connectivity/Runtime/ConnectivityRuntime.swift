@@ -21,8 +21,7 @@ public final class ConnectivityRuntime {
     private var appStateWatcher: SettingsFileWatcher?
     private var probeTimer: Task<Void, Never>?
     private var recoveryTimer: Task<Void, Never>?
-    private var inFlight: [Int: Task<Void, Never>] = [:]
-    private var nextTaskId = 0
+    private let tasks = EffectTasks()
     private let sessions: SessionClients
     /// The `/api/config` answer of each server, from its last switch test.
     private var configs: [String: Data] = [:]
@@ -113,7 +112,7 @@ public final class ConnectivityRuntime {
 
     /// Waits until no switch runs and no effect is in flight (tests, and the app before it quits).
     public func waitUntilIdle() async {
-        while store.getState().connectivity.activeSwitch != nil || !inFlight.isEmpty {
+        while store.getState().connectivity.activeSwitch != nil || !tasks.isIdle {
             try? await Task.sleep(nanoseconds: 2_000_000)
         }
     }
@@ -228,23 +227,17 @@ public final class ConnectivityRuntime {
 
     /// Runs `work` off the main actor and dispatches its event on it.
     private func perform(_ work: @escaping @Sendable () async -> AppEvent) {
-        nextTaskId += 1
-        let id = nextTaskId
-        inFlight[id] = Task { [weak self] in
-            let event = await work()
-            guard let self, !Task.isCancelled, !self.isStopped else { return }
-            self.inFlight[id] = nil
+        tasks.perform(work) { [weak self] event in
+            guard let self, !self.isStopped else { return }
             self.log(event)
             self.store.dispatch(event)
         }
     }
 
     private func timer(after seconds: Double, _ event: @escaping @Sendable () -> AppEvent) -> Task<Void, Never> {
-        let sleep = clock.sleep
-        return Task { [weak self] in
-            do { try await sleep(seconds) } catch { return }
-            guard let self, !Task.isCancelled, !self.isStopped else { return }
-            self.store.dispatch(event())
+        tasks.timer(after: seconds, sleep: clock.sleep, event) { [weak self] event in
+            guard let self, !self.isStopped else { return }
+            self.store.dispatch(event)
         }
     }
 
@@ -253,8 +246,7 @@ public final class ConnectivityRuntime {
         recoveryTimer?.cancel()
         probeTimer = nil
         recoveryTimer = nil
-        inFlight.values.forEach { $0.cancel() }
-        inFlight.removeAll()
+        tasks.cancelAll()
     }
 
     /// Detailed logging adds every probe's timings.

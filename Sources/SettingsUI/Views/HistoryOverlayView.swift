@@ -8,22 +8,8 @@ enum HistoryOverlayView {
         let width = min(inside.width - 2, 100)
         let textWidth = max(1, canvas.textWidth(inBoxOf: width))
         let lines = self.lines(canvas, width: textWidth)
-        let height = min(inside.height, lines.count + 2)
-        let area = inside.centered(width: width, height: height)
-        let visible = max(0, height - 2)
-        let scroll = min(canvas.ui.helpScroll, max(0, lines.count - visible))
-        var position: Line?
-        if lines.count > visible {
-            position = Line("\(scroll + 1)–\(scroll + visible)/\(lines.count)", style: .colored(.muted))
-        }
-        let inner = canvas.dialog(area, within: inside, title: Line(canvas.text("ui.history.title"), style: .bold),
-                                  rightTitle: position,
-                                  bottomTitle: Line(canvas.text("help.close_history"), style: .colored(.muted)))
-            .inset(left: 1, right: 1)
-        for (index, line) in lines.dropFirst(scroll).prefix(inner.height).enumerated() {
-            canvas.draw(line, in: inner.row(index))
-        }
-        canvas.markFocus(x: inner.x, y: inner.y)
+        ScrollingDialog.render(&canvas, lines: lines, width: width, title: canvas.text("ui.history.title"),
+                               bottom: canvas.text("help.close_history"), in: inside)
     }
 
     static func lines(_ canvas: Canvas, width: Int) -> [Line] {

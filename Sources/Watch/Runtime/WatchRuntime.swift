@@ -23,8 +23,7 @@ public final class WatchRuntime {
     private var muteTimer: Task<Void, Never>?
     /// Reads the figures again every minute: another process may be the one recording.
     private var historyTimer: Task<Void, Never>?
-    private var inFlight: [Int: Task<Void, Never>] = [:]
-    private var nextTaskId = 0
+    private let tasks = EffectTasks()
     private var lastPrune = 0.0
     private var lastHistoryRead = 0.0
     private var isStopped = false
@@ -88,13 +87,12 @@ public final class WatchRuntime {
         roundTimer?.cancel()
         muteTimer?.cancel()
         historyTimer?.cancel()
-        inFlight.values.forEach { $0.cancel() }
-        inFlight.removeAll()
+        tasks.cancelAll(stop: true)
     }
 
     /// Waits until no effect is in flight (tests, and the monitor before it exits).
     public func waitUntilIdle() async {
-        while !inFlight.isEmpty { try? await Task.sleep(nanoseconds: 2_000_000) }
+        while !tasks.isIdle { try? await Task.sleep(nanoseconds: 2_000_000) }
     }
 
     // MARK: Effects
@@ -213,35 +211,16 @@ public final class WatchRuntime {
 
     // MARK: Tasks
 
-    /// Runs `work` off the main actor and dispatches its event on it.
     private func perform(_ work: @escaping @Sendable () async -> AppEvent) {
-        nextTaskId += 1
-        let id = nextTaskId
-        inFlight[id] = Task { [weak self] in
-            let event = await work()
-            guard let self, !Task.isCancelled, !self.isStopped else { return }
-            self.inFlight[id] = nil
-            self.store.dispatch(event)
-        }
+        tasks.perform(work) { [weak self] event in self?.store.dispatch(event) }
     }
 
-    /// Work with no event of its own (records, alerts); tracked so `waitUntilIdle` waits for it.
     private func background(_ work: @escaping @MainActor () async -> Void) {
-        nextTaskId += 1
-        let id = nextTaskId
-        inFlight[id] = Task { [weak self] in
-            await work()
-            self?.inFlight[id] = nil
-        }
+        tasks.background(work)
     }
 
     private func timer(after seconds: Double, _ event: @escaping @Sendable () -> AppEvent) -> Task<Void, Never> {
-        let sleep = clock.sleep
-        return Task { [weak self] in
-            do { try await sleep(seconds) } catch { return }
-            guard let self, !Task.isCancelled, !self.isStopped else { return }
-            self.store.dispatch(event())
-        }
+        tasks.timer(after: seconds, sleep: clock.sleep, event) { [weak self] event in self?.store.dispatch(event) }
     }
 }
 

@@ -1,0 +1,59 @@
+import SettingsStore
+
+/// The tasks an effect runner keeps in flight (the connectivity runtime's and the watch
+/// runtime's): work off the main actor whose event is dispatched on it, work with no event of
+/// its own, and timers. Stopped runners drop what comes back; `isIdle` lets tests and the
+/// monitor wait until nothing is in flight.
+@MainActor
+public final class EffectTasks {
+    private var inFlight: [Int: Task<Void, Never>] = [:]
+    private var nextId = 0
+    private var isStopped = false
+
+    public init() {}
+
+    public var isIdle: Bool { inFlight.isEmpty }
+
+    /// Runs `work` off the main actor and hands its event to `deliver` on it (not after `stop`).
+    public func perform(_ work: @escaping @Sendable () async -> AppEvent,
+                        deliver: @escaping @MainActor (AppEvent) -> Void) {
+        track { [weak self] in
+            let event = await work()
+            guard let self, !Task.isCancelled, !self.isStopped else { return }
+            deliver(event)
+        }
+    }
+
+    /// Work with no event of its own (records, alerts), tracked like the rest.
+    public func background(_ work: @escaping @MainActor () async -> Void) {
+        track(work)
+    }
+
+    /// After `seconds` (the runner's clock), hands `event()` to `deliver`; cancel the returned
+    /// task to drop it.
+    public func timer(after seconds: Double, sleep: @escaping @Sendable (Double) async throws -> Void,
+                      _ event: @escaping @Sendable () -> AppEvent,
+                      deliver: @escaping @MainActor (AppEvent) -> Void) -> Task<Void, Never> {
+        Task { [weak self] in
+            do { try await sleep(seconds) } catch { return }
+            guard let self, !Task.isCancelled, !self.isStopped else { return }
+            deliver(event())
+        }
+    }
+
+    /// Cancels everything in flight; with `stop`, nothing is delivered from now on.
+    public func cancelAll(stop: Bool = false) {
+        if stop { isStopped = true }
+        inFlight.values.forEach { $0.cancel() }
+        inFlight.removeAll()
+    }
+
+    private func track(_ work: @escaping @MainActor () async -> Void) {
+        nextId += 1
+        let id = nextId
+        inFlight[id] = Task { [weak self] in
+            await work()
+            self?.inFlight[id] = nil
+        }
+    }
+}
