@@ -91,7 +91,8 @@ public enum WatchReducer {
             if let incident = server.incident, server.successes >= settings.alertUpConfirmations {
                 let end = server.upStreakStart ?? at
                 server.incident = nil
-                server.closedUnalerted = ServerWatch.ClosedIncident(incident: incident, end: end)
+                server.closedUnalerted = ServerWatch.ClosedIncident(
+                    incident: incident, end: end, resolvedOnStart: incident.inherited && !server.failedSinceStart)
                 if watch.isRecording {
                     effects.append(.closeIncident(serverId: result.serverId, certificate: false, end: end))
                 }
@@ -99,6 +100,7 @@ public enum WatchReducer {
         } else {
             if server.failures == 0 { server.streakStart = at }
             server.failures += 1
+            server.failedSinceStart = true
             server.successes = 0
             server.upStreakStart = nil
             if server.incident == nil, server.failures >= 2 {
@@ -226,7 +228,7 @@ public enum WatchReducer {
                 if server.alertedIncident != nil || closed.incident.inherited {
                     effects.append(.sendAlert(AlertEvent(
                         kind: .serverUp, server: config, at: now, since: closed.incident.start,
-                        durationSeconds: closed.end - closed.incident.start, resolvedOnStart: closed.incident.inherited,
+                        durationSeconds: closed.end - closed.incident.start, resolvedOnStart: closed.resolvedOnStart,
                         ledgerKey: "server_up:\(id):\(Int(closed.incident.start))")))
                 }
                 server.alertedIncident = nil
