@@ -31,9 +31,7 @@ struct WatchStory: CustomStringConvertible {
 
     var description: String {
         let scripts = scripts.enumerated().map { index, script in
-            "s\(index): " + script.map { probe in
-                (probe.ok ? "u" : "D") + (probe.certificate.map { "(\($0.sha256) \($0.daysLeft)d)" } ?? "")
-            }.joined()
+            "s\(index): " + script.map(\.description).joined()
         }
         return "up after \(upConfirmations); " + scripts.joined(separator: "; ") + "; "
             + actions.map(\.description).joined(separator: " → ")

@@ -12,9 +12,14 @@ import Localization
 /// Times: rounds and their re-tests happen at whole seconds, the story's actions (mute, unmute,
 /// restart) at x.25 and mutes end at x.75, so no two things happen at the same moment.
 struct WatchWorld {
-    struct Probe: Equatable, Sendable {
+    struct Probe: Equatable, Sendable, CustomStringConvertible {
         var ok: Bool
         var certificate: Certificate?
+
+        /// `u` up, `D` down, then the certificate: `u(c1 13d)`.
+        var description: String {
+            (ok ? "u" : "D") + (certificate.map { "(\($0.sha256) \($0.daysLeft)d)" } ?? "")
+        }
     }
 
     struct Certificate: Equatable, Sendable {
