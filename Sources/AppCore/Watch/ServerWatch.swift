@@ -20,6 +20,9 @@ public struct ServerWatch: Equatable, Sendable {
     /// A result came since this process started watching (an incident inherited from an
     /// earlier run is judged only then).
     public var seen = false
+    /// A failed result came since this process started watching: an inherited incident that
+    /// closes now was not "over at the next start" (no `resolvedOnStart`).
+    public var failedSinceStart = false
     /// The certificate seen last: its fingerprint and days left.
     public var certificate: CertificateState?
     /// The lowest `cert_expiring` threshold alerted for `certificate`, and whether
@@ -47,6 +50,8 @@ public struct ServerWatch: Equatable, Sendable {
     public struct ClosedIncident: Equatable, Sendable {
         public var incident: OpenIncident
         public var end: Double
+        /// Open when the recorder last stopped, and found up by this process's first results.
+        public var resolvedOnStart: Bool
     }
 
     public struct CertificateState: Equatable, Sendable {

@@ -117,7 +117,13 @@ public enum WatchReducer {
             if let incident = server.incident, server.successes >= settings.alertUpConfirmations {
                 let end = server.upStreakStart ?? at
                 server.incident = nil
-                server.closedUnalerted = ServerWatch.ClosedIncident(incident: incident, end: end)
+                // Its `server_up` is due when its `server_down` was sent (or may have been, by
+                // the previous recorder); one a mute held from start to end is not alerted at
+                // all, and leaves an earlier incident's `server_up` still due.
+                if server.alertedIncident == incident || incident.inherited {
+                    server.closedUnalerted = ServerWatch.ClosedIncident(
+                        incident: incident, end: end, resolvedOnStart: incident.inherited && !server.failedSinceStart)
+                }
                 if watch.isRecording {
                     effects.append(.closeIncident(serverId: result.serverId, certificate: false, end: end))
                 }
@@ -125,13 +131,13 @@ public enum WatchReducer {
         } else {
             if server.failures == 0 { server.streakStart = at }
             server.failures += 1
+            server.failedSinceStart = true
             server.successes = 0
             server.upStreakStart = nil
             if server.incident == nil, server.failures >= 2 {
                 let incident = ServerWatch.OpenIncident(start: server.streakStart ?? at,
                                                         reason: ConnectivityMessages.failureReason(result))
                 server.incident = incident
-                server.closedUnalerted = nil
                 if watch.isRecording {
                     effects.append(.openIncident(serverId: result.serverId, start: incident.start,
                                                  reasonCode: incident.reason.code.rawValue))
@@ -242,21 +248,21 @@ public enum WatchReducer {
             guard watch.mutes.mute(of: id, at: now) == nil else { continue }
             guard let config = settings.server(id: id) ?? ServerCatalog.server(id: id, in: settings.availableServers)
             else { continue }
+            // An incident that ended during a mute is told to have ended before a newer one
+            // that began during it is told to have begun.
+            if let closed = server.closedUnalerted {
+                effects.append(.sendAlert(AlertEvent(
+                    kind: .serverUp, server: config, at: now, since: closed.incident.start,
+                    durationSeconds: closed.end - closed.incident.start, resolvedOnStart: closed.resolvedOnStart,
+                    ledgerKey: "server_up:\(id):\(Int(closed.incident.start))")))
+                server.alertedIncident = nil
+                server.closedUnalerted = nil
+            }
             if let incident = server.incident, server.alertedIncident != incident {
                 effects.append(.sendAlert(AlertEvent(kind: .serverDown, server: config, reason: incident.reason, at: now,
                                                      since: incident.start,
                                                      ledgerKey: "server_down:\(id):\(Int(incident.start))")))
                 server.alertedIncident = incident
-            }
-            if server.incident == nil, let closed = server.closedUnalerted {
-                if server.alertedIncident != nil || closed.incident.inherited {
-                    effects.append(.sendAlert(AlertEvent(
-                        kind: .serverUp, server: config, at: now, since: closed.incident.start,
-                        durationSeconds: closed.end - closed.incident.start, resolvedOnStart: closed.incident.inherited,
-                        ledgerKey: "server_up:\(id):\(Int(closed.incident.start))")))
-                }
-                server.alertedIncident = nil
-                server.closedUnalerted = nil
             }
             if let certificate = server.certificate {
                 if certificate.daysLeft <= 0 {
