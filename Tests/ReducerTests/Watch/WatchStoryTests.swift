@@ -22,10 +22,11 @@ struct WatchStoryTests {
 
     @Test("one outage: server_down when the re-test confirms it, server_up after two successes, its incident stored")
     func oneOutage() {
-        // Round 1 (10 s) fails, its re-test (11 s) too; rounds at 21 (down), 31 and 41 (up).
+        // Round 1 (10 s) fails, its re-test (11 s) too; round at 21 (down); at 31 up, and its
+        // re-test within the round (32 s) confirms it.
         var world = WatchWorld(scripts: ["pn51": Self.script("uDDDuu")])
         world.rounds(6)
-        #expect(Self.hooks(world) == ["server_down pn51 (connect) since 10 at 11", "server_up pn51 since 10 at 41 lasted 21"])
+        #expect(Self.hooks(world) == ["server_down pn51 (connect) since 10 at 11", "server_up pn51 since 10 at 32 lasted 21"])
         #expect(world.incidents == [.init(serverId: "pn51", start: WatchWorld.start + 10, reasonCode: "connect",
                                           end: WatchWorld.start + 31)])
     }
@@ -46,7 +47,7 @@ struct WatchStoryTests {
         #expect(Self.hooks(world).isEmpty)
         world.unmute("pn51")
         world.rounds(4)
-        #expect(Self.hooks(world) == ["server_down pn51 (connect) since 10 at 31", "server_up pn51 since 10 at 51 lasted 31"])
+        #expect(Self.hooks(world) == ["server_down pn51 (connect) since 10 at 31", "server_up pn51 since 10 at 42 lasted 31"])
     }
 
     @Test("a mute that ends while the server is still down: server_down at its end")
@@ -55,7 +56,7 @@ struct WatchStoryTests {
         world.mute(nil, seconds: 25)
         world.rounds(8)
         // The mute began at 0.25 s and ended at 25.75 s.
-        #expect(Self.hooks(world) == ["server_down pn51 (connect) since 10 at 25", "server_up pn51 since 10 at 61 lasted 41"])
+        #expect(Self.hooks(world) == ["server_down pn51 (connect) since 10 at 25", "server_up pn51 since 10 at 52 lasted 41"])
         #expect(world.delivered.first?.alert.at == WatchWorld.start + 25.75)
     }
 
@@ -71,14 +72,14 @@ struct WatchStoryTests {
 
     @Test("down when the monitor stopped, up when it started again: server_up resolved on start, no second server_down")
     func resolvedOnStart() {
-        var world = WatchWorld(scripts: ["pn51": Self.script("uDDuu")])
+        var world = WatchWorld(scripts: ["pn51": Self.script("uDDDuu")])
         world.rounds(2)
         world.restart(gap: 100)
         world.rounds(2)
-        // Stopped at 21.25 s, started at 122 s: its first round found pn51 up, its second
-        // closed the incident (the new process counts the successes afresh).
+        // Stopped at 21.25 s (still down), started at 122 s: its first round found pn51 up and
+        // its re-test within the round closed the incident (the new process counts afresh).
         #expect(Self.hooks(world) == ["server_down pn51 (connect) since 10 at 11",
-                                      "server_up pn51 since 10 at 132 lasted 112 resolved on start"])
+                                      "server_up pn51 since 10 at 123 lasted 112 resolved on start"])
         #expect(world.incidents.allSatisfy { $0.end != nil })
     }
 }
@@ -103,7 +104,7 @@ struct WatchFoundStoryTests {
         world.rounds(1)
         world.restart(gap: 1)
         world.rounds(2)
-        // Stopped at 11.25 s, started at 13 s (still down), up at 23 and 33 s.
-        #expect(WatchStoryTests.hooks(world) == ["server_down pn51 (connect) since 10 at 11", "server_up pn51 since 10 at 33 lasted 13"])
+        // Stopped at 11.25 s, started at 13 s (still down), up at 23 s and confirmed at 24 s.
+        #expect(WatchStoryTests.hooks(world) == ["server_down pn51 (connect) since 10 at 11", "server_up pn51 since 10 at 24 lasted 13"])
     }
 }
