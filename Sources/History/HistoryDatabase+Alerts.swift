@@ -9,7 +9,7 @@ extension HistoryDatabase {
             try statement("INSERT OR IGNORE INTO alerts (key, at) VALUES (?, ?)").run([.text(key), .int(at)])
             return connection.changes == 1
         } catch {
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 
@@ -21,7 +21,7 @@ extension HistoryDatabase {
             defer { select.reset() }
             return try select.step()
         } catch {
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 }

@@ -8,7 +8,7 @@ extension HistoryDatabase {
         do {
             return WindowFigures(span: span, total: try readSnapshot { () throws(SQLiteError) in try total(serverId, span) })
         } catch {
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 
@@ -25,7 +25,7 @@ extension HistoryDatabase {
                 return result
             }
         } catch {
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 
@@ -36,12 +36,12 @@ extension HistoryDatabase {
         do {
             return try readSnapshot { () throws(SQLiteError) in try total(serverId, span).histogram }
         } catch {
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 
-    /// The sum of the rows that make up `span`: hour rows for its whole hours, minute rows for
-    /// the minutes at its two ends.
+    /// The sum of the rows that make up `span`: hour rows for its whole hours, the minute rows
+    /// of the hours at its two ends for the minutes there.
     func total(_ serverId: String, _ span: WindowSpan) throws(SQLiteError) -> HistoryAggregate {
         var total = HistoryAggregate()
         guard let server = try serverKey(serverId, create: false) else { return total }
@@ -60,16 +60,18 @@ extension HistoryDatabase {
             }
         }
         for minutes in span.edgeMinutes {
-            let select = try statement(
-                "SELECT probes, failures, latency FROM minutes WHERE minute BETWEEN ? AND ? AND server = ?")
-            try select.bind([.int(minutes.lowerBound), .int(minutes.upperBound), .int(server)])
+            // An edge lies within one hour; its minutes come from that hour's minute row.
+            let select = try statement("SELECT hour, detail FROM minutes WHERE hour BETWEEN ? AND ? AND server = ?")
+            try select.bind([.int(HistoryTime.hour(ofMinute: minutes.lowerBound)),
+                             .int(HistoryTime.hour(ofMinute: minutes.upperBound)), .int(server)])
             defer { select.reset() }
             while try select.step() {
-                total.probes += Int(select.int64(at: 0))
-                total.failures += Int(select.int64(at: 1))
-                total.coveredMinutes += 1
-                try select.withBlob(at: 2) { bytes throws(SQLiteError) in
-                    guard HistogramCodec.add(bytes, into: &total.histogram) else { throw .corruptValue("minute histogram") }
+                let firstMinute = select.int64(at: 0) * HistoryTime.minutesPerHour
+                try select.withBlob(at: 1) { bytes throws(SQLiteError) in
+                    guard let decoded = MinuteDetailCodec.decode(bytes) else { throw .corruptValue("minute row") }
+                    for (index, minute) in decoded.enumerated() {
+                        if let minute, minutes.contains(firstMinute + Int64(index)) { total.merge(minute) }
+                    }
                 }
             }
         }

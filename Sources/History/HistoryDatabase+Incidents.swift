@@ -13,7 +13,7 @@ extension HistoryDatabase {
             }
         } catch {
             forgetServerKeys()
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 
@@ -26,7 +26,7 @@ extension HistoryDatabase {
             try statement("UPDATE incidents SET end = ? WHERE id = ? AND end IS NULL").run([.int(end), .int(id)])
             return connection.changes == 1
         } catch {
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 
@@ -61,7 +61,7 @@ extension HistoryDatabase {
             }
             return found
         } catch {
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 }

@@ -1,17 +1,19 @@
 import AppCore
 import CSQLite
+import Glibc
 
 extension HistoryDatabase {
     /// Opens the history database at `path`.
     ///
     /// For writing (`readOnly: false`, the recorder): creates the folder (0700) and the
     /// database when missing, in WAL mode. A file that is not a readable history database
-    /// (not SQLite, corrupt, another application's, another schema version) is moved aside as
-    /// `history.sqlite3.corrupt-<UTC time of now>` with its WAL (`AsideMove`; never deleted) and
-    /// a new one is started: `movedAside` says where it went. A writer also runs SQLite's
-    /// `quick_check`, which reads every page once (about 20 ms for a 5 MB file, measured by the
-    /// `history` benchmark), because a damaged page is otherwise found only when a later write
-    /// needs it.
+    /// (not SQLite, truncated, another application's, another schema version, or damaged pages
+    /// found by an earlier call) is moved aside as `history.sqlite3.corrupt-<UTC time of now>`
+    /// with its WAL (`AsideMove`; never deleted) and a new one is started: `movedAside` says
+    /// where it went. Pages are verified (SQLite's `quick_check`, which reads the whole file:
+    /// about 40 ms for a server-year, measured by the `history` benchmark) only when a call
+    /// met corruption since the last check (`checkMarkPath`), so a normal start stays cheap.
+    /// After `.corrupt` from any call, drop the handle and open again.
     ///
     /// For reading (`readOnly: true`): never moves or rewrites anything; a missing file is
     /// `.missing`, an unreadable one `.unreadable`. (SQLite itself may create the empty `-wal`
@@ -39,6 +41,7 @@ extension HistoryDatabase {
             case .success(let name): aside = name
             case .failure(let problem): return .failure(problem)
             }
+            unlink(checkMarkPath(path))  // the mark was about the file just moved
             return openChecked(path: path, readOnly: false).map {
                 HistoryDatabase(path: path, isReadOnly: false, movedAside: aside, connection: $0)
             }
@@ -118,10 +121,12 @@ extension HistoryDatabase {
         guard !readOnly else { return }
         let mode = try connection.text("PRAGMA journal_mode = WAL")
         guard mode == "wal" else { throw CheckFailure(problem: .io("cannot use WAL mode (journal mode \(mode ?? "unknown"))")) }
+        guard access(checkMarkPath(path), F_OK) == 0 else { return }
         let verdict = try connection.text("PRAGMA quick_check(1)")
         guard verdict == "ok" else {
             throw CheckFailure(problem: .unreadable(path: path, reason: verdict ?? "quick_check failed"))
         }
+        unlink(checkMarkPath(path))
     }
 
     /// An SQLite failure while opening: corruption means the file is unreadable; anything

@@ -11,7 +11,9 @@ extension HistoryDatabase {
         do {
             try connection.transaction { () throws(SQLiteError) in
                 try statement("DELETE FROM raw WHERE at < ?").run([.int(cutoffs.rawBeforeMs)])
-                try statement("DELETE FROM minutes WHERE minute < ?").run([.int(cutoffs.minuteBefore)])
+                // A minute row holds an hour: it goes when all its minutes may go.
+                let minuteRowsBefore = HistoryTime.hour(ofMinute: cutoffs.minuteBefore)
+                try statement("DELETE FROM minutes WHERE hour < ?").run([.int(minuteRowsBefore)])
                 // Hour rows lead with the server: one range per server.
                 try statement("DELETE FROM hours WHERE server IN (SELECT key FROM servers) AND hour < ?")
                     .run([.int(cutoffs.hourBefore)])
@@ -21,21 +23,31 @@ extension HistoryDatabase {
                 try statement("""
                     INSERT INTO meta (name, value) VALUES ('minute_horizon', ?)
                     ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)
-                    """).run([.int(cutoffs.minuteBefore)])
+                    """).run([.int(minuteRowsBefore * HistoryTime.minutesPerHour)])
             }
         } catch {
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 
-    /// Rows per tier, for tests and the benchmark.
+    /// What each tier holds, for tests and the benchmark: raw rows, minutes with a probe (in
+    /// all minute rows), hour rows.
     package func rowCounts() throws(HistoryProblem) -> (raw: Int, minutes: Int, hours: Int) {
         do {
-            return (Int(try connection.integer("SELECT count(*) FROM raw") ?? 0),
-                    Int(try connection.integer("SELECT count(*) FROM minutes") ?? 0),
+            let select = try statement("SELECT detail FROM minutes")
+            try select.bind([])
+            defer { select.reset() }
+            var minutes = 0
+            while try select.step() {
+                minutes += try select.withBlob(at: 0) { bytes throws(SQLiteError) in
+                    guard let decoded = MinuteDetailCodec.decode(bytes) else { throw .corruptValue("minute row") }
+                    return decoded.count { $0 != nil }
+                }
+            }
+            return (Int(try connection.integer("SELECT count(*) FROM raw") ?? 0), minutes,
                     Int(try connection.integer("SELECT count(*) FROM hours") ?? 0))
         } catch {
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 
@@ -45,7 +57,7 @@ extension HistoryDatabase {
         do {
             try connection.exec("PRAGMA wal_checkpoint(TRUNCATE)")
         } catch {
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 }

@@ -4,8 +4,8 @@ extension HistoryDatabase {
     /// Records probe results in one transaction: a raw row each, and the minute and hour
     /// aggregates they fall in. Call it once per probe round with that round's results.
     ///
-    /// Samples of minutes already pruned (older than the minute retention at the last
-    /// `prune`) are dropped: their hour's coverage could no longer be counted right.
+    /// Samples of hours whose minutes were already pruned (older than the minute retention at
+    /// the last `prune`) are dropped: their hour's coverage could no longer be counted right.
     /// Throws `.busy` when another process holds the write lock (nothing is recorded).
     public func record(_ samples: [ProbeSample]) throws(HistoryProblem) {
         guard !isReadOnly else { throw .readOnly }
@@ -13,7 +13,8 @@ extension HistoryDatabase {
         do {
             try connection.transaction { () throws(SQLiteError) in
                 let horizon = try prunedMinuteHorizon()
-                var minuteDeltas: [SlotKey: HistoryAggregate] = [:]
+                // Per server-hour, the new probes of each minute.
+                var added: [SlotKey: [Int64: HistoryAggregate]] = [:]
                 let insertRaw = try statement(
                     "INSERT OR IGNORE INTO raw (at, server, ok, latency, reason) VALUES (?, ?, ?, ?, ?)")
                 for sample in samples {
@@ -24,33 +25,48 @@ extension HistoryDatabase {
                         sample.latencyMs.map { .int(LatencyHistogram.tenths(ofMilliseconds: $0)) } ?? .null,
                         sample.reasonCode.map { .text($0) } ?? .null,
                     ])
-                    minuteDeltas[SlotKey(server: server, slot: minute), default: HistoryAggregate()].add(sample)
+                    added[SlotKey(server: server, slot: HistoryTime.hour(ofMinute: minute)), default: [:]][minute, default: HistoryAggregate()]
+                        .add(sample)
                 }
-                var hourDeltas: [SlotKey: HistoryAggregate] = [:]
-                for (key, added) in minuteDeltas {
-                    let stored = try minuteRow(key)
-                    var merged = stored ?? HistoryAggregate(coveredMinutes: 1)
-                    merged.merge(added)
-                    try writeMinuteRow(key, merged)
-                    // The hour gains a covered minute only when this minute had no row yet.
-                    var delta = added
-                    delta.coveredMinutes = stored == nil ? 1 : 0
-                    hourDeltas[SlotKey(server: key.server, slot: HistoryTime.hour(ofMinute: key.slot)),
-                               default: HistoryAggregate()].merge(delta)
-                }
-                for (key, delta) in hourDeltas {
-                    var merged = try hourRow(key) ?? HistoryAggregate()
-                    merged.merge(delta)
-                    try writeHourRow(key, merged)
+                for (key, minutes) in added {
+                    try recordHour(key, minutes)
                 }
             }
         } catch {
             forgetServerKeys()  // keys inserted by the rolled-back transaction are gone
-            throw HistoryProblem(error)
+            throw problem(error)
         }
     }
 
-    /// The first minute whose rows have not been pruned (Int64.min before any prune).
+    /// Adds new probes to one server-hour: its minute row and its hour row. The hour gains a
+    /// covered minute for each minute that had no probe yet.
+    private func recordHour(_ key: SlotKey, _ added: [Int64: HistoryAggregate]) throws(SQLiteError) {
+        var minutes = try minuteRow(key) ?? MinuteDetailCodec.empty()
+        var hourDelta = HistoryAggregate()
+        for (minute, aggregate) in added {
+            let index = Int(minute - key.slot * HistoryTime.minutesPerHour)
+            var merged = minutes[index] ?? HistoryAggregate(coveredMinutes: 1)
+            merged.merge(aggregate)
+            hourDelta.merge(aggregate)
+            if minutes[index] == nil { hourDelta.coveredMinutes += 1 }
+            minutes[index] = merged
+        }
+        try statement("""
+            INSERT INTO minutes (hour, server, detail) VALUES (?, ?, ?)
+            ON CONFLICT (hour, server) DO UPDATE SET detail = excluded.detail
+            """).run([.int(key.slot), .int(key.server), .blob(MinuteDetailCodec.encode(minutes))])
+        var hour = try hourRow(key) ?? HistoryAggregate()
+        hour.merge(hourDelta)
+        try statement("""
+            INSERT INTO hours (server, hour, probes, failures, covered, latency) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (server, hour) DO UPDATE SET
+                probes = excluded.probes, failures = excluded.failures, covered = excluded.covered,
+                latency = excluded.latency
+            """).run([.int(key.server), .int(key.slot), .int(Int64(hour.probes)), .int(Int64(hour.failures)),
+                      .int(Int64(hour.coveredMinutes)), .blob(HistogramCodec.encode(hour.histogram))])
+    }
+
+    /// The first minute whose minute row has not been pruned (Int64.min before any prune).
     func prunedMinuteHorizon() throws(SQLiteError) -> Int64 {
         let select = try statement("SELECT value FROM meta WHERE name = 'minute_horizon'")
         try select.bind([])
@@ -58,25 +74,16 @@ extension HistoryDatabase {
         return try select.step() ? select.int64(at: 0) : Int64.min
     }
 
-    private func minuteRow(_ key: SlotKey) throws(SQLiteError) -> HistoryAggregate? {
-        let select = try statement("SELECT probes, failures, latency FROM minutes WHERE minute = ? AND server = ?")
+    /// The minutes of one server-hour; nil when it has no row.
+    func minuteRow(_ key: SlotKey) throws(SQLiteError) -> MinuteDetailCodec.Minutes? {
+        let select = try statement("SELECT detail FROM minutes WHERE hour = ? AND server = ?")
         try select.bind([.int(key.slot), .int(key.server)])
         defer { select.reset() }
         guard try select.step() else { return nil }
-        var row = HistoryAggregate(probes: Int(select.int64(at: 0)), failures: Int(select.int64(at: 1)), coveredMinutes: 1)
-        try select.withBlob(at: 2) { bytes throws(SQLiteError) in
-            guard HistogramCodec.add(bytes, into: &row.histogram) else { throw .corruptValue("minute histogram") }
+        return try select.withBlob(at: 0) { bytes throws(SQLiteError) in
+            guard let minutes = MinuteDetailCodec.decode(bytes) else { throw .corruptValue("minute row") }
+            return minutes
         }
-        return row
-    }
-
-    private func writeMinuteRow(_ key: SlotKey, _ row: HistoryAggregate) throws(SQLiteError) {
-        try statement("""
-            INSERT INTO minutes (minute, server, probes, failures, latency) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (minute, server) DO UPDATE SET
-                probes = excluded.probes, failures = excluded.failures, latency = excluded.latency
-            """).run([.int(key.slot), .int(key.server), .int(Int64(row.probes)), .int(Int64(row.failures)),
-                      .blob(HistogramCodec.encode(row.histogram))])
     }
 
     private func hourRow(_ key: SlotKey) throws(SQLiteError) -> HistoryAggregate? {
@@ -90,15 +97,5 @@ extension HistoryDatabase {
             guard HistogramCodec.add(bytes, into: &row.histogram) else { throw .corruptValue("hour histogram") }
         }
         return row
-    }
-
-    private func writeHourRow(_ key: SlotKey, _ row: HistoryAggregate) throws(SQLiteError) {
-        try statement("""
-            INSERT INTO hours (server, hour, probes, failures, covered, latency) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (server, hour) DO UPDATE SET
-                probes = excluded.probes, failures = excluded.failures, covered = excluded.covered,
-                latency = excluded.latency
-            """).run([.int(key.server), .int(key.slot), .int(Int64(row.probes)), .int(Int64(row.failures)),
-                      .int(Int64(row.coveredMinutes)), .blob(HistogramCodec.encode(row.histogram))])
     }
 }

@@ -6,10 +6,12 @@
 /// (`HistogramCodec`), and the tiers are `WITHOUT ROWID` tables clustered on their key so
 /// no separate index repeats it.
 ///
-/// - `raw` and `minutes` lead with time: every round appends at the end of the B-tree, which
+/// - `raw` and `minutes` lead with time: every round writes at the end of the B-tree, which
 ///   keeps pages full with any number of servers, and retention deletes from the front. A
-///   window reads at most two edge ranges of minutes, so scanning all servers' rows in them
-///   is cheap.
+///   window reads at most two hours of minutes, so scanning all servers' rows there is cheap.
+/// - `minutes` holds one row per server-hour with that hour's minutes packed in a BLOB
+///   (`MinuteDetailCodec`): a row per minute spent most of its bytes on SQLite's per-row
+///   overhead.
 /// - `hours` leads with the server: a 400-day window reads one contiguous range.
 enum HistorySchema {
     /// `PRAGMA application_id`: "VCH1". Tells our database from any other SQLite file.
@@ -33,15 +35,13 @@ enum HistorySchema {
             reason TEXT,
             PRIMARY KEY (at, server)
         ) WITHOUT ROWID;
-        -- One server's probes in one minute (minutes since 1970 UTC). A row exists only for a
-        -- minute with a probe, so it is covered.
+        -- One server's minutes in one hour (hours since 1970 UTC): probes, failures and
+        -- latencies of each minute with a probe, packed (MinuteDetailCodec).
         CREATE TABLE minutes (
-            minute INTEGER NOT NULL,
+            hour INTEGER NOT NULL,
             server INTEGER NOT NULL,
-            probes INTEGER NOT NULL,
-            failures INTEGER NOT NULL,
-            latency BLOB NOT NULL,
-            PRIMARY KEY (minute, server)
+            detail BLOB NOT NULL,
+            PRIMARY KEY (hour, server)
         ) WITHOUT ROWID;
         -- One server's probes in one hour; covered: minutes of the hour with a probe.
         CREATE TABLE hours (
@@ -66,7 +66,7 @@ enum HistorySchema {
             key TEXT PRIMARY KEY,
             at INTEGER NOT NULL
         ) WITHOUT ROWID;
-        -- Small facts: the minute before which minute rows have been pruned.
+        -- Small facts: the first minute whose minute row has not been pruned.
         CREATE TABLE meta (
             name TEXT PRIMARY KEY,
             value INTEGER NOT NULL

@@ -49,4 +49,50 @@ struct HistogramCodecTests {
             #expect(histogram == before)
         }
     }
+
+    /// Any hour of minutes survives packing: which minutes had probes, and each minute's
+    /// probes, failures, buckets and sum.
+    @Test func minuteRowsRoundTrip() async {
+        let minute = zip(Gen.int(in: 1...400), Gen.int(in: 0...400), Gen.int(in: 0...300_000).array(of: 0...8))
+            .map { probes, failures, latencies -> HistoryAggregate? in
+                guard probes > 0 else { return nil }
+                var aggregate = HistoryAggregate(probes: probes, failures: min(failures, probes), coveredMinutes: 1)
+                latencies.prefix(probes).forEach { aggregate.histogram.add(tenths: Int64($0)) }
+                return aggregate
+            }
+        let hour = zip(Gen.bool(0.4), minute).map { present, minute in present ? minute : nil }.array(of: 60)
+        await propertyCheck(count: 200, input: hour) { minutes in
+            let bytes = MinuteDetailCodec.encode(minutes)
+            #expect(bytes.withUnsafeBytes { MinuteDetailCodec.decode($0) } == minutes)
+        }
+    }
+
+    /// A full hour of 10 s probes in one or two buckets takes about 6 bytes a minute.
+    @Test func aTypicalHourIsSmall() {
+        var minutes = MinuteDetailCodec.empty()
+        for index in 0..<60 {
+            var aggregate = HistoryAggregate(probes: 6, coveredMinutes: 1)
+            for probe in 0..<6 { aggregate.histogram.add(latencyMs: probe % 2 == 0 ? 38.2 : 61.7) }
+            minutes[index] = aggregate
+        }
+        #expect(MinuteDetailCodec.encode(minutes).count <= 60 * 7 + 9)
+    }
+
+    @Test func malformedMinuteRowsAreRefused() {
+        let cases: [[UInt8]] = [
+            [],                       // no mask
+            [0x01],                   // minute 0 announced, missing
+            [0x01, 0x00, 0x00],       // a minute without probes
+            [0x01, 0x05, 0x03, 0x00], // two probes, three failures
+            [0x01, 0x04, 0x01, 0x03, 0x10], // two probes, three answered
+            [0x01, 0x04, 0x80, 0x20, 0x01, 0x05], // bucket 12 does not exist
+            [0x01, 0x04, 0x00, 0x07], // trailing byte
+            [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x10], // minute 60 and above
+        ]
+        for bytes in cases {
+            #expect(bytes.withUnsafeBytes { MinuteDetailCodec.decode($0) } == nil, "\(bytes)")
+        }
+        let valid: [UInt8] = [0x01, 0x04, 0x01, 0x02, 0x10]  // minute 0: 2 probes, bucket 0 twice, sum 1.6 ms
+        #expect(valid.withUnsafeBytes { MinuteDetailCodec.decode($0) }?[0]?.histogram.count == 2)
+    }
 }

@@ -47,7 +47,7 @@ struct UnreadableFileTests {
 
     /// The bad file goes aside with the WAL found beside it (which SQLite would otherwise try
     /// to replay into the new database), both kept byte for byte.
-    @Test(arguments: ["random bytes", "text", "truncated database", "damaged pages"])
+    @Test(arguments: ["random bytes", "text", "truncated database"])
     func writerMovesAnUnreadableFileAsideAndStartsAgain(kind: String) throws {
         let fixture = try HistoryFixture()
         let bad = try Self.contents(kind, fixture)
@@ -59,6 +59,46 @@ struct UnreadableFileTests {
         #expect(database.movedAside == fixture.folder + "/" + Self.asideName)
         #expect(fixture.bytes(fixture.folder + "/" + Self.asideName) == bad, "kept byte for byte")
         #expect(fixture.bytes(fixture.folder + "/" + Self.asideName + "-wal") == staleWAL)
+        try Self.expectFresh(database)
+    }
+
+    /// Damaged pages behind a sound header and schema are found by the first read that reaches
+    /// them (`.corrupt`); the next open for writing verifies the pages and moves the file aside.
+    /// An open without such a finding does not read the whole file.
+    @Test func damagedPagesAreMovedAsideAtTheOpenAfterAReadMetThem() throws {
+        let fixture = try HistoryFixture()
+        let bad = try Self.damagedDatabase(fixture)
+        try fixture.write(bad, to: fixture.path)
+        do {
+            let database = try fixture.open(now: Self.now)
+            #expect(database.movedAside == nil, "not verified without a reason")
+            #expect(throws: HistoryProblem.self) {
+                _ = try database.serverIds()
+                _ = try database.figures(serverId: "s1", window: .day, now: Self.now)
+            }
+        }
+        let database = try fixture.open(now: Self.now)
+        #expect(database.movedAside == fixture.folder + "/" + Self.asideName)
+        #expect(fixture.bytes(fixture.folder + "/" + Self.asideName) == bad)
+        try Self.expectFresh(database)
+        #expect(!fixture.folderNames.contains { $0.hasSuffix("needs-check") })
+    }
+
+    /// A database that was found sound is used as it is, and the mark goes.
+    @Test func aSoundDatabaseSurvivesItsCheck() throws {
+        let fixture = try HistoryFixture()
+        do {
+            let database = try fixture.open()
+            try database.record([ProbeSample(serverId: "pn51", at: Self.now, ok: true, latencyMs: 12)])
+        }
+        try fixture.write([], to: fixture.path + ".needs-check")
+        let database = try fixture.open(now: Self.now)
+        #expect(database.movedAside == nil)
+        #expect(try database.serverIds() == ["pn51"])
+        #expect(!fixture.folderNames.contains { $0.hasSuffix("needs-check") })
+    }
+
+    static func expectFresh(_ database: HistoryDatabase) throws {
         try database.record([ProbeSample(serverId: "pn51", at: Self.now, ok: true, latencyMs: 12)])
         #expect(try database.figures(serverId: "pn51", window: .day, now: Self.now).probes == 1)
         #expect(try database.serverIds() == ["pn51"])
@@ -89,9 +129,11 @@ struct UnreadableFileTests {
         }
         // Nothing is moved, renamed or rewritten. A file that is not SQLite at all is not even
         // handed to SQLite; an SQLite file may get SQLite's own -shm (every reader of a WAL
-        // file makes one).
+        // file makes one). Damaged pages leave the mark that has the recorder verify the file.
         let sqliteFile = kind == "truncated database" || kind == "damaged pages"
-        #expect(fixture.folderNames.filter { !sqliteFile || !$0.hasSuffix("-shm") } == namesBefore)
+        #expect(fixture.folderNames.filter { !sqliteFile || !$0.hasSuffix("-shm") && !$0.hasSuffix(".needs-check") }
+            == namesBefore)
+        #expect(fixture.folderNames.contains("history.sqlite3.needs-check") == (kind == "damaged pages"))
         #expect(fixture.bytes(fixture.path) == bad)
         #expect(fixture.bytes(fixture.path + "-wal") == staleWAL)
     }
