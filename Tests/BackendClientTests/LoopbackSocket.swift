@@ -14,12 +14,13 @@ enum LoopbackSocket {
         return (fd, port(of: fd))
     }
 
-    /// A port that was free a moment ago and has no listener.
+    /// A port with no listener: connecting to it is refused.
     static func refusedPort() -> Int {
+        // Bound but never listening: the kernel refuses connections to it, and no other
+        // process (a demo backend, a webhook receiver of a test running alongside) can take the
+        // port meanwhile, as it could once a closed socket freed it. Kept open for the run.
         let fd = bound()
-        let result = port(of: fd)
-        close(fd)
-        return result
+        return port(of: fd)
     }
 
     private static func bound() -> Int32 {

@@ -20,7 +20,9 @@ struct DebianPackageTests {
     /// What the installed binary may link (prefixes of ldd's names).
     static let allowedLibraries = ["linux-vdso.so", "linux-gate.so", "/lib/ld-linux", "/lib64/ld-linux", "ld-linux",
                                    "libc.so", "libm.so", "libdl.so", "libpthread.so", "librt.so",
-                                   "libncursesw.so", "libtinfo.so", "libstdc++.so", "libgcc_s.so"]
+                                   "libncursesw.so", "libtinfo.so", "libstdc++.so", "libgcc_s.so",
+                                   // History (SPEC §15.2) uses Debian's SQLite.
+                                   "libsqlite3.so"]
 
     static func run(_ arguments: [String], path: String = ProcessInfo.processInfo.environment["PATH"] ?? systemPath,
                     home: String? = nil) async throws -> ProcessResult {
@@ -57,7 +59,7 @@ struct DebianPackageTests {
         #expect(info.standardOutput.contains("Package: verbumcare-tui"), "\(info)")
         #expect(info.standardOutput.contains("Architecture: \(arch)"), "\(info)")
         let depends = try #require(info.standardOutput.split(separator: "\n").first { $0.contains("Depends:") })
-        for library in ["libncursesw6", "libcurl4", "libc6"] {
+        for library in ["libncursesw6", "libcurl4", "libc6", "libsqlite3-0"] {
             #expect(depends.contains(library), "\(depends)")
         }
         #expect(!depends.contains("swift"), "\(depends)")
