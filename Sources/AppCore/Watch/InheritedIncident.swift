@@ -5,12 +5,19 @@ public struct InheritedIncident: Equatable, Sendable {
     public var serverId: String
     public var start: Double
     public var reasonCode: String
+    /// Its `server_down` is in the alert ledger: an incident a mute held from its start was
+    /// never alerted, so its end is not alerted either.
+    public var downAlerted: Bool
 
-    public init(serverId: String, start: Double, reasonCode: String) {
+    public init(serverId: String, start: Double, reasonCode: String, downAlerted: Bool = true) {
         self.serverId = serverId
         self.start = start
         self.reasonCode = reasonCode
+        self.downAlerted = downAlerted
     }
+
+    /// The ledger key of this incident's `server_down` (`WatchReducer` builds it the same way).
+    public var downLedgerKey: String { WatchReducer.downKey(serverId: serverId, start: start) }
 }
 
 extension WatchState.FallbackSpell {

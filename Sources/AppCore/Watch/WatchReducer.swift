@@ -101,6 +101,11 @@ public enum WatchReducer {
         return server.successes > 0 && server.successes < upConfirmations
     }
 
+    /// The ledger key of an incident's `server_down`.
+    public static func downKey(serverId: String, start: Double) -> String {
+        "server_down:\(serverId):\(Int(start))"
+    }
+
     // MARK: - Results
 
     /// One result of one server: the streaks, the incident, the certificate.
@@ -120,7 +125,7 @@ public enum WatchReducer {
                 // Its `server_up` is due when its `server_down` was sent (or may have been, by
                 // the previous recorder); one a mute held from start to end is not alerted at
                 // all, and leaves an earlier incident's `server_up` still due.
-                if server.alertedIncident == incident || incident.inherited {
+                if server.alertedIncident == incident {
                     server.closedUnalerted = ServerWatch.ClosedIncident(
                         incident: incident, end: end, resolvedOnStart: incident.inherited && !server.failedSinceStart)
                 }
@@ -192,6 +197,9 @@ public enum WatchReducer {
                 server.certIncident = open
             } else {
                 server.incident = open
+                // Alerted before the stop (the ledger says): its `server_up` is due when it ends.
+                // Not alerted (a mute held it): its `server_down` is due unless it ends first.
+                server.alertedIncident = incident.downAlerted ? open : nil
                 // Down before the stop: one success starts the count to `alert_up_confirmations`.
                 server.failures = 2
             }
@@ -261,7 +269,7 @@ public enum WatchReducer {
             if let incident = server.incident, server.alertedIncident != incident {
                 effects.append(.sendAlert(AlertEvent(kind: .serverDown, server: config, reason: incident.reason, at: now,
                                                      since: incident.start,
-                                                     ledgerKey: "server_down:\(id):\(Int(incident.start))")))
+                                                     ledgerKey: downKey(serverId: id, start: incident.start))))
                 server.alertedIncident = incident
             }
             if let certificate = server.certificate {

@@ -161,6 +161,23 @@ public final class HistoryStore: @unchecked Sendable {
         }
     }
 
+    /// Whether `key` is in the alert ledger (false without a database).
+    public func alerted(_ key: String) async -> Bool {
+        await using { database throws(HistoryProblem) in try database.alerted(key: key) } ?? false
+    }
+
+    /// The incidents left open, each with whether its `server_down` was delivered.
+    public func inheritedIncidents() async -> [InheritedIncident] {
+        var inherited: [InheritedIncident] = []
+        for incident in await openIncidents() {
+            var open = InheritedIncident(serverId: incident.serverId, start: Double(incident.start) / 1000,
+                                         reasonCode: incident.reasonCode)
+            open.downAlerted = await alerted(open.downLedgerKey)
+            inherited.append(open)
+        }
+        return inherited
+    }
+
     /// Every known server's figures for every window, and incidents of the last 400 days.
     public func summary(serverIds: [String], now: Double) async -> HistorySummary? {
         await using { database throws(HistoryProblem) in

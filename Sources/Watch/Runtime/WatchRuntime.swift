@@ -56,16 +56,13 @@ public final class WatchRuntime {
 
     /// Starts: the incidents left open and the mutes are read, then `watchStarted`.
     public func start() async {
-        let inherited = history.isRecording ? await history.openIncidents() : []
+        let inherited = history.isRecording ? await history.inheritedIncidents() : []
         readMutes()
         let watcher = SettingsFileWatcher(path: muteFile.path, onChange: mutesChangeHandler(WeakWatch(self)))
         if (try? watcher.start()) != nil { muteWatcher = watcher }
         let recorder = history.holder.map { WatchState.Recorder(pid: $0.pid, role: $0.role.rawValue) }
         store.dispatch(.watchStarted(role: role, isRecording: history.isRecording, recorder: recorder,
-                                     inherited: inherited.map {
-                                         InheritedIncident(serverId: $0.serverId, start: Double($0.start) / 1000,
-                                                           reasonCode: $0.reasonCode)
-                                     },
+                                     inherited: inherited,
                                      at: clock.now()))
         await readHistory()
         let sleep = clock.sleep
@@ -186,9 +183,7 @@ public final class WatchRuntime {
     func takeOverIfFree() async {
         guard store.getState().historyEnabled, !history.isRecording,
               await history.takeOverIfFree(now: clock.now()), !isStopped else { return }
-        let inherited = await history.openIncidents().map {
-            InheritedIncident(serverId: $0.serverId, start: Double($0.start) / 1000, reasonCode: $0.reasonCode)
-        }
+        let inherited = await history.inheritedIncidents()
         store.dispatch(.recordingTakenOver(inherited: inherited, at: clock.now()))
     }
 

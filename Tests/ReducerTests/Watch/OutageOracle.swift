@@ -145,11 +145,6 @@ struct OutageOracle {
                             found.append("\(outage): server_up resolvedOnStart \(alert.resolvedOnStart)")
                         }
                     }
-                } else if !ups.isEmpty, down == nil, outage.inherited {
-                    // Known gap (reported, see `WatchKnownGapTests`): a process that inherits an
-                    // incident cannot tell whether its `server_down` was ever delivered, and
-                    // sends `server_up` when it closes, even for an outage all inside a mute.
-                    if ups.count > 1 { found.append("\(outage): server_up sent \(ups.count) times") }
                 } else if !ups.isEmpty {
                     found.append("\(outage): server_up sent at \(ups.map { $0.at - WatchWorld.start }) but not due")
                 }

@@ -175,7 +175,13 @@ struct WatchWorld {
         // The runtime reads them only when it records; here a process that does not record is
         // given them too, to show it still neither alerts nor writes.
         let inherited = incidents.filter { $0.end == nil }
-            .map { InheritedIncident(serverId: $0.serverId, start: $0.start, reasonCode: $0.reasonCode) }
+            .map { incident -> InheritedIncident in
+                var inherited = InheritedIncident(serverId: incident.serverId, start: incident.start,
+                                                  reasonCode: incident.reasonCode)
+                // As the runtime does: the ledger says whether its server_down went out.
+                inherited.downAlerted = ledger.contains(inherited.downLedgerKey)
+                return inherited
+            }
         send(.watchStarted(role: role, isRecording: isRecording, recorder: nil, inherited: inherited, at: time))
         completeTests()
     }
