@@ -109,7 +109,7 @@ final class LoopRig {
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        try data.write(to: URL(fileURLWithPath: path))
+        try TestFile.write(data, to: path)
     }
 }
 

@@ -143,7 +143,7 @@ struct LoopStoryTests {
     func brokenHandEdit(language: AppLanguage) async throws {
         let (demo, rig) = try await Self.connected(language: language)
         defer { rig.stop(); demo.stop() }
-        try Data("{\"backend_server_address\": \"https://verbumca".utf8).write(to: URL(fileURLWithPath: rig.paths.settingsFile))
+        try TestFile.write(Data("{\"backend_server_address\": \"https://verbumca".utf8), to: rig.paths.settingsFile)
         #expect(await rig.settle { $0.notices.contains { $0.message.key == "files.moved_aside" } })
         let notice = try #require(rig.state.notices.first { $0.message.key == "files.moved_aside" })
         let copy = try #require(notice.message.parameters["path"])

@@ -122,7 +122,7 @@ struct OneStoryPropertyTests {
                                     "connection_timeout": 5], to: rig.paths.settingsFile)
             rig.store.refreshServerConfig()
         case .brokenEdit:
-            try? Data("{\"backend_server_address\": ".utf8).write(to: URL(fileURLWithPath: rig.paths.settingsFile))
+            try? TestFile.write(Data("{\"backend_server_address\": ".utf8), to: rig.paths.settingsFile)
             rig.store.refreshServerConfig()
         case let .commandLine(id):
             // What `settings set backend_server_address` does: the same store API on the same files.

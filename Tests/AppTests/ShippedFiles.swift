@@ -34,7 +34,7 @@ enum ShippedFiles {
     static func copy(_ source: String, to folder: String, as name: String? = nil,
                      change: (String) -> String = { $0 }) throws -> String {
         let target = folder + "/" + (name ?? (source as NSString).lastPathComponent)
-        try Data(change(try read(source)).utf8).write(to: URL(fileURLWithPath: target))
+        try TestFile.write(Data(change(try read(source)).utf8), to: target)
         return target
     }
 }

@@ -14,7 +14,7 @@ struct SystemCAStoreTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let bundle = directory + "/bundle.pem"
-        try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: URL(fileURLWithPath: bundle))
+        try TestFile.write(Data("-----BEGIN CERTIFICATE-----\n".utf8), to: bundle)
         let fifo = directory + "/fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
 

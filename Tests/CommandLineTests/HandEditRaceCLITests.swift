@@ -76,7 +76,7 @@ struct HandEditRaceCLITests {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
                 if names.contains(where: { $0.hasPrefix(".settings.json.tmp-") }) {
                     let temporary = settingsFile + ".swp"
-                    try? Data(Self.handEdit.utf8).write(to: URL(fileURLWithPath: temporary))
+                    try? TestFile.write(Data(Self.handEdit.utf8), to: temporary)
                     personSaved.withLock { $0 = rename(temporary, settingsFile) == 0 }
                     return
                 }

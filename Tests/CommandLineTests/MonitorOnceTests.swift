@@ -57,7 +57,7 @@ struct MonitorOnceTests {
         let database = rig.home.stateDirectory + "/history.sqlite3"
         try FileManager.default.createDirectory(atPath: rig.home.stateDirectory, withIntermediateDirectories: true)
         let garbage = (0..<65_536).map { _ in UInt8.random(in: 0...255) }
-        try Data(garbage).write(to: URL(fileURLWithPath: database))
+        try TestFile.write(Data(garbage), to: database)
 
         let result = try await rig.run(["monitor", "--once"])
         #expect(result.exitCode == 0, "\(result)\n\(rig.log)")

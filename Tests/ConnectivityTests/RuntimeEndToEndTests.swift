@@ -178,7 +178,7 @@ struct RuntimeEndToEndTests {
         defer { rig.stop() }
         #expect(await waitUntil { rig.state.connectionStatus == .connected })
         let edited = #"{"backend_server_address": "https://verbumcaremac-mini/api", "probe_interval": 2}"#
-        try Data(edited.utf8).write(to: URL(fileURLWithPath: rig.home.paths.settingsFile))
+        try TestFile.write(Data(edited.utf8), to: rig.home.paths.settingsFile)
         #expect(await waitUntil { rig.state.currentServer.id == "mac-mini" && rig.state.connectionStatus == .connected })
         #expect(rig.state.serverSource == .nativeSettings)
         #expect(rig.state.serverHistory.first?.serverId == "mac-mini")

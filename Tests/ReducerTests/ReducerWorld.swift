@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Localization
 @testable import SettingsStore
 
@@ -178,7 +179,7 @@ struct ReducerWorld {
     }
 
     private func write(_ json: String) throws {
-        try Data(json.utf8).write(to: URL(fileURLWithPath: file.path))
+        try TestFile.write(Data(json.utf8), to: file.path)
     }
 }
 

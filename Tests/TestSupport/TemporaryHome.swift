@@ -31,20 +31,7 @@ public final class TemporaryHome: Sendable {
         let full = path + "/" + relativePath
         try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        // Close-on-exec: tests start programs concurrently (posix_spawn), and a child that
-        // inherited this descriptor would hold the file open for writing long after this write,
-        // which the app rightly reads as "being written in another program" (Foundation's
-        // `Data.write` does not set it).
-        let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw TestSupportError.setupFailed("cannot write \(full): errno \(errno)") }
-        defer { close(fd) }
-        let bytes = Array(contents.utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            guard n > 0 else { throw TestSupportError.setupFailed("cannot write \(full): errno \(errno)") }
-            written += n
-        }
+        try TestFile.write(Data(contents.utf8), to: full)
     }
 
     public func read(_ absolutePath: String) -> Data? {

@@ -265,7 +265,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Resumes a stopped program in the foreground (the shell's `fg`).
     public func resume() throws {
-        try Data().write(to: URL(fileURLWithPath: directory + "/resume"))
+        try TestFile.write(Data(), to: directory + "/resume")
     }
 
     /// `stty -g` of the pane's terminal just before the program started, and just after it ended

@@ -36,6 +36,6 @@ final class HistoryFixture {
 
     func write(_ bytes: [UInt8], to path: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try TestFile.write(Data(bytes), to: path)
     }
 }

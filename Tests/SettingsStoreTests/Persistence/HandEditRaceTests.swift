@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Glibc
 import Testing
 @testable import SettingsStore
@@ -19,7 +20,7 @@ struct HandEditRaceTests {
     /// vim: a new file renamed over the old one.
     static func renameSave(_ text: String, to path: String) throws {
         let temporary = path + ".vim-swp"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        try TestFile.write(Data(text.utf8), to: temporary)
         guard rename(temporary, path) == 0 else { throw POSIXError(.EIO) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Glibc
 import Synchronization
 import Testing
@@ -34,7 +35,7 @@ struct OpenWriterTests {
         try dir.write(Self.original, to: name)
         let old = try #require(try RegularFile.read(dir.sub(name)))
         let temporary = dir.sub("config/verbumcare/.settings.json.tmp-test")
-        try Data(#"{"written_by": "app"}"#.utf8).write(to: URL(fileURLWithPath: temporary))
+        try TestFile.write(Data(#"{"written_by": "app"}"#.utf8), to: temporary)
         return (dir.sub(name), old, temporary)
     }
 

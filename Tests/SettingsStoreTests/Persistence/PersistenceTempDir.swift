@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Glibc
 
 /// A private temporary directory per test, removed when the value goes away.
@@ -34,7 +35,7 @@ final class PersistenceTempDir: @unchecked Sendable {
         let full = sub(relative)
         try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        try Data(bytes).write(to: URL(fileURLWithPath: full))
+        try TestFile.write(Data(bytes), to: full)
     }
 
     func bytes(_ relative: String) -> [UInt8]? {

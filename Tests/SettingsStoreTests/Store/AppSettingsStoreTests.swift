@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Localization
 import PropertyBased
 import Testing
@@ -104,7 +105,7 @@ struct AppSettingsStoreTests {
     @Test func corruptAppStateGivesDefaultsAndAProblem() throws {
         let home = try StoreTestHome()
         try FileManager.default.createDirectory(atPath: home.paths.stateDirectory, withIntermediateDirectories: true)
-        try Data([0xFF, 0x00, 0x7B]).write(to: URL(fileURLWithPath: home.paths.appStateFile))
+        try TestFile.write(Data([0xFF, 0x00, 0x7B]), to: home.paths.appStateFile)
         let store = home.loadedStore()
         #expect(store.getState().preferences == .defaults)
         #expect(store.getState().serverHistory.isEmpty)

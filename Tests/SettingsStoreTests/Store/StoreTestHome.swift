@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Localization
 @testable import SettingsStore
 
@@ -36,7 +37,7 @@ final class StoreTestHome {
 
     func writeSettings(_ json: String) throws {
         try FileManager.default.createDirectory(atPath: paths.configDirectory, withIntermediateDirectories: true)
-        try Data(json.utf8).write(to: URL(fileURLWithPath: paths.settingsFile))
+        try TestFile.write(Data(json.utf8), to: paths.settingsFile)
     }
 
     func settingsText() -> String? {
