@@ -94,7 +94,7 @@ enum CheckedReplace {
                 try giveBack(expecting: ours)
                 return nil
             }
-            return try finish(ours)
+            return try finish(ours, intact: { lease.intact })
         }
 
         /// Without a lease: the exchange, then a pause before the displaced file is compared,
@@ -104,7 +104,7 @@ enum CheckedReplace {
             guard let ours = FileIdentity.current(temporary) else { throw PersistenceError.fromErrno("stat", temporary) }
             guard try exchangeNames() else { return try plainRename() }
             usleep(settleMicroseconds)
-            return try finish(ours) ?? (false, nil)
+            return try finish(ours, intact: { true }) ?? (false, nil)
         }
 
         /// False where the file system cannot exchange names.
@@ -122,11 +122,20 @@ enum CheckedReplace {
 
         /// `temporary` now names what `path` held at the instant of the exchange: let it go
         /// if that is what was read, else give it its name back (nil).
-        private func finish(_ ours: FileIdentity) throws -> (replaced: Bool, aside: String?)? {
+        ///
+        /// `intact` is asked once more right before the displaced file is let go, while the
+        /// lease is still held: an editor whose open found the old file before the exchange and
+        /// knocked while it was being compared gets the name back (and the app tries again),
+        /// instead of writing into a file that no longer has a name once the lease is released.
+        private func finish(_ ours: FileIdentity, intact: () -> Bool) throws -> (replaced: Bool, aside: String?)? {
             let displaced = try? RegularFile.read(temporary, limit: JSONObjectFile.maximumSize, followLinks: false)
             guard displaced == old else {
                 try giveBack(expecting: ours)
                 return (false, nil)
+            }
+            guard intact() else {
+                try giveBack(expecting: ours)
+                return nil
             }
             let aside = keepAside ? try AsideFile.keepCopy(of: path, bytes: old.bytes, source: temporary) : nil
             unlink(temporary)
