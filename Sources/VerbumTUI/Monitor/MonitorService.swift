@@ -23,6 +23,8 @@ final class MonitorService {
     private let signals = SignalChannel()
     private let logger = Logger(label: "verbumcare.monitor")
     private var stopRequested = false
+    /// The last reason the textfile could not be written (it is told once).
+    private var textfileProblem: String?
 
     init(context: CommandContext, textfile: String?, once: Bool) throws {
         self.context = context
@@ -73,10 +75,20 @@ final class MonitorService {
                                      extra: MonitorMetrics.families(state: state, histograms: histograms,
                                                                     roundFinishedAt: now)).text
         do {
-            // 0644: node_exporter reads it as its own user.
-            try AtomicFile.write(Array(text.utf8), to: path, followLinks: false, mode: 0o644)
+            try TextfileWriter.write(text, to: path)
+            textfileProblem = nil
         } catch {
-            logger.warning("textfile not written", metadata: ["path": "\(path)", "error": "\(ErrorReason.text(error))"])
+            // Told once (stderr and the log), not every round.
+            let refused = error is TextfileWriter.Refusal
+            let reason = refused ? "refused" : ErrorReason.text(error)
+            guard textfileProblem != reason else { return }
+            textfileProblem = reason
+            if refused {
+                context.console.error("cli.monitor.textfile_refused", ["path": path])
+            } else {
+                context.console.error("files.write_failed", ["file": path, "reason": reason])
+            }
+            logger.warning("textfile not written", metadata: ["path": "\(path)", "reason": "\(reason)"])
         }
     }
 

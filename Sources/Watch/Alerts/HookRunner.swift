@@ -128,12 +128,12 @@ public struct HookRunner: Sendable {
         _ = bytes.withUnsafeBytes { write(stdinPipe[1], $0.baseAddress, $0.count) }
         close(stdinPipe[1])
 
-        let deadline = monotonicSeconds() + timeLimit
+        let deadline = MonotonicClock.seconds() + timeLimit
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         var open = true
         while open {
-            let left = deadline - monotonicSeconds()
+            let left = deadline - MonotonicClock.seconds()
             if left <= 0 { break }
             var descriptor = pollfd(fd: outputPipe[0], events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(left, 1) * 1000) + 1)
@@ -157,7 +157,7 @@ public struct HookRunner: Sendable {
                 break
             }
             if done < 0, errno != EINTR { result = .couldNotStart("waitpid"); break }
-            if monotonicSeconds() >= deadline {
+            if MonotonicClock.seconds() >= deadline {
                 kill(-pid, SIGKILL)
                 _ = waitpid(pid, &waitStatus, 0)
                 result = .killedAtTimeLimit
@@ -167,12 +167,6 @@ public struct HookRunner: Sendable {
         }
         let text = TextSanitizer.clean(String(decoding: output, as: UTF8.self), keepingLineBreaks: true)
         return Outcome(path: path, result: result, output: text)
-    }
-
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
 
