@@ -17,6 +17,8 @@ public struct ServerWatch: Equatable, Sendable {
     public var streakStart: Double?
     /// The time of the first success of the current streak (the incident's end once confirmed up).
     public var upStreakStart: Double?
+    /// The last result seen (the monitor's textfile gives its checks).
+    public var lastResult: DetailedStatus?
     /// A result came since this process started watching (an incident inherited from an
     /// earlier run is judged only then).
     public var seen = false

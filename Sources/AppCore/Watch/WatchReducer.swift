@@ -114,6 +114,7 @@ public enum WatchReducer {
         var server = watch.servers[result.serverId] ?? ServerWatch()
         let at = result.lastChecked
         server.seen = true
+        server.lastResult = result
         if result.isHealthy {
             if server.successes == 0 { server.upStreakStart = at }
             server.successes += 1

@@ -69,7 +69,7 @@ final class MonitorService {
             histograms[server.id] = await watch.history.histogram(serverId: server.id, window: .long, now: now)
         }
         let tested = state.settings.availableServers.compactMap { server in
-            watch.lastResults[server.id].map { (server: server, result: $0) }
+            state.watch.servers[server.id]?.lastResult.map { (server: server, result: $0) }
         }
         let text = OpenMetricsReport(tested: tested,
                                      extra: MonitorMetrics.families(state: state, histograms: histograms,

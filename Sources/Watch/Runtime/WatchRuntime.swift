@@ -27,8 +27,6 @@ public final class WatchRuntime {
     private var lastPrune = 0.0
     private var lastHistoryRead = 0.0
     private var isStopped = false
-    /// The last result of every server the rounds tested (the textfile's checks).
-    public private(set) var lastResults: [String: DetailedStatus] = [:]
     /// A round is being tested (from `testServers` to `roundFinished`).
     public private(set) var isRoundInFlight = false
     /// Called after every complete round (the monitor writes its textfile, `--once` exits).
@@ -103,9 +101,8 @@ public final class WatchRuntime {
         switch effect {
         case let .testServers(servers, round, confirming):
             isRoundInFlight = true
-            perform { [prober, weak self] in
+            perform { [prober] in
                 let results = await prober.checkAll(servers)
-                await self?.remember(results)
                 return .serversTested(round: round, results: results, confirming: confirming, at: now())
             }
         case let .scheduleRound(round, delay):
@@ -171,10 +168,6 @@ public final class WatchRuntime {
         let event = AlertEvent(kind: .test, server: state.currentServer, at: at, ledgerKey: "test:\(at)")
         return await delivery.deliver(event, language: state.currentLanguage,
                                       webhooks: state.watchSettings.alertWebhooks, sender: webhookSender(state.watchSettings))
-    }
-
-    private func remember(_ results: [DetailedStatus]) {
-        for result in results { lastResults[result.serverId] = result }
     }
 
     // MARK: Reading
