@@ -129,7 +129,6 @@ public final class AppLoop {
 
     /// The terminal's contents are unknown (after a resume, Ctrl-L): every cell is drawn again.
     public func repaint() {
-        screen?.clearAndRepaint()
         lastFrame = nil
         frames.request()
     }

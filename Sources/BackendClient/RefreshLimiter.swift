@@ -28,7 +28,7 @@ public final class RefreshLimiter: Sendable {
 
     private let interval: Double
     private let now: @Sendable () -> Double
-    private let records = LockedState<[String: Record]>([:])
+    private let records = Mutex<[String: Record]>([:])
 
     /// - Parameters:
     ///   - interval: seconds between two refreshes of one server.

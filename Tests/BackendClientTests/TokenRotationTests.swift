@@ -22,7 +22,7 @@ import TestSupport
         let signedIn = try await client.login(username: "demo", password: "demo")
         // The session's access token has expired; the refresh token is good.
         await store.saveTokens(AuthTokens(accessToken: "demo-at-expired", refreshToken: signedIn.refreshToken))
-        let signInEvents = LockedState(0)
+        let signInEvents = SharedLock(0)
         let listener = Task {
             for await _ in client.signInRequired { signInEvents.withLock { $0 += 1 } }
         }
@@ -45,7 +45,7 @@ import TestSupport
     }
 
     @Test func aSecondRefreshOfOneServerWaitsAMinute() async {
-        let clock = LockedState(0.0)
+        let clock = SharedLock(0.0)
         let limiter = RefreshLimiter(now: { clock.withLock { $0 } })
         let server = FakeAuthServer(validToken: "current", acceptRefresh: true)
         func client(_ store: InMemoryTokenStore) -> APIClient {

@@ -225,12 +225,6 @@ public final class AppSettingsStore {
         try change(.connectionTimeout(seconds))
     }
 
-    /// Seconds between probes of a connected server, 2...3600; anything else is refused.
-    public func setProbeInterval(_ seconds: Int) throws {
-        try requireRange(seconds, NativeSettings.probeIntervalRange, key: .probeInterval)
-        try change(.probeInterval(seconds))
-    }
-
     public func setAutoSwitchOnFailure(_ enabled: Bool) throws {
         try change(.autoSwitchOnFailure(enabled))
     }
