@@ -281,7 +281,7 @@ public final class CurlEngine: HTTPTransport, Sendable {
             // Transfers past their own deadline (a `.local` name resolved faster than its
             // allowance) end here; the nearest deadline still ahead shortens the wait.
             var waitMs = active.isEmpty ? Self.idlePollMs : Self.activePollMs
-            let now = MonotonicClock.nanoseconds()
+            let now = AppClock.monotonicNanoseconds()
             for (id, transfer) in active {
                 guard let deadline = transfer.deadline() else { continue }
                 if deadline <= now {

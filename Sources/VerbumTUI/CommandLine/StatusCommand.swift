@@ -31,7 +31,7 @@ struct StatusCommand: VerbumCommand {
         // What `status` used is recorded in app-state.json (saved when the command ends), so
         // `servers` says the same server is in use (SPEC §11).
         context.store.dispatch(.statusTested(server: outcome.server, source: outcome.source, fallback: outcome.fallback,
-                                             result: outcome.result, at: context.store.now()))
+                                             result: outcome.result, at: context.store.clock.now()))
         do {
             try context.store.flushPersistence()
         } catch {
