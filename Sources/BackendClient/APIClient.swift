@@ -84,15 +84,6 @@ public final class APIClient: Sendable {
         try await send(APIRequest(method: .delete, path: path, headers: Self.headerList(headers)))
     }
 
-    /// A JSON body from an `Encodable` value.
-    public static func jsonBody<T: Encodable>(_ value: T) throws(ClientError) -> Data {
-        do {
-            return try JSONEncoder().encode(value)
-        } catch {
-            throw ClientError.transport(.badResponse, message: "cannot encode request body: \(error)")
-        }
-    }
-
     // MARK: sending
 
     /// Bounded: one attempt, the policy's retries, and at most one more after a token
@@ -159,16 +150,11 @@ public final class APIClient: Sendable {
     /// `POST /auth/login` with the password read from its one owned buffer, which the caller
     /// wipes once this returns (the request has finished by then, whatever its outcome).
     public func login(username: String, secret: SecretText, deviceInfo: [String: String] = [:]) async throws(ClientError) -> AuthTokens {
-        struct Answer: Decodable {
-            struct Payload: Decodable { var accessToken: String; var refreshToken: String? }
-            var data: Payload
-        }
         var body = try LoginBody.make(username: username, secret: secret, deviceInfo: deviceInfo)
         // The request body holds the password in clear: overwritten once sent, whatever the answer.
         defer { body.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         let response = try await send(APIRequest(method: .post, path: "/auth/login", body: body, authorization: .none))
-        let answer = try response.decode(Answer.self)
-        let tokens = AuthTokens(accessToken: answer.data.accessToken, refreshToken: answer.data.refreshToken)
+        let tokens = try Self.tokens(in: response.body)
         await tokenStore?.saveTokens(tokens)
         return tokens
     }
@@ -176,10 +162,9 @@ public final class APIClient: Sendable {
     /// `POST /auth/logout` with the access token; the stored tokens are cleared even when
     /// the server cannot be told.
     public func logout() async throws(ClientError) {
-        struct Body: Encodable { var accessToken: String }
         guard let tokens = await tokenStore?.loadTokens() else { return }
         await tokenStore?.clearTokens()
-        let body = try Self.jsonBody(Body(accessToken: tokens.accessToken))
+        let body = JSON.object(["accessToken": .string(tokens.accessToken)]).requestBody
         _ = try await send(APIRequest(method: .post, path: "/auth/logout",
                                       headers: [HTTPHeader(name: "Authorization", value: "Bearer \(tokens.accessToken)")],
                                       body: body, authorization: .none))
@@ -194,17 +179,7 @@ public final class APIClient: Sendable {
         let transport = transport
         let settings = settings
         return { refreshToken in
-            struct Body: Encodable { var refreshToken: String }
-            struct Answer: Decodable {
-                struct Payload: Decodable { var accessToken: String; var refreshToken: String? }
-                var data: Payload
-            }
-            let body: Data
-            do throws(ClientError) {
-                body = try APIClient.jsonBody(Body(refreshToken: refreshToken))
-            } catch {
-                return .unavailable(error)
-            }
+            let body = JSON.object(["refreshToken": .string(refreshToken)]).requestBody
             let request = APIRequest(method: .post, path: "", body: body, authorization: .none)
             let transportRequest = TransportRequest(method: .post, url: url,
                                                     headers: request.outgoingHeaders(accessToken: nil),
@@ -214,12 +189,12 @@ public final class APIClient: Sendable {
                 return .unavailable(error)
             case .success(let response) where response.isSuccess:
                 do throws(ClientError) {
-                    let answer = try SanitizedJSON.decode(Answer.self, from: response.body)
-                    guard !answer.data.accessToken.isEmpty else {
+                    let answer = try APIClient.tokens(in: response.body)
+                    guard !answer.accessToken.isEmpty else {
                         return .rejected(.badResponse("refresh answer without an access token"))
                     }
-                    return .success(AuthTokens(accessToken: answer.data.accessToken,
-                                               refreshToken: answer.data.refreshToken ?? refreshToken))
+                    return .success(AuthTokens(accessToken: answer.accessToken,
+                                               refreshToken: answer.refreshToken ?? refreshToken))
                 } catch {
                     return .rejected(error)
                 }
@@ -237,11 +212,25 @@ public final class APIClient: Sendable {
 
     /// The `error` (English) or `message` field of an error body, sanitized and shortened.
     static func serverMessage(in body: Data) -> String? {
-        guard let object = SanitizedJSON.object(from: body) else { return nil }
-        guard let text = (object["error"] as? String) ?? (object["message"] as? String), !text.isEmpty else {
+        guard let object = JSON(serverBody: body)?.objectValue else { return nil }
+        guard let text = object["error"]?.stringValue ?? object["message"]?.stringValue, !text.isEmpty else {
             return nil
         }
         return String(text.prefix(200))
+    }
+
+    /// The tokens of a login or refresh answer, `{"data": {"accessToken", "refreshToken"?}}`
+    /// (docs/PRODUCT.md: The backend's API contract), read from the cleaned body.
+    static func tokens(in body: Data) throws(ClientError) -> AuthTokens {
+        guard let json = JSON(serverBody: body) else { throw ClientError.badResponse("body is not JSON") }
+        guard let data = json["data"]?.objectValue, let access = data["accessToken"]?.stringValue else {
+            throw ClientError.badResponse("unexpected JSON: no data.accessToken")
+        }
+        let refresh = data["refreshToken"]
+        guard refresh == nil || refresh == .null || refresh?.stringValue != nil else {
+            throw ClientError.badResponse("unexpected JSON: data.refreshToken is not text")
+        }
+        return AuthTokens(accessToken: access, refreshToken: refresh?.stringValue)
     }
 
     static func headerList(_ headers: [String: String]) -> [HTTPHeader] {

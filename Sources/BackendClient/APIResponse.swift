@@ -15,12 +15,8 @@ public struct APIResponse: Equatable, Sendable {
         self.url = url
     }
 
-    /// The body as sanitized JSON (see `SanitizedJSON`); nil when it is not JSON.
-    public func json() -> Any? {
-        SanitizedJSON.value(from: body)
-    }
-
-    public func decode<T: Decodable>(_ type: T.Type) throws(ClientError) -> T {
-        try SanitizedJSON.decode(type, from: body)
+    /// The body read and cleaned (see `JSON(serverBody:)`); nil when it is not JSON.
+    public func json() -> JSON? {
+        JSON(serverBody: body)
     }
 }

@@ -27,10 +27,10 @@ public enum CheckEvaluator {
         }
         switch endpoint {
         case .health:
-            let healthy = SanitizedJSON.object(from: response.body)?["status"] as? String == "healthy"
+            let healthy = JSON(serverBody: response.body)?["status"]?.stringValue == "healthy"
             return healthy ? success : failure(.badResponse("health answer without status \"healthy\"", status: status))
         case .api:
-            let isObject = SanitizedJSON.object(from: response.body) != nil
+            let isObject = JSON(serverBody: response.body)?.objectValue != nil
             return isObject ? success : failure(.badResponse("config answer is not a JSON object", status: status))
         case .auth:
             return success
@@ -38,10 +38,10 @@ public enum CheckEvaluator {
             let body = Array(response.body)
             let handshake = body.starts(with: Array("0{".utf8)) && body.contains(Array("\"sid\"".utf8))
             guard handshake else { return failure(.badResponse("not an Engine.IO handshake", status: status)) }
-            let object = SanitizedJSON.object(from: response.body.dropFirst())
+            let object = JSON(serverBody: response.body.dropFirst())
             var verdict = success
-            verdict.pingInterval = object?["pingInterval"] as? Int
-            verdict.pingTimeout = object?["pingTimeout"] as? Int
+            verdict.pingInterval = object?["pingInterval"]?.intValue
+            verdict.pingTimeout = object?["pingTimeout"]?.intValue
             return verdict
         }
     }

@@ -6,10 +6,10 @@ import SettingsStore
 /// strings and secrets).
 enum LoginBody {
     static func make(username: String, secret: SecretText, deviceInfo: [String: String]) throws(ClientError) -> Data {
-        struct Rest: Encodable { var username: String; var deviceInfo: [String: String] }
-        // `{"deviceInfo":…,"username":…}` from the encoder, then `,"password":"…"}` spliced in.
-        let rest = try APIClient.jsonBody(Rest(username: username, deviceInfo: deviceInfo))
-        var bytes = [UInt8](rest.dropLast())
+        // `{"username":…,"deviceInfo":…}` from the one writer, then `,"password":"…"}` spliced in.
+        let info = JSONObject(deviceInfo.sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) })
+        let rest: JSON = ["username": .string(username), "deviceInfo": .object(info)]
+        var bytes = Array(rest.written(.compact).utf8.dropLast())
         bytes += Array(#","password":""#.utf8)
         secret.withUTF8 { password in
             for byte in password { appendEscaped(byte, to: &bytes) }

@@ -97,8 +97,8 @@ import TestSupport
         let auth = try #require(status.checks.first { $0.endpoint == .auth })
         #expect(auth.httpStatus == 200)
         #expect(auth.error == nil)
-        let me = try await client.get("/auth/me").json() as? [String: Any]
-        #expect((me?["data"] as? [String: Any])?["username"] as? String == "demo")
+        let me = try await client.get("/auth/me").json()
+        #expect(me?["data"]?["username"]?.stringValue == "demo")
     }
 
     @Test func escapeSequencesInServerJSONAreRemoved() async throws {
@@ -109,7 +109,7 @@ import TestSupport
         let raw = String(decoding: response.body, as: UTF8.self)
         #expect(raw.contains("\\u001b") || raw.unicodeScalars.contains("\u{1B}"), "the server did send escapes")
         let cleaned = try #require(response.json())
-        let text = String(decoding: try JSONSerialization.data(withJSONObject: cleaned), as: UTF8.self)
+        let text = cleaned.written(.compact)
         #expect(!text.contains("\\u001b") && !text.contains("\\u009b") && !text.contains("\u{202E}"))
         let health = await ConnectivityChecker(settings: try SharedDemoBackend.settings(backend))
             .check(try SharedDemoBackend.server(backend, "f-escape"))

@@ -2,7 +2,7 @@
 /// of range falls back to its default and is reported, so one bad value never costs the
 /// rest of the file.
 package struct FieldReader {
-    let object: [String: StoredJSON]
+    let object: JSONObject
     /// The file's name as the user knows it (`settings.json`).
     let file: String
     package private(set) var problems: [FileProblem] = []
@@ -10,7 +10,7 @@ package struct FieldReader {
     /// Put before field names in reports, for nested objects (`preferences.`).
     let fieldPrefix: String
 
-    package init(object: [String: StoredJSON], file: String, fieldPrefix: String = "") {
+    package init(object: JSONObject, file: String, fieldPrefix: String = "") {
         self.object = object
         self.file = file
         self.fieldPrefix = fieldPrefix
@@ -24,10 +24,10 @@ package struct FieldReader {
     /// Missing and `null` fields quietly give the default; unusable ones are reported, one
     /// problem per field, naming the field and the value as written.
     mutating func read<T>(_ key: String, default defaultValue: T, fallbackText: String,
-                          _ convert: (StoredJSON) -> T?) -> T {
+                          _ convert: (JSON) -> T?) -> T {
         guard let raw = object[key], raw != .null else { return defaultValue }
         if let value = convert(raw) { return value }
-        report("files.field_invalid", ["field": key, "fallback": fallbackText, "value": raw.stringValue ?? raw.compactText])
+        report("files.field_invalid", ["field": key, "fallback": fallbackText, "value": raw.stringValue ?? raw.written(.compact)])
         return defaultValue
     }
 

@@ -195,20 +195,20 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         s.slowThresholdMs = reader.int(CodingKeys.slowThresholdMs.rawValue, in: slowThresholdRange,
                                        default: s.slowThresholdMs)
         s.historyEnabled = reader.bool(CodingKeys.historyEnabled.rawValue, default: s.historyEnabled)
-        let hooks: [StoredJSON] = reader.read(CodingKeys.alertWebhooks.rawValue, default: [], fallbackText: "[]") {
+        let hooks: [JSON] = reader.read(CodingKeys.alertWebhooks.rawValue, default: [], fallbackText: "[]") {
             if case .array(let items) = $0 { return items }
             return nil
         }
         for item in hooks {
             guard let text = item.stringValue, let n = webhook(text) else {
                 reader.report("files.entry_invalid", ["field": CodingKeys.alertWebhooks.rawValue,
-                                                       "value": item.stringValue ?? item.compactText])
+                                                       "value": item.stringValue ?? item.written(.compact)])
                 continue
             }
             if !s.alertWebhooks.contains(n) { s.alertWebhooks.append(n) }
         }
 
-        let list: [StoredJSON] = reader.read(CodingKeys.customServers.rawValue, default: [], fallbackText: "[]") {
+        let list: [JSON] = reader.read(CodingKeys.customServers.rawValue, default: [], fallbackText: "[]") {
             if case .array(let items) = $0 { return items }
             return nil
         }
@@ -216,7 +216,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         for item in list {
             guard let text = item.stringValue, let n = normalized(text, environment) else {
                 reader.report("files.entry_invalid", ["field": CodingKeys.customServers.rawValue,
-                                                       "value": item.stringValue ?? item.compactText])
+                                                       "value": item.stringValue ?? item.written(.compact)])
                 continue
             }
             if seen.insert(n).inserted { s.customServers.append(n) }
@@ -253,20 +253,20 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     }
 
     /// The known keys and their JSON values (nil: the key is absent).
-    private var fields: [(CodingKeys, StoredJSON?)] {
-        [(.backendServerAddress, backendServerAddress.map(StoredJSON.string)),
-         (.customServerAddress, customServerAddress.map(StoredJSON.string)),
-         (.customServers, .array(customServers.map(StoredJSON.string))),
-         (.connectionTimeout, .integer(connectionTimeout)),
+    private var fields: [(CodingKeys, JSON?)] {
+        [(.backendServerAddress, backendServerAddress.map(JSON.string)),
+         (.customServerAddress, customServerAddress.map(JSON.string)),
+         (.customServers, .array(customServers.map(JSON.string))),
+         (.connectionTimeout, .int(connectionTimeout)),
          (.autoSwitchOnFailure, .bool(autoSwitchOnFailure)),
          (.enableDetailedLogging, .bool(enableDetailedLogging)),
-         (.caBundle, caBundle.map(StoredJSON.string)),
-         (.probeInterval, .integer(probeInterval)),
-         (.certWarningDays, .integer(certWarningDays)),
-         (.alertWebhooks, .array(alertWebhooks.map(StoredJSON.string))),
-         (.alertCABundle, alertCABundle.map(StoredJSON.string)),
-         (.alertUpConfirmations, .integer(alertUpConfirmations)),
-         (.slowThresholdMs, .integer(slowThresholdMs)),
+         (.caBundle, caBundle.map(JSON.string)),
+         (.probeInterval, .int(probeInterval)),
+         (.certWarningDays, .int(certWarningDays)),
+         (.alertWebhooks, .array(alertWebhooks.map(JSON.string))),
+         (.alertCABundle, alertCABundle.map(JSON.string)),
+         (.alertUpConfirmations, .int(alertUpConfirmations)),
+         (.slowThresholdMs, .int(slowThresholdMs)),
          (.historyEnabled, .bool(historyEnabled))]
     }
 
@@ -274,7 +274,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     /// `object`) and the keys `object` lacks; every other key stays as it was written, so an
     /// invalid value the change does not touch is not silently replaced by its default.
     /// Absent optional values remove their key. Returns the keys written.
-    package func write(into object: inout [String: StoredJSON], changedFrom decoded: NativeSettings) -> Set<String> {
+    package func write(into object: inout JSONObject, changedFrom decoded: NativeSettings) -> Set<String> {
         let before = Dictionary(uniqueKeysWithValues: decoded.fields.map { ($0.0.rawValue, $0.1) })
         var written = Set<String>()
         for (key, value) in fields {

@@ -80,7 +80,7 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
                                                           default: s.preferences.sparklineLength)
                 reader.absorb(inner)
             } else {
-                reader.report("files.field_invalid", ["field": Key.preferences, "fallback": "{}", "value": raw.compactText])
+                reader.report("files.field_invalid", ["field": Key.preferences, "fallback": "{}", "value": raw.written(.compact)])
             }
         }
         return s
@@ -111,8 +111,8 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
     /// Bad entries are dropped and reported; the rest are kept newest first as stored, one
     /// per server, at most `ServerHistoryEntry.limit`.
     private static func readHistory(_ reader: inout FieldReader, key: String,
-                                    _ entry: ([String: StoredJSON]) -> ServerHistoryEntry?) -> [ServerHistoryEntry] {
-        let items: [StoredJSON] = reader.read(key, default: [], fallbackText: "[]") {
+                                    _ entry: (JSONObject) -> ServerHistoryEntry?) -> [ServerHistoryEntry] {
+        let items: [JSON] = reader.read(key, default: [], fallbackText: "[]") {
             if case .array(let a) = $0 { return a }
             return nil
         }
@@ -120,7 +120,7 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
         var seen = Set<String>()
         for item in items {
             guard let e = item.objectValue.flatMap(entry) else {
-                reader.report("files.entry_invalid", ["field": key, "value": item.compactText])
+                reader.report("files.entry_invalid", ["field": key, "value": item.written(.compact)])
                 continue
             }
             if result.count < ServerHistoryEntry.limit, seen.insert(e.serverId).inserted { result.append(e) }
@@ -129,12 +129,12 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
     }
 
     /// The version-2 fields written into `object`; other keys stay as they were.
-    package func write(into object: inout [String: StoredJSON]) {
+    package func write(into object: inout JSONObject) {
         for old in [Key.language, Key.serverId, Key.history] { object[old] = nil }
-        object[Key.version] = .integer(Self.currentVersion)
+        object[Key.version] = .int(Self.currentVersion)
         object[Key.currentLanguage] = currentLanguage.map { .string($0.rawValue) } ?? .null
         object[Key.serverSource] = .string(serverSource.rawValue)
-        object[Key.lastKnownServerId] = lastKnownServerId.map(StoredJSON.string) ?? .null
+        object[Key.lastKnownServerId] = lastKnownServerId.map(JSON.string) ?? .null
         object[Key.serverHistory] = .array(serverHistory.map { e in
             .object(["serverId": .string(e.serverId), "lastUsed": .double(e.lastUsed),
                      "successful": .bool(e.successful), "durationMs": .double(e.durationMs)])
@@ -142,7 +142,7 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
         // Preferences this version does not know (a newer app's) stay beside the known ones.
         var stored = object[Key.preferences]?.objectValue ?? [:]
         stored["showCheckDetails"] = .bool(preferences.showCheckDetails)
-        stored["sparklineLength"] = .integer(preferences.sparklineLength)
+        stored["sparklineLength"] = .int(preferences.sparklineLength)
         object[Key.preferences] = .object(stored)
     }
 }

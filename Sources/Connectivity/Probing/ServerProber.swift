@@ -61,6 +61,6 @@ extension ServerProber {
         guard let client = APIClient(baseURL: server.baseUrl, settings: settings, retryPolicy: .none,
                                      transport: httpTransport),
               let response = try? await client.get("/config") else { return nil }
-        return SanitizedJSON.canonicalData(from: response.body)
+        return JSON.canonicalData(serverBody: response.body)
     }
 }

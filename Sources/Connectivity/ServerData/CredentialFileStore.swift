@@ -28,10 +28,9 @@ public final class CredentialFileStore: TokenStore, Sendable {
     /// Writes the tokens (atomically, 0600); throws when they could not be saved, so a sign-in
     /// is never told as done while the old tokens stay in the file.
     public func save(_ tokens: AuthTokens) throws {
-        let file = CredentialFile(baseUrl: baseUrl, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try AtomicFile.write(Array(try encoder.encode(file)), to: path, followLinks: false)
+        var file: JSONObject = ["baseUrl": .string(baseUrl), "accessToken": .string(tokens.accessToken)]
+        if let refresh = tokens.refreshToken { file["refreshToken"] = .string(refresh) }
+        try AtomicFile.write(JSON.object(file).fileBytes(), to: path, followLinks: false)
     }
 
     /// Sign-out or a refused refresh: the tokens are worthless, so the file is removed.
@@ -42,14 +41,8 @@ public final class CredentialFileStore: TokenStore, Sendable {
     /// Synchronous read, for callers outside async code.
     public func read() -> AuthTokens? {
         guard let bytes = try? AtomicFile.read(path, limit: 64 * 1024, followLinks: false),
-              let file = try? JSONDecoder().decode(CredentialFile.self, from: Data(bytes)),
-              file.baseUrl == baseUrl, !file.accessToken.isEmpty else { return nil }
-        return AuthTokens(accessToken: file.accessToken, refreshToken: file.refreshToken)
-    }
-
-    private struct CredentialFile: Codable {
-        var baseUrl: String
-        var accessToken: String
-        var refreshToken: String?
+              let file = JSON.parse(bytes), file["baseUrl"]?.stringValue == baseUrl,
+              let access = file["accessToken"]?.stringValue, !access.isEmpty else { return nil }
+        return AuthTokens(accessToken: access, refreshToken: file["refreshToken"]?.stringValue)
     }
 }

@@ -26,45 +26,35 @@ public struct ServerDataStore: Sendable {
         paths.serverCacheDirectory(serverId: server.id) + "/" + Self.healthFileName
     }
 
-    /// Writes what is known; parts that are nil keep their previous file.
+    /// Writes what is known; parts that are nil keep their previous file. The config is kept
+    /// as the server sent it (cleaned, numbers as their text), sorted for stable bytes.
     public func save(_ snapshot: ServerSnapshot, for server: ServerConfig) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        if let config = snapshot.config, let value = try? JSONDecoder().decode(JSONValue.self, from: config) {
-            let bytes = try encoder.encode(ConfigFile(baseUrl: server.baseUrl, config: value))
-            try AtomicFile.write(Array(bytes), to: configPath(server), followLinks: false)
+        if let config = snapshot.config, let value = JSON.parse(Array(config)) {
+            let file: JSON = ["baseUrl": .string(server.baseUrl), "config": value]
+            try AtomicFile.write(file.fileBytes(), to: configPath(server), followLinks: false)
         }
         if let health = snapshot.health {
-            let bytes = try encoder.encode(HealthFile(baseUrl: server.baseUrl, status: health))
-            try AtomicFile.write(Array(bytes), to: healthPath(server), followLinks: false)
+            let file: JSON = ["baseUrl": .string(server.baseUrl), "status": health.json]
+            try AtomicFile.write(file.fileBytes(), to: healthPath(server), followLinks: false)
         }
     }
 
     /// What was saved for this server (same id and same base URL); empty when nothing was.
     public func restore(_ server: ServerConfig) -> ServerSnapshot {
         var snapshot = ServerSnapshot()
-        if let bytes = try? AtomicFile.read(configPath(server), followLinks: false),
-           let file = try? JSONDecoder().decode(ConfigFile.self, from: Data(bytes)),
-           file.baseUrl == server.baseUrl {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            snapshot.config = try? encoder.encode(file.config)
+        if let file = read(configPath(server)), file["baseUrl"]?.stringValue == server.baseUrl,
+           let config = file["config"] {
+            snapshot.config = Data(config.written(.canonical).utf8)
         }
-        if let bytes = try? AtomicFile.read(healthPath(server), followLinks: false),
-           let file = try? JSONDecoder().decode(HealthFile.self, from: Data(bytes)),
-           file.baseUrl == server.baseUrl, file.status.serverId == server.id {
-            snapshot.health = file.status
+        if let file = read(healthPath(server)), file["baseUrl"]?.stringValue == server.baseUrl,
+           let status = file["status"].flatMap(DetailedStatus.init(json:)), status.serverId == server.id {
+            snapshot.health = status
         }
         return snapshot
     }
 
-    private struct ConfigFile: Codable {
-        var baseUrl: String
-        var config: JSONValue
-    }
-
-    private struct HealthFile: Codable {
-        var baseUrl: String
-        var status: DetailedStatus
+    private func read(_ path: String) -> JSON? {
+        guard let bytes = try? AtomicFile.read(path, followLinks: false) else { return nil }
+        return JSON.parse(bytes)
     }
 }

@@ -30,7 +30,7 @@ public struct AppStateFile: Sendable {
         return decode(parsed.object, problems: [])
     }
 
-    private func decode(_ object: [String: StoredJSON], problems: [FileProblem]) -> LoadResult {
+    private func decode(_ object: JSONObject, problems: [FileProblem]) -> LoadResult {
         var reader = FieldReader(object: object, file: file.fileName)
         for problem in problems { reader.report(problem.key, problem.parameters) }
         var version = PersistedAppState.currentVersion
@@ -41,7 +41,7 @@ public struct AppStateFile: Sendable {
                 // Unreadable version: read it as the current shape, which is what this app writes.
                 reader.report("files.field_invalid", ["field": PersistedAppState.Key.version,
                                                       "fallback": String(PersistedAppState.currentVersion),
-                                                      "value": raw.stringValue ?? raw.compactText])
+                                                      "value": raw.stringValue ?? raw.written(.compact)])
             }
         } else {
             version = 1

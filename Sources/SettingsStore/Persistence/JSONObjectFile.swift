@@ -42,7 +42,7 @@ struct JSONObjectFile {
 
     struct Loaded {
         /// nil when the file is missing, unreadable or was moved aside.
-        var object: [String: StoredJSON]?
+        var object: JSONObject?
         /// File-level problems (moved aside, unreadable, duplicate keys); field problems are the caller's.
         var problems: [FileProblem]
         var movedAsideTo: String?
@@ -51,7 +51,7 @@ struct JSONObjectFile {
 
     /// A parsed file: its object and the keys that appeared more than once.
     struct Parsed {
-        var object: [String: StoredJSON]
+        var object: JSONObject
         var duplicates: [String]
         /// Empty or white space only.
         var blank: Bool
@@ -101,7 +101,7 @@ struct JSONObjectFile {
     }
 
     struct Change<R> {
-        var object: [String: StoredJSON]
+        var object: JSONObject
         /// The old content must be kept aside before it is replaced (it had invalid fields
         /// that the change overwrites, or it was written by a newer version).
         var keepOld: Bool
@@ -123,7 +123,7 @@ struct JSONObjectFile {
     /// replacement; identical bytes are not rewritten. A symbolic link is followed, and the
     /// lock is taken beside its target. A link's target that is not a JSON object is never
     /// written, locked beside or kept aside (`PersistenceError.foreignLinkTarget`).
-    func rewrite<R>(_ transform: ([String: StoredJSON]?) throws -> Change<R>) throws -> Rewritten<R> {
+    func rewrite<R>(_ transform: (JSONObject?) throws -> Change<R>) throws -> Rewritten<R> {
         let target = try LinkTarget.writable(path)
         // Checked before the lock too: the lock's sidecar would be a new file beside the
         // foreign target (in /etc for a link to /etc/passwd).
@@ -137,7 +137,7 @@ struct JSONObjectFile {
                 let current = old == nil ? nil : snapshot.parsed?.object
                 let duplicates = snapshot.parsed?.duplicates ?? []
                 let change = try transform(current)
-                let bytes = StoredJSON.object(change.object).prettyBytes()
+                let bytes = JSON.object(change.object).fileBytes()
                 var problems = duplicates.map(duplicateKey)
                 if bytes == old?.bytes { return Rewritten(result: change.result, keptAsideAt: nil, problems: problems, wrote: false) }
                 let keep = old != nil && (current == nil || change.keepOld || !duplicates.isEmpty)
@@ -220,9 +220,8 @@ struct JSONObjectFile {
         if bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             return Parsed(object: [:], duplicates: [], blank: true)
         }
-        guard let (value, duplicates) = StoredJSON.parseReportingDuplicates(bytes),
-              let object = value.objectValue else { return nil }
-        return Parsed(object: object, duplicates: duplicates, blank: false)
+        guard case .success(let reading) = JSON.read(bytes), let object = reading.value.objectValue else { return nil }
+        return Parsed(object: object, duplicates: reading.duplicates, blank: false)
     }
 
     private func loaded(_ parsed: Parsed) -> Loaded {

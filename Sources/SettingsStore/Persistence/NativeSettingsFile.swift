@@ -99,7 +99,7 @@ public struct NativeSettingsFile: Sendable {
         file.rewriteBlocker()?.problem(file: file.fileName)
     }
 
-    private func decode(_ object: [String: StoredJSON]) -> (NativeSettings, [FileProblem]) {
+    private func decode(_ object: JSONObject) -> (NativeSettings, [FileProblem]) {
         var reader = FieldReader(object: object, file: file.fileName)
         let settings = NativeSettings.read(&reader, environment: environment)
         return (settings, reader.problems)

@@ -107,7 +107,7 @@ struct CheckCommand: VerbumCommand {
     }
 
     @MainActor
-    private func emit(json: JSONValue, context: CommandContext) throws {
+    private func emit(json: JSON, context: CommandContext) throws {
         try emit(json.rendered, context: context)
     }
 }

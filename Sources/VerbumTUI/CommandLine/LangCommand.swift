@@ -59,7 +59,7 @@ struct LangCommand: VerbumCommand {
         }
     }
 
-    static func json(_ language: AppLanguage, _ source: Source) -> JSONValue {
+    static func json(_ language: AppLanguage, _ source: Source) -> JSON {
         .object([("language", .string(language.rawValue)), ("source", .string(source.rawValue))])
     }
 

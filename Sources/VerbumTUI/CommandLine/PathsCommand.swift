@@ -1,4 +1,5 @@
 import ArgumentParser
+import SettingsStore
 
 /// `paths [--json]`: the directories and files this run uses.
 struct PathsCommand: VerbumCommand {
@@ -20,7 +21,7 @@ struct PathsCommand: VerbumCommand {
             ("settings", "cli.path.settings", paths.settingsFile),
         ]
         if json {
-            context.console.output(json: .object(entries.map { ($0.0, .string($0.2)) }))
+            context.console.output(json: .object(JSONObject(entries.map { ($0.0, .string($0.2)) })))
         } else {
             context.console.output(entries.map { context.console.text($0.1) + ": " + $0.2 }.joined(separator: "\n"))
         }

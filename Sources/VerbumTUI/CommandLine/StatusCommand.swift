@@ -83,7 +83,7 @@ struct StatusCommand: VerbumCommand {
     /// The JSON object of one tested server (docs/PRODUCT.md: The command line); `check` prints the same shape.
     @MainActor
     static func json(server: ServerConfig, source: ServerSource?, result: DetailedStatus, fallback: FallbackInfo?,
-                     context: CommandContext) -> JSONValue {
+                     context: CommandContext) -> JSON {
         .object([
             ("server", .object([
                 ("id", .string(server.id)),
@@ -104,13 +104,13 @@ struct StatusCommand: VerbumCommand {
         ])
     }
 
-    static func checkJSON(_ check: CheckResult) -> JSONValue {
+    static func checkJSON(_ check: CheckResult) -> JSON {
         let t = check.timings
-        return .object([
+        var fields: JSONObject = [
             ("endpoint", .string(check.endpoint.rawValue)),
             ("url", .string(check.url)),
             ("status", .string(check.status.rawValue)),
-            ("httpStatus", check.httpStatus.map(JSONValue.int) ?? .null),
+            ("httpStatus", check.httpStatus.map(JSON.int) ?? .null),
             ("timings", .object([
                 ("dnsMs", .double(milliseconds(t.dnsMs))),
                 ("connectMs", .double(milliseconds(t.connectMs))),
@@ -119,25 +119,27 @@ struct StatusCommand: VerbumCommand {
                 ("totalMs", .double(milliseconds(t.totalMs))),
             ])),
             ("error", check.error.map(errorJSON) ?? .null),
-        ] + (check.endpoint == .websocket ? [
-            ("pingInterval", check.pingInterval.map(JSONValue.int) ?? .null),
-            ("pingTimeout", check.pingTimeout.map(JSONValue.int) ?? .null),
-        ] : []))
+        ]
+        if check.endpoint == .websocket {
+            fields["pingInterval"] = check.pingInterval.map(JSON.int) ?? .null
+            fields["pingTimeout"] = check.pingTimeout.map(JSON.int) ?? .null
+        }
+        return .object(fields)
     }
 
-    static func certificateJSON(_ certificate: CertificateInfo, daysLeft: Int?) -> JSONValue {
+    static func certificateJSON(_ certificate: CertificateInfo, daysLeft: Int?) -> JSON {
         .object([
             ("subject", .string(certificate.subject)),
             ("issuer", .string(certificate.issuer)),
-            ("sans", .array(certificate.sans.map(JSONValue.string))),
+            ("sans", .array(certificate.sans.map(JSON.string))),
             ("notBefore", .string(CertificateInfo.iso(certificate.notBefore))),
             ("notAfter", .string(CertificateInfo.iso(certificate.notAfter))),
-            ("daysLeft", daysLeft.map(JSONValue.int) ?? .null),
+            ("daysLeft", daysLeft.map(JSON.int) ?? .null),
             ("sha256", .string(certificate.sha256)),
         ])
     }
 
-    static func errorJSON(_ error: ConnectivityError) -> JSONValue {
+    static func errorJSON(_ error: ConnectivityError) -> JSON {
         .object([("code", .string(error.code.rawValue)), ("message", .string(TextSanitizer.clean(error.message)))])
     }
 

@@ -30,7 +30,7 @@ struct Console: Sendable {
         Self.emit(text.hasSuffix("\n") ? text : text + "\n", to: STDOUT_FILENO)
     }
 
-    func output(json: JSONValue) {
+    func output(json: JSON) {
         Self.emit(json.rendered, to: STDOUT_FILENO)
     }
 

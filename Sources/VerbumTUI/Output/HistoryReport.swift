@@ -7,21 +7,21 @@ import SettingsUI
 /// reason: {code, message}}]}]}` (times ISO-8601 UTC, newest first), or lines for people.
 enum HistoryReport {
     static func json(servers: [ServerConfig], windows: [HistoryWindow], summary: HistorySummary?,
-                     localizer: Localizer) -> JSONValue {
+                     localizer: Localizer) -> JSON {
         .object([("servers", .array(servers.map { server in
             let figures = summary?.figures[server.id] ?? [:]
-            let windowFields: [(String, JSONValue)] = windows.map { window in
+            let windowFields: [(String, JSON)] = windows.map { window in
                 let f = figures[window]
                 return (window.rawValue, .object([
-                    ("uptimeRatio", f?.uptimeRatio.map(JSONValue.double) ?? .null),
+                    ("uptimeRatio", f?.uptimeRatio.map(JSON.double) ?? .null),
                     ("coverage", .double(f?.coverage ?? 0)),
                     ("probes", .int(f?.probes ?? 0)),
-                    ("p50Ms", f?.p50Ms.map(JSONValue.double) ?? .null),
-                    ("p95Ms", f?.p95Ms.map(JSONValue.double) ?? .null),
-                    ("p99Ms", f?.p99Ms.map(JSONValue.double) ?? .null),
+                    ("p50Ms", f?.p50Ms.map(JSON.double) ?? .null),
+                    ("p95Ms", f?.p95Ms.map(JSON.double) ?? .null),
+                    ("p99Ms", f?.p99Ms.map(JSON.double) ?? .null),
                 ]))
             }
-            let incidents = (summary?.incidents(of: server.id) ?? []).map { incident -> JSONValue in
+            let incidents = (summary?.incidents(of: server.id) ?? []).map { incident -> JSON in
                 let code = incident.reasonCode
                 let message = ConnectivityErrorCode(rawValue: code).map {
                     localizer.text(ConnectivityMessages.messageKey(ConnectivityError(code: $0, message: "")),
@@ -37,7 +37,7 @@ enum HistoryReport {
                 ])
             }
             return .object([("id", .string(server.id)), ("displayName", .string(server.displayName)),
-                            ("windows", .object(windowFields)), ("incidents", .array(incidents))])
+                            ("windows", .object(JSONObject(windowFields))), ("incidents", .array(incidents))])
         }))])
     }
 

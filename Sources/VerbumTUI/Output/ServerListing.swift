@@ -14,7 +14,7 @@ struct ServerListing {
 
     /// JSON names are the ServerConfig's own (English, stable); the localized name is for
     /// people. `isCurrent` is `isInUse` under its old name, for scripts written before.
-    var json: JSONValue {
+    var json: JSON {
         .array(servers.map { server in
             .object([
                 ("id", .string(server.id)),

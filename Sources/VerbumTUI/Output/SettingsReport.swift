@@ -10,19 +10,19 @@ struct SettingsReport {
     let localizer: Localizer
 
     /// (key, value) in the order of docs/PRODUCT.md: Files. An unset backend shows the server in effect.
-    var fields: [(String, JSONValue)] {
+    var fields: [(String, JSON)] {
         [
             (SettingsKey.backendServerAddress.rawValue,
              .string(settings.backendServerAddress ?? configuredServer.baseUrl)),
             (SettingsKey.customServerAddress.rawValue, .optional(settings.customServerAddress)),
-            ("custom_servers", .array(settings.customServers.map(JSONValue.string))),
+            ("custom_servers", .array(settings.customServers.map(JSON.string))),
             (SettingsKey.connectionTimeout.rawValue, .int(settings.connectionTimeout)),
             (SettingsKey.autoSwitchOnFailure.rawValue, .bool(settings.autoSwitchOnFailure)),
             (SettingsKey.enableDetailedLogging.rawValue, .bool(settings.enableDetailedLogging)),
             (SettingsKey.caBundle.rawValue, .optional(settings.caBundle)),
             (SettingsKey.probeInterval.rawValue, .int(settings.probeInterval)),
             (SettingsKey.certWarningDays.rawValue, .int(settings.certWarningDays)),
-            (SettingsKey.alertWebhooks.rawValue, .array(settings.alertWebhooks.map(JSONValue.string))),
+            (SettingsKey.alertWebhooks.rawValue, .array(settings.alertWebhooks.map(JSON.string))),
             (SettingsKey.alertCABundle.rawValue, .optional(settings.alertCABundle)),
             (SettingsKey.alertUpConfirmations.rawValue, .int(settings.alertUpConfirmations)),
             (SettingsKey.slowThresholdMs.rawValue, .int(settings.slowThresholdMs)),
@@ -30,7 +30,7 @@ struct SettingsReport {
         ]
     }
 
-    var json: JSONValue { .object(fields) }
+    var json: JSON { .object(JSONObject(fields)) }
 
     /// `key  value` lines; lists one item per line under their key.
     var humanLines: [String] {
@@ -55,12 +55,11 @@ struct SettingsReport {
         fields.first { $0.0 == key }.map { text($0.1) } ?? localizer.text("cli.settings.not_set")
     }
 
-    private func text(_ value: JSONValue) -> String {
+    private func text(_ value: JSON) -> String {
         switch value {
         case .null: localizer.text("cli.settings.not_set")
         case .bool(let b): b ? "true" : "false"
-        case .int(let i): String(i)
-        case .double(let d): String(d)
+        case .number(let n): n
         case .string(let s): s
         case .array(let items): items.isEmpty ? localizer.text("cli.settings.not_set") : items.map(text).joined(separator: ", ")
         case .object: value.rendered

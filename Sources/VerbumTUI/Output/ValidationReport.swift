@@ -11,7 +11,7 @@ struct ValidationReport {
     }
 
     /// docs/PRODUCT.md: The command line: `{input, isValid, normalizedAddress, hostKind, securityLevel, errors, warnings, suggestions}`.
-    var json: JSONValue {
+    var json: JSON {
         .object([
             ("input", .string(result.input)),
             ("isValid", .bool(result.isValid)),
@@ -20,7 +20,7 @@ struct ValidationReport {
             ("securityLevel", .string(result.securityLevel.rawValue)),
             ("errors", .array(result.errors.map(issueJSON))),
             ("warnings", .array(result.warnings.map(issueJSON))),
-            ("suggestions", .array(result.suggestions.map(JSONValue.string))),
+            ("suggestions", .array(result.suggestions.map(JSON.string))),
         ])
     }
 
@@ -42,7 +42,7 @@ struct ValidationReport {
         return lines
     }
 
-    private func issueJSON(_ issue: ValidationIssue) -> JSONValue {
+    private func issueJSON(_ issue: ValidationIssue) -> JSON {
         .object([("code", .string(issue.code.rawValue)), ("message", .string(message(issue)))])
     }
 }

@@ -18,9 +18,9 @@ public struct AlertPayload: Sendable {
                                durationText: event.durationSeconds.map { DurationText.text(seconds: $0, language: language) })
     }
 
-    public var json: OrderedJSON {
+    public var json: JSON {
         let server = event.server
-        let reason: OrderedJSON = event.reason.map { reason in
+        let reason: JSON = event.reason.map { reason in
             .object([("code", .string(reason.code.rawValue)), ("message", .optional(message.reason))])
         } ?? .null
         return .object([

@@ -23,7 +23,7 @@ public struct MuteFile: Sendable {
             return .failure(.unreadable(path: path))
         }
         guard let bytes else { return .success(MuteList()) }
-        guard let (value, _) = StoredJSON.parseReportingDuplicates(bytes), let object = value.objectValue,
+        guard let object = JSON.parse(bytes)?.objectValue,
               case .array(let items)? = object["mutes"] else { return .failure(.unreadable(path: path)) }
         var entries: [MuteList.Entry] = []
         for item in items {
@@ -45,7 +45,7 @@ public struct MuteFile: Sendable {
                 case .success(var list):
                     change(&list)
                     list = list.current(at: now)
-                    let json = OrderedJSON.object([("mutes", .array(list.entries.map { entry in
+                    let json = JSON.object([("mutes", .array(list.entries.map { entry in
                         .object([("server", .optional(entry.serverId)), ("until", .int(Int(entry.until))),
                                  ("until_utc", .string(UTCTimestamp.iso8601Seconds(entry.until))),
                                  ("reason", .optional(entry.reason))])
