@@ -27,7 +27,7 @@ package struct FieldReader {
                           _ convert: (JSON) -> T?) -> T {
         guard let raw = object[key], raw != .null else { return defaultValue }
         if let value = convert(raw) { return value }
-        report("files.field_invalid", ["field": key, "fallback": fallbackText, "value": raw.stringValue ?? raw.written(.compact)])
+        report("files.field_invalid", ["field": key, "fallback": fallbackText, "value": raw.stringValue ?? raw.written(.canonical)])
         return defaultValue
     }
 

@@ -17,6 +17,11 @@ public struct JSONReadError: Error, Equatable, Sendable {
     public var reason: Reason
     /// Byte offset from the start of the input (a BOM counts).
     public var offset: Int
+
+    public init(reason: Reason, offset: Int) {
+        self.reason = reason
+        self.offset = offset
+    }
 }
 
 extension JSON {

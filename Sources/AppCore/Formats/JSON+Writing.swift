@@ -12,7 +12,8 @@ public struct JSONStyle: Equatable, Sendable {
     public static let file = JSONStyle(pretty: true, keyOrder: .sorted)
     /// One line: a webhook body, a hook's stdin, a value in a message.
     public static let compact = JSONStyle(pretty: false, keyOrder: .asBuilt)
-    /// One line with sorted keys: stable bytes for a cache.
+    /// One line with sorted keys: stable bytes for a cache, and a value quoted in a message
+    /// about a file (the same before and after the file is rewritten with sorted keys).
     public static let canonical = JSONStyle(pretty: false, keyOrder: .sorted)
 }
 

@@ -202,7 +202,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         for item in hooks {
             guard let text = item.stringValue, let n = webhook(text) else {
                 reader.report("files.entry_invalid", ["field": CodingKeys.alertWebhooks.rawValue,
-                                                       "value": item.stringValue ?? item.written(.compact)])
+                                                       "value": item.stringValue ?? item.written(.canonical)])
                 continue
             }
             if !s.alertWebhooks.contains(n) { s.alertWebhooks.append(n) }
@@ -216,7 +216,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         for item in list {
             guard let text = item.stringValue, let n = normalized(text, environment) else {
                 reader.report("files.entry_invalid", ["field": CodingKeys.customServers.rawValue,
-                                                       "value": item.stringValue ?? item.written(.compact)])
+                                                       "value": item.stringValue ?? item.written(.canonical)])
                 continue
             }
             if seen.insert(n).inserted { s.customServers.append(n) }

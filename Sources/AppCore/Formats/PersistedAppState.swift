@@ -80,7 +80,7 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
                                                           default: s.preferences.sparklineLength)
                 reader.absorb(inner)
             } else {
-                reader.report("files.field_invalid", ["field": Key.preferences, "fallback": "{}", "value": raw.written(.compact)])
+                reader.report("files.field_invalid", ["field": Key.preferences, "fallback": "{}", "value": raw.written(.canonical)])
             }
         }
         return s
@@ -120,7 +120,7 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
         var seen = Set<String>()
         for item in items {
             guard let e = item.objectValue.flatMap(entry) else {
-                reader.report("files.entry_invalid", ["field": key, "value": item.written(.compact)])
+                reader.report("files.entry_invalid", ["field": key, "value": item.written(.canonical)])
                 continue
             }
             if result.count < ServerHistoryEntry.limit, seen.insert(e.serverId).inserted { result.append(e) }

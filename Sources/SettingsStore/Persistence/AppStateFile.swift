@@ -41,7 +41,7 @@ public struct AppStateFile: Sendable {
                 // Unreadable version: read it as the current shape, which is what this app writes.
                 reader.report("files.field_invalid", ["field": PersistedAppState.Key.version,
                                                       "fallback": String(PersistedAppState.currentVersion),
-                                                      "value": raw.stringValue ?? raw.written(.compact)])
+                                                      "value": raw.stringValue ?? raw.written(.canonical)])
             }
         } else {
             version = 1
