@@ -1,15 +1,34 @@
 import Foundation
+import SettingsStore
 
 /// The demo backend (DemoBackend/demo_backend.py) run for a benchmark: started in machine
 /// mode, read its ready line, stopped by closing its stdin. A small cousin of TestSupport's
 /// DemoBackendProcess, which the benchmark target cannot import (see Package.swift).
 final class BenchDemoBackend {
-    struct Ready: Decodable {
-        struct Server: Decodable { var host: String; var port: Int; var mode: String }
+    /// The ready line, read with the project's one JSON reader.
+    struct Ready {
+        struct Server { var host: String; var port: Int; var mode: String }
         var ca: String
         var control: Int
         var servers: [String: Server]
         var connectTo: [String]
+
+        init(line: [UInt8]) throws {
+            guard let json = JSON.parse(line), let ca = json["ca"]?.stringValue, let control = json["control"]?.intValue,
+                  let servers = json["servers"]?.objectValue, let connectTo = json["connectTo"]?.arrayValue else {
+                throw BenchError("the demo backend's ready line is not what it should be")
+            }
+            self.ca = ca
+            self.control = control
+            self.connectTo = connectTo.compactMap(\.stringValue)
+            var byId: [String: Server] = [:]
+            for (id, server) in servers {
+                guard let host = server["host"]?.stringValue, let port = server["port"]?.intValue,
+                      let mode = server["mode"]?.stringValue else { throw BenchError("demo server \(id) has no host, port or mode") }
+                byId[id] = Server(host: host, port: port, mode: mode)
+            }
+            self.servers = byId
+        }
     }
 
     let ready: Ready
@@ -36,7 +55,7 @@ final class BenchDemoBackend {
             if byte == Data("\n".utf8) { break }
             line.append(byte)
         }
-        ready = try JSONDecoder().decode(Ready.self, from: line)
+        ready = try Ready(line: Array(line))
     }
 
     func stop() {
