@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import BackendClient
 import SettingsStore
+import TestSupport
 @testable import Connectivity
 
 @Suite("Per-server data and credentials (docs/PRODUCT.md: Switching, fallback, server data and sign-in; docs/PRODUCT.md: Files)")
@@ -27,6 +28,38 @@ struct ServerDataTests {
         var impostor = pn51
         impostor.baseUrl = "https://elsewhere.example/api"
         #expect(store.restore(impostor).isEmpty)
+    }
+
+    /// Every part of a result survives the cache, and a health.json written by earlier versions
+    /// (Foundation's encoder, the `Codable` form) still reads; the config keeps numbers' text.
+    @Test func everyPartOfAResultSurvivesTheCacheAndEarlierFilesStillRead() throws {
+        let home = try ConnectivityTestHome()
+        let store = ServerDataStore(paths: home.paths)
+        let pn51 = ServerCatalog.prefilled[0]
+        let error = ConnectivityError(code: .timeout, message: "timed out", parameters: ["seconds": "5", "host": "pn51"])
+        let warning = ConnectivityError(code: .certExpiring, message: "ends", parameters: ["days": "3"])
+        let certificate = CertificateInfo(subject: "CN=pn51", issuer: "CN=ca", sans: ["pn51.local", "10.0.0.5"],
+                                          notBefore: 1_700_000_000.5, notAfter: 1_800_000_000, sha256: "ab01")
+        let health = DetailedStatus(serverId: pn51.id, checks: [
+            CheckResult(endpoint: .health, url: pn51.baseUrl + "/health", status: .success, httpStatus: 200,
+                        timings: CheckTimings(dnsMs: 0.25, connectMs: 1, tlsMs: 2.5, firstByteMs: 3, totalMs: 4.125), error: nil),
+            CheckResult(endpoint: .auth, url: pn51.baseUrl + "/auth/me", status: .failure, httpStatus: nil,
+                        timings: CheckTimings(), error: error),
+            CheckResult(endpoint: .websocket, url: "wss://x/socket.io/", status: .success, httpStatus: 200,
+                        timings: CheckTimings(totalMs: 9), error: nil, pingInterval: 25_000, pingTimeout: 20_000),
+        ], responseTime: 4.125, lastChecked: 1_800_000_000.75, certificate: certificate, warnings: [warning])
+        let config = #"{"z":12345678901234567890,"a":[1.50,-0,"x/y"]}"#
+        try store.save(ServerSnapshot(config: Data(config.utf8), health: health), for: pn51)
+        let restored = store.restore(pn51)
+        #expect(restored.health == health)
+        #expect(restored.config.map { String(decoding: $0, as: UTF8.self) } == #"{"a":[1.50,-0,"x/y"],"z":12345678901234567890}"#)
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        struct EarlierHealthFile: Encodable { var baseUrl: String; var status: DetailedStatus }
+        let earlier = try encoder.encode(EarlierHealthFile(baseUrl: pn51.baseUrl, status: health))
+        try TestFile.write(earlier, to: store.healthPath(pn51))
+        #expect(store.restore(pn51).health == health)
     }
 
     @Test func credentialsAreOwnerOnlyAndBoundToTheAddress() async throws {
