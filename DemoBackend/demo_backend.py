@@ -257,7 +257,8 @@ class DemoServer:
     # ---- stats
     def reset_stats(self):
         with self.lock:
-            self.stats = {"connections": 0, "tlsHandshakes": 0, "tlsFailures": 0, "requests": {}, "totalRequests": 0}
+            self.stats = {"connections": 0, "tlsHandshakes": 0, "tlsFailures": 0, "requests": {}, "totalRequests": 0,
+                          "headerNames": {}}
 
     def count(self, key, path=None):
         with self.lock:
@@ -266,6 +267,13 @@ class DemoServer:
             else:
                 self.stats["totalRequests"] += 1
                 self.stats["requests"][path] = self.stats["requests"].get(path, 0) + 1
+
+    def count_headers(self, names):
+        # How many requests carried each header name (lower case): tests see what a client
+        # really sent, e.g. that no header was smuggled in through a token with a line break.
+        with self.lock:
+            for name in set(n.lower() for n in names):
+                self.stats["headerNames"][name] = self.stats["headerNames"].get(name, 0) + 1
 
     def snapshot(self):
         with self.lock:
@@ -597,6 +605,7 @@ class Handler(BaseHTTPRequestHandler):
         url = urllib.parse.urlsplit(self.path)
         path = url.path
         demo.count("requests", path)
+        demo.count_headers(self.headers.keys())
         body = self.read_body()
         mode, params, generation = demo.current()
 

@@ -116,6 +116,15 @@ final class CurlTransfer {
             }
         }
 
+        // The last guard for every header (a token from a file or a server's answer): a value
+        // with a CR, LF, NUL or other control would become another header or be cut, so the
+        // request is refused rather than sent altered (RFC 9110 §5.5).
+        for header in request.headers {
+            if let (scalar, position) = HeaderFieldValue.firstForbidden(in: header.value) {
+                throw ClientError.transport(.authRequired, message: "the \(header.name) header contains "
+                    + "\(HeaderFieldValue.name(scalar)) at position \(position); the request was not sent")
+            }
+        }
         // "Expect:" stops libcurl from waiting for a 100-continue on larger bodies.
         var lines = request.headers.map(\.line)
         if !request.headers.contains(where: { $0.hasName("Expect") }) { lines.append("Expect:") }

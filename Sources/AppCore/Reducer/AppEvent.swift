@@ -80,6 +80,9 @@ public enum AppEvent: Equatable, Sendable {
     case signInFailed(serverId: String, error: AppError)
     case signedOut(serverId: String, at: Double)
     case mdnsInspected(MDNSFinding)
+    /// A read of a server's credentials file found these problems (a shared file made
+    /// private, another user's file refused, a token that may not be sent); empty when none.
+    case credentialsChecked(serverId: String, problems: [FileProblem], at: Double)
     /// `status` tested the effective server (with the fallback rule) outside the app: what it
     /// used is recorded, so `servers` and a later `status` tell the same story.
     case statusTested(server: ServerConfig, source: ServerSource, fallback: FallbackInfo?, result: DetailedStatus,
@@ -152,6 +155,7 @@ extension AppEvent {
         case .signInFailed: "signInFailed"
         case .signedOut: "signedOut"
         case .mdnsInspected: "mdnsInspected"
+        case .credentialsChecked: "credentialsChecked"
         case .statusTested: "statusTested"
         case .watchStarted: "watchStarted"
         case .recordingTakenOver: "recordingTakenOver"

@@ -142,6 +142,8 @@ public struct SettingsReducer {
             signInFailed(serverId: serverId, error: error)
         case .mdnsInspected(let finding):
             state.connectivity.mdnsFinding = finding
+        case let .credentialsChecked(serverId, problems, at):
+            credentialsChecked(serverId: serverId, problems: problems, at: at)
         case let .statusTested(server, source, fallback, result, _):
             // Only a process without its own watch (the command line) takes a one-off test as
             // the server in use; the running app keeps its own.

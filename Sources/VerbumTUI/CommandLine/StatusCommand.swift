@@ -77,7 +77,9 @@ struct StatusCommand: VerbumCommand {
         let transport = try context.transportConfiguration()
         let settings = transport.settings(caBundleSetting: context.store.getState().caBundle,
                                           certWarningDays: context.settingsFile.load().settings.certWarningDays)
-        return StatusProbe(prober: ServerProber(paths: context.paths, settings: settings))
+        let prober = ServerProber(paths: context.paths, settings: settings)
+        prober.reportCredentials(to: CredentialDiagnostics.reporter(console: context.console))
+        return StatusProbe(prober: prober)
     }
 
     /// The JSON object of one tested server (docs/PRODUCT.md: The command line); `check` prints the same shape.
