@@ -16,6 +16,9 @@ public enum AppEvent: Equatable, Sendable {
     /// The write did not happen: refused (a value the file may not hold) or failed.
     case settingsWriteFailed(change: SettingsChange, error: SettingsActionError, at: Double)
     case appStateWriteFailed(FileProblem, at: Double)
+    /// app-state.json was written, and the write had something to say: the old content was
+    /// kept aside because its `version` was rewritten (`files.kept_copy`, naming the copy).
+    case appStateWritten(problems: [FileProblem], at: Double)
     /// app-state.json changed on disk (another copy of the app, `lang` from another terminal).
     case appStateFileRead(AppStateFileLoad, at: Double)
 
@@ -118,6 +121,7 @@ extension AppEvent {
         case .settingsWritten: "settingsWritten"
         case .settingsWriteFailed: "settingsWriteFailed"
         case .appStateWriteFailed: "appStateWriteFailed"
+        case .appStateWritten: "appStateWritten"
         case .appStateFileRead: "appStateFileRead"
         case .key: "key"
         case .addressTested: "addressTested"

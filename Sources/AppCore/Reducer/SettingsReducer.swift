@@ -51,6 +51,13 @@ public struct SettingsReducer {
             settingsWritten(change, settings: settings, problems: problems, at: at)
         case let .settingsWriteFailed(_, error, at):
             settingsWriteFailed(error, at: at)
+        case let .appStateWritten(problems, at):
+            // Told once, as settings.json's kept copies are: where the old content is.
+            for problem in problems {
+                post(Notice(subject: .file(SettingsState.appStateFileName, field: nil), kind: .info,
+                            message: AppError(key: problem.key, parameters: problem.parameters),
+                            condition: .untilDismissed, postedAt: at))
+            }
         case let .appStateWriteFailed(problem, at):
             post(Notice(subject: .file(SettingsState.appStateFileName, field: nil), kind: .error,
                         message: AppError(key: problem.key, parameters: problem.parameters),

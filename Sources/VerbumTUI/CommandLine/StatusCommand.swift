@@ -33,7 +33,7 @@ struct StatusCommand: VerbumCommand {
         context.store.dispatch(.statusTested(server: outcome.server, source: outcome.source, fallback: outcome.fallback,
                                              result: outcome.result, at: context.store.now()))
         do {
-            try context.store.flushPersistence()
+            context.console.report(try context.store.flushPersistence())
         } catch {
             // The record is secondary to the answer: a home that cannot be written (a monitoring
             // user's read-only state folder) still gets its status and exit code, with a warning.
