@@ -22,8 +22,11 @@ public enum PrivateFile {
     public static func checkFolder(_ path: String) -> PrivacyFinding? {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
-            if errno == ENOENT { return nil }
-            return PrivacyFinding(path: path, isFolder: true, outcome: .notRegular)
+            switch errno {
+            case ENOENT: return nil
+            case ENOTDIR: return PrivacyFinding(path: path, isFolder: true, outcome: .notRegular)
+            default: return PrivacyFinding(path: path, isFolder: true, outcome: .unreadable(errno: errno))
+            }
         }
         defer { close(fd) }
         return check(fd, path: path, isFolder: true, privateMode: AtomicFile.directoryMode)
@@ -33,34 +36,37 @@ public enum PrivateFile {
     /// and it is the app's own user's, and reads at most `limit` + 1 bytes. nil when the file
     /// does not exist.
     public static func read(_ path: String, limit: Int) -> Read? {
-        let opened: (fd: Int32, identity: FileIdentity)?
-        do {
-            opened = try RegularFile.open(path, flags: O_RDONLY, followLinks: false)
-        } catch {
-            return Read(bytes: nil, finding: PrivacyFinding(path: path, isFolder: false, outcome: .notRegular))
-        }
-        guard let (fd, _) = opened else { return nil }
-        defer { close(fd) }
-        let finding = check(fd, path: path, isFolder: false, privateMode: AtomicFile.fileMode)
-        if let finding, finding.refusesUse { return Read(bytes: nil, finding: finding) }
-        guard let bytes = try? RegularFile.readAll(fd, limit: limit, path: path) else {
-            return Read(bytes: nil, finding: finding)
-        }
-        return Read(bytes: bytes, finding: finding)
+        openChecked(path) { fd, finding in
+            if let finding, finding.refusesUse { return Read(bytes: nil, finding: finding) }
+            guard let bytes = try? RegularFile.readAll(fd, limit: limit, path: path) else {
+                return Read(bytes: nil, finding: finding)
+            }
+            return Read(bytes: bytes, finding: finding)
+        } refused: { Read(bytes: nil, finding: $0) }
     }
 
     /// Checks (and fixes) the secret file at `path` without reading it: for `doctor`. nil when
     /// it is private or missing.
     public static func checkFile(_ path: String) -> PrivacyFinding? {
+        openChecked(path) { _, finding in finding } refused: { $0 } ?? nil
+    }
+
+    /// Opens the secret file (never through a link), checks and fixes it, and gives `body` the
+    /// descriptor and the finding; a file that cannot be opened goes to `refused`. nil when the
+    /// file does not exist.
+    private static func openChecked<T>(_ path: String, _ body: (Int32, PrivacyFinding?) -> T,
+                                       refused: (PrivacyFinding) -> T) -> T? {
         let opened: (fd: Int32, identity: FileIdentity)?
         do {
             opened = try RegularFile.open(path, flags: O_RDONLY, followLinks: false)
+        } catch PersistenceError.io(_, _, let code) {
+            return refused(PrivacyFinding(path: path, isFolder: false, outcome: .unreadable(errno: code)))
         } catch {
-            return PrivacyFinding(path: path, isFolder: false, outcome: .notRegular)
+            return refused(PrivacyFinding(path: path, isFolder: false, outcome: .notRegular))
         }
         guard let (fd, _) = opened else { return nil }
         defer { close(fd) }
-        return check(fd, path: path, isFolder: false, privateMode: AtomicFile.fileMode)
+        return body(fd, check(fd, path: path, isFolder: false, privateMode: AtomicFile.fileMode))
     }
 
     /// The names in `folder` that end in `suffix` and do not start with a dot (the app's
@@ -109,6 +115,8 @@ public struct PrivacyFinding: Equatable, Sendable {
         case unfixable(mode: mode_t, errno: Int32)
         /// Not a regular file (a link, a FIFO, a folder) or, for a folder, not a folder.
         case notRegular
+        /// It could not be opened (no permission for the app's own user, an I/O error).
+        case unreadable(errno: Int32)
     }
 
     public var path: String
@@ -148,6 +156,9 @@ public struct PrivacyFinding: Equatable, Sendable {
                                parameters: ["path": shown, "mode": Self.octal(mode), "reason": TextSanitizer.clean(reason)])
         case .notRegular:
             return FileProblem(key: "files.credentials_not_regular", parameters: ["path": shown])
+        case .unreadable(let code):
+            let reason = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+            return FileProblem(key: "files.credentials_unreadable", parameters: ["path": shown, "reason": TextSanitizer.clean(reason)])
         }
     }
 }
