@@ -137,6 +137,25 @@ import TestSupport
         }
     }
 
+    /// The transport's last guard: a header value with a line break or another control (a
+    /// token from a server's answer, kept only in memory) is refused before libcurl sees it;
+    /// the server receives nothing at all, so no header can be smuggled in.
+    @Test(arguments: ["a\r\nX-Injected: 1", "a\nX-Injected: 1", "a\u{0}b", "a\t", "a\u{7F}"])
+    func aHeaderValueWithAControlIsNeverSent(_ token: String) async throws {
+        let backend = try await SharedDemoBackend.start()
+        let host = try #require(backend.host(of: "f-header-guard"))
+        let request = TransportRequest(method: .get, url: "https://\(host)/health",
+                                       headers: [HTTPHeader(name: "Authorization", value: "Bearer " + token)],
+                                       settings: try SharedDemoBackend.settings(backend))
+        guard case .failure(let error) = await CurlEngine.shared.perform(request) else {
+            Issue.record("the request was sent")
+            return
+        }
+        #expect(error.code == .authRequired && error.message.contains("U+"), "\(error)")
+        let server = try #require(try backend.stats().servers["f-header-guard"])
+        #expect(server.totalRequests == 0 && server.headerNames["x-injected"] == nil, "\(server.headerNames)")
+    }
+
     @Test func aHealthyServerPassesAllFourChecks() async throws {
         let backend = try await SharedDemoBackend.start()
         let checker = ConnectivityChecker(settings: try SharedDemoBackend.settings(backend))
