@@ -73,7 +73,7 @@ import TestSupport
     @Test func aCertificateNotValidYetIsToldWithItsStartAndTheClock() async throws {
         let backend = try await SharedDemoBackend.start()
         let checker = ConnectivityChecker(settings: try SharedDemoBackend.settings(backend))
-        let before = ConnectivityChecker.wallClock()
+        let before = AppClock.wallSeconds()
         let status = await checker.check(try SharedDemoBackend.server(backend, "f-future", timeoutSeconds: 20))
         #expect(status.certificate == nil, "an unverified certificate is never taken as the server's")
         let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).year!
