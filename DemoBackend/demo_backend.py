@@ -66,6 +66,8 @@ MODES = {
     "wrong_cert_new": "open connections keep being served; new ones get the certificate for " + WRONG_HOST,
     "expired_cert": "TLS certificate that expired in 2020 (new connections)",
     "untrusted_cert": "TLS certificate from a CA the client does not trust (new connections)",
+    "future_cert": "TLS certificate valid only from 1 January of next year (new connections): a clock behind",
+    "header_flood": "200 with `bytes` bytes (default 4 MiB) of response headers, 1 KiB each, on every path",
     "escape_json": "normal answers, but JSON strings carry ESC/OSC/CSI sequences, C1 controls and bidi overrides",
     "expire_tokens": "every access token issued before the switch answers 401; refresh and new tokens work",
     "reject_tokens": "every access and refresh token answers 401 (login still succeeds)",
@@ -73,7 +75,7 @@ MODES = {
                      "refreshes after every 401 loops; see the request counters in `ctl stats`)",
 }
 # Modes that replace the server's certificate, modelled on a restart: switching to or from one drops open connections.
-TLS_MODES = {"wrong_host_cert", "expired_cert", "untrusted_cert"}
+TLS_MODES = {"wrong_host_cert", "expired_cert", "untrusted_cert", "future_cert"}
 # Modes whose new connections never finish the TLS handshake (the listener holds them after the TCP accept).
 HANDSHAKE_HANG_MODES = {"hang_tls", "tls_hang_new"}
 # Modes that fail only new connections: those already open keep being served as in `up`, which is how a
@@ -107,6 +109,7 @@ CA_DAYS = 3650
 # Where a redirect_host answer points: another host name, which the client must refuse and name.
 OTHER_HOST = "elsewhere.example"
 DEFAULT_HUGE_BYTES = 8 * 1024 * 1024
+DEFAULT_FLOOD_BYTES = 4 * 1024 * 1024
 IDLE_CONNECTION_TIMEOUT = 300.0
 HANDSHAKE_TIMEOUT = 30.0
 
@@ -172,14 +175,22 @@ class Certificates:
                      "-days", str(days), "-sha256", "-extfile", ext, "-out", out)
 
     def sign_expired(self, hosts):
-        # `openssl x509 -req` cannot back-date in OpenSSL 3.0, `openssl ca` can (-startdate/-enddate).
-        ext = self.write_extfile("expired", hosts)
-        db = self.path("ca-db")
+        self.sign_dated("expired", hosts, "20200101000000Z", "20200201000000Z")
+
+    def sign_future(self, hosts):
+        # Valid from 1 January of next year for a year: what a machine whose clock is behind meets.
+        year = time.gmtime().tm_year + 1
+        self.sign_dated("future", hosts, "%d0101000000Z" % year, "%d0101000000Z" % (year + 1))
+
+    def sign_dated(self, name, hosts, start, end):
+        # `openssl x509 -req` cannot set dates in OpenSSL 3.0, `openssl ca` can (-startdate/-enddate).
+        ext = self.write_extfile(name, hosts)
+        db = self.path("ca-db-" + name)
         os.makedirs(db, exist_ok=True)
         open(os.path.join(db, "index.txt"), "w").close()
         with open(os.path.join(db, "serial"), "w") as f:
             f.write(secrets.token_hex(8) + "\n")
-        config = self.path("ca.cnf")
+        config = self.path("ca-" + name + ".cnf")
         with open(config, "w") as f:
             f.write("[ca]\ndefault_ca = demo\n[demo]\n"
                     "database = " + os.path.join(db, "index.txt") + "\n"
@@ -188,8 +199,8 @@ class Certificates:
                     "default_md = sha256\npolicy = anything\nunique_subject = no\n"
                     "[anything]\ncommonName = supplied\n")
         self.openssl("ca", "-batch", "-config", config, "-cert", self.ca, "-keyfile", self.path("ca.key"),
-                     "-in", self.path("leaf.csr"), "-out", self.path("expired.pem"), "-notext",
-                     "-startdate", "20200101000000Z", "-enddate", "20200201000000Z",
+                     "-in", self.path("leaf.csr"), "-out", self.path(name + ".pem"), "-notext",
+                     "-startdate", start, "-enddate", end,
                      "-extfile", ext)
 
     def generate(self):
@@ -211,6 +222,7 @@ class Certificates:
             jobs.append(pool.submit(self.sign, self.path("wrong-host.pem"), "ca", [WRONG_HOST], "wrong-host"))
             jobs.append(pool.submit(self.sign, self.path("untrusted.pem"), "untrusted-ca", self.hosts, "untrusted"))
             jobs.append(pool.submit(self.sign_expired, self.hosts))
+            jobs.append(pool.submit(self.sign_future, self.hosts))
             for f in jobs:
                 f.result()
         return time.monotonic() - started
@@ -227,6 +239,7 @@ class Certificates:
             "wrong_host_cert": self.context(self.path("wrong-host.pem")),
             "expired_cert": self.context(self.path("expired.pem")),
             "untrusted_cert": self.context(self.path("untrusted.pem")),
+            "future_cert": self.context(self.path("future.pem")),
         }
 
 
@@ -257,7 +270,8 @@ class DemoServer:
     # ---- stats
     def reset_stats(self):
         with self.lock:
-            self.stats = {"connections": 0, "tlsHandshakes": 0, "tlsFailures": 0, "requests": {}, "totalRequests": 0}
+            self.stats = {"connections": 0, "tlsHandshakes": 0, "tlsFailures": 0, "requests": {}, "totalRequests": 0,
+                          "headerNames": {}}
 
     def count(self, key, path=None):
         with self.lock:
@@ -266,6 +280,13 @@ class DemoServer:
             else:
                 self.stats["totalRequests"] += 1
                 self.stats["requests"][path] = self.stats["requests"].get(path, 0) + 1
+
+    def count_headers(self, names):
+        # How many requests carried each header name (lower case): tests see what a client
+        # really sent, e.g. that no header was smuggled in through a token with a line break.
+        with self.lock:
+            for name in set(n.lower() for n in names):
+                self.stats["headerNames"][name] = self.stats["headerNames"].get(name, 0) + 1
 
     def snapshot(self):
         with self.lock:
@@ -597,6 +618,7 @@ class Handler(BaseHTTPRequestHandler):
         url = urllib.parse.urlsplit(self.path)
         path = url.path
         demo.count("requests", path)
+        demo.count_headers(self.headers.keys())
         body = self.read_body()
         mode, params, generation = demo.current()
 
@@ -622,7 +644,23 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(200, {"status": "sick"})
         if mode == "huge_body":
             return self.send_huge(params.get("bytes", DEFAULT_HUGE_BYTES))
+        if mode == "header_flood":
+            return self.send_header_flood(params.get("bytes", DEFAULT_FLOOD_BYTES))
         self.route(demo, mode, url, body)
+
+    def send_header_flood(self, size):
+        # Many ordinary-looking header lines (no single one near libcurl's own 100 KiB line
+        # limit): a client must stop on its own limit for the whole, not run out of something.
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        value = "f" * 1000
+        for i in range(max(1, size // 1024)):
+            self.send_header("X-Flood-%d" % i, value)
+        body = b'{"status":"healthy"}'
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     def send_huge(self, size):
         head = b'{"status":"healthy","padding":"'

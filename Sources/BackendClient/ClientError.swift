@@ -39,7 +39,7 @@ public struct ClientError: Error, Equatable, Sendable {
             kind = .network; retryable = true
         case .timeout:
             kind = .timeout; retryable = true
-        case .tlsUntrusted, .tlsHostname, .tlsExpired, .tlsOther:
+        case .tlsUntrusted, .tlsHostname, .tlsExpired, .tlsNotYetValid, .tlsOther:
             // A certificate problem does not go away by asking again.
             kind = .network; retryable = false
         case .cancelled:

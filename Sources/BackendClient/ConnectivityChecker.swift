@@ -50,7 +50,10 @@ public struct ConnectivityChecker: Sendable {
                                     accessToken: endpoint == .auth ? accessToken : nil, settings: checkSettings))
         }
         let outcomes = await transport.perform(together: requests.map { $0.1 })
-        let ordered = zip(requests, outcomes).map { item, outcome in result(item.0, url: item.1.url, outcome: outcome) }
+        var ordered = zip(requests, outcomes).map { item, outcome in result(item.0, url: item.1.url, outcome: outcome) }
+        if ordered.contains(where: { $0.error?.code == .tlsNotYetValid }) {
+            ordered = await datingNotYetValid(ordered, url: urls[.health] ?? server.baseUrl, settings: checkSettings)
+        }
         let health = ordered.first { $0.endpoint == .health }
         let responseTime = health.flatMap { $0.timings.totalMs > 0 ? $0.timings.totalMs : nil }
         let finished = clock.now()
@@ -104,6 +107,28 @@ public struct ConnectivityChecker: Sendable {
         case .failure(let error):
             return CheckResult(endpoint: endpoint, url: url, status: .failure, httpStatus: nil,
                                timings: error.timings ?? CheckTimings(), error: error.connectivityError)
+        }
+    }
+
+    /// A certificate refused as not yet valid says nothing of its dates (libcurl reads them only
+    /// after a verified handshake): one unverified handshake, with nothing sent, reads them,
+    /// so the advice can show this machine's clock beside the certificate's start. Without
+    /// them (the second handshake failed too) the general advice about the clock stays.
+    private func datingNotYetValid(_ checks: [CheckResult], url: String,
+                                   settings: TransportSettings) async -> [CheckResult] {
+        var request = TransportRequest(method: .get, url: url, settings: settings)
+        request.certificateOnly = true
+        guard case .success(let response) = await transport.perform(request),
+              let certificate = response.certificate else { return checks }
+        let reading = clock.now()
+        return checks.map { check in
+            guard var error = check.error, error.code == .tlsNotYetValid else { return check }
+            var dated = check
+            error.parameters[ConnectivityCause.parameter] = ConnectivityCause.clockBehind.rawValue
+            error.parameters["not_before"] = CertificateInfo.iso(certificate.notBefore)
+            error.parameters["now"] = CertificateInfo.iso(reading)
+            dated.error = error
+            return dated
         }
     }
 

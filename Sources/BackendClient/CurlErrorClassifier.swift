@@ -52,6 +52,18 @@ public enum CurlErrorClassifier {
         }
     }
 
+    /// libcurl's own limits on response headers: one header line over 100 KiB (7.88: "Avoided
+    /// giant realloc for header", out of memory 27) or, in later versions, all of them over
+    /// its maximum (CURLE_TOO_LARGE 100, "Too large response headers").
+    public static func isHeaderOverflow(curlCode: Int, errorText: String) -> Bool {
+        let text = errorText.lowercased()
+        switch curlCode {
+        case 100: return true
+        case 27, 56: return text.contains("header")
+        default: return false
+        }
+    }
+
     /// The finer cause the catalogs word separately, if any. libcurl says "Resolving timed
     /// out after N milliseconds" when its deadline passes during name resolution.
     public static func cause(curlCode: Int, errorText: String) -> ConnectivityCause? {
@@ -61,8 +73,10 @@ public enum CurlErrorClassifier {
 
     private static func classifyVerification(verifyResult: Int, errorText: String) -> ConnectivityErrorCode {
         switch verifyResult {
-        case VerifyResult.certNotYetValid, VerifyResult.certHasExpired:
+        case VerifyResult.certHasExpired:
             return .tlsExpired
+        case VerifyResult.certNotYetValid:
+            return .tlsNotYetValid
         case VerifyResult.hostnameMismatch:
             return .tlsHostname
         case VerifyResult.unableToGetIssuerCert, VerifyResult.depthZeroSelfSigned,
@@ -78,7 +92,11 @@ public enum CurlErrorClassifier {
         if text.contains("subject name") || text.contains("host name") || text.contains("hostname") {
             return .tlsHostname
         }
-        if text.contains("expired") || text.contains("not yet valid") {
+        // OpenSSL's words: "certificate is not yet valid", "certificate has expired".
+        if text.contains("not yet valid") {
+            return .tlsNotYetValid
+        }
+        if text.contains("expired") {
             return .tlsExpired
         }
         if text.contains("self-signed") || text.contains("self signed") || text.contains("local issuer")

@@ -11,6 +11,10 @@ final class CurlTransfer {
     /// Kept so that a transfer that found no descriptor can wait and start again.
     let request: TransportRequest
     private let sink: BodySink
+    /// The response headers, up to `headerCap`: a server sending more (a header flood) is
+    /// stopped there and told as `too_large` (headers), not left to fail as something else.
+    private let headerSink = BodySink(cap: CurlTransfer.headerCap)
+    static let headerCap = 64 * 1024
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var connectToList: UnsafeMutablePointer<curl_slist>?
@@ -57,9 +61,14 @@ final class CurlTransfer {
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
         if let path = request.caBundle.path {
-            // A FIFO or a device named as the bundle would block libcurl's open for good.
-            guard RegularFile.isRegularOrMissing(path) else {
-                throw ClientError.transport(.tlsOther, message: "CA bundle \(path) is not a regular file")
+            // A bundle that cannot be read is named with its reason, not left to libcurl's
+            // general TLS failure; a FIFO or a device would even block libcurl's open for good.
+            if let reason = CABundleReadability.problem(path) {
+                var error = ClientError.transport(.tlsOther, message: "CA bundle \(path) cannot be read: \(reason)",
+                                                  cause: .caBundleUnreadable)
+                error.parameters["path"] = TextSanitizer.clean(path)
+                error.parameters["reason"] = TextSanitizer.clean(reason)
+                throw error
             }
             try useOnly(bundle: path)
         } else if let path = SystemCABundle.file {
@@ -67,7 +76,15 @@ final class CurlTransfer {
             // rather than for every new connection (SystemCABundle says why).
             try useOnly(bundle: path)
         }
-        if request.freshConnection {
+        if request.certificateOnly {
+            // The dates of a certificate that a verified handshake already refused: an
+            // unverified handshake, CONNECT_ONLY (no request is sent), a connection of its own
+            // that is closed at once. Its answer is never trusted for anything but the dates.
+            try set(CURLOPT_SSL_VERIFYPEER, 0)
+            try set(CURLOPT_SSL_VERIFYHOST, 0)
+            try set(CURLOPT_CONNECT_ONLY, 1)
+        }
+        if request.freshConnection || request.certificateOnly {
             // FRESH_CONNECT: a new connection (TCP, TLS handshake, certificate check) even when
             // a kept-alive one to the server is idle. FORBID_REUSE: closed after this transfer
             // rather than pooled, so every probe's health connection is its own and connections
@@ -100,6 +117,9 @@ final class CurlTransfer {
         try check(vc_easy_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION, bodySinkWrite), CURLOPT_WRITEFUNCTION)
         try check(vc_easy_setopt_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(sink).toOpaque()),
                   CURLOPT_WRITEDATA)
+        try check(vc_easy_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION, bodySinkWrite), CURLOPT_HEADERFUNCTION)
+        try check(vc_easy_setopt_pointer(easy, CURLOPT_HEADERDATA, Unmanaged.passUnretained(headerSink).toOpaque()),
+                  CURLOPT_HEADERDATA)
         try check(vc_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)),
                   CURLOPT_ERRORBUFFER)
         try set(CURLOPT_USERAGENT, Self.userAgent)
@@ -116,6 +136,15 @@ final class CurlTransfer {
             }
         }
 
+        // The last guard for every header (a token from a file or a server's answer): a value
+        // with a CR, LF, NUL or other control would become another header or be cut, so the
+        // request is refused rather than sent altered (RFC 9110 §5.5).
+        for header in request.headers {
+            if let (scalar, position) = HeaderFieldValue.firstForbidden(in: header.value) {
+                throw ClientError.transport(.authRequired, message: "the \(header.name) header contains "
+                    + "\(HeaderFieldValue.name(scalar)) at position \(position); the request was not sent")
+            }
+        }
         // "Expect:" stops libcurl from waiting for a 100-continue on larger bodies.
         var lines = request.headers.map(\.line)
         if !request.headers.contains(where: { $0.hasName("Expect") }) { lines.append("Expect:") }
@@ -223,6 +252,12 @@ final class CurlTransfer {
             _ = vc_easy_getinfo_long(easy, CURLINFO_SSL_VERIFYRESULT, &verify)
             var text = String(cString: errorBuffer)
             if text.isEmpty { text = String(cString: vc_easy_strerror(code)) }
+            if headerSink.capExceeded || CurlErrorClassifier.isHeaderOverflow(curlCode: Int(code.rawValue), errorText: text) {
+                var error = ClientError.transport(.tooLarge, message: "response headers larger than \(Self.headerCap) bytes",
+                                                  timings: timings, cause: .headers)
+                error.parameters["bytes"] = String(Self.headerCap)
+                return .failure(error)
+            }
             let mapped = CurlErrorClassifier.classify(curlCode: Int(code.rawValue), verifyResult: verify,
                                                       errorText: text, bodyCapExceeded: sink.capExceeded)
             let message = mapped == .tooLarge ? "response larger than \(sink.cap) bytes" : text

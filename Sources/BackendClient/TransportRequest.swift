@@ -19,6 +19,10 @@ public struct TransportRequest: Equatable, Sendable {
     /// TLS handshake that never finishes or a replaced certificate, shows in this request
     /// (docs/PRODUCT.md: Checks, "What a new client sees"). The `health` check sets it.
     public var freshConnection: Bool
+    /// Only shakes hands, without verifying, and reads the certificate: for the dates of a
+    /// certificate the verified handshake refused as not yet valid. Nothing is sent on the
+    /// connection and it is closed at once.
+    public var certificateOnly = false
 
     public init(method: HTTPMethod, url: String, headers: [HTTPHeader] = [], body: Data? = nil,
                 settings: TransportSettings, freshConnection: Bool = false) {

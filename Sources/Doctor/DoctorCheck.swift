@@ -10,6 +10,7 @@ public struct DoctorCheck: Equatable, Sendable {
         case caBundle = "ca_bundle"
         case terminal
         case config
+        case credentials
         case clock
     }
 

@@ -12,9 +12,11 @@ public struct MachineFacts: Sendable {
     public var terminal: TerminalFacts
     public var config: ConfigFacts
     public var clock: ClockFacts
+    public var credentials: CredentialFacts
 
     public init(mdns: MDNSFacts, curl: CurlFeatures, caBundle: CABundle, caBundlePath: String?,
-                caBundleVerdict: CABundleCheck.Verdict?, terminal: TerminalFacts, config: ConfigFacts, clock: ClockFacts) {
+                caBundleVerdict: CABundleCheck.Verdict?, terminal: TerminalFacts, config: ConfigFacts, clock: ClockFacts,
+                credentials: CredentialFacts = CredentialFacts(folder: "", findings: [])) {
         self.mdns = mdns
         self.curl = curl
         self.caBundle = caBundle
@@ -23,16 +25,19 @@ public struct MachineFacts: Sendable {
         self.terminal = terminal
         self.config = config
         self.clock = clock
+        self.credentials = credentials
     }
 
     /// Reads this machine. `caBundle` is the bundle the run resolved (`--cacert`, setting,
     /// environment, system); `config` what loading the settings files found.
-    public static func read(caBundle: CABundle, config: ConfigFacts, environment: [String: String]) -> MachineFacts {
+    public static func read(caBundle: CABundle, config: ConfigFacts, environment: [String: String],
+                            paths: AppPaths? = nil) -> MachineFacts {
         let curl = CurlFeatures.current()
         let path = caBundle.path ?? curl.defaultCABundle
         return MachineFacts(mdns: MDNSFacts.read(), curl: curl, caBundle: caBundle, caBundlePath: path,
                             caBundleVerdict: path.map(CABundleCheck.inspect(path:)),
                             terminal: TerminalFacts.read(environment: environment), config: config,
-                            clock: ClockFacts.read())
+                            clock: ClockFacts.read(),
+                            credentials: paths.map(CredentialFacts.read(paths:)) ?? CredentialFacts(folder: "", findings: []))
     }
 }

@@ -45,6 +45,9 @@ import Testing
             (60, 20, "SSL certificate problem: unable to get local issuer certificate", .tlsUntrusted),
             (60, 18, "SSL certificate problem: self-signed certificate", .tlsUntrusted),
             (60, 10, "SSL certificate problem: certificate has expired", .tlsExpired),
+            (60, 9, "SSL certificate problem: certificate is not yet valid", .tlsNotYetValid),
+            (35, 0, "SSL certificate problem: certificate is not yet valid", .tlsNotYetValid),
+            (35, 0, "SSL certificate problem: certificate has expired", .tlsExpired),
             (63, 0, "Maximum file size exceeded", .tooLarge),
             (42, 0, "Callback aborted", .cancelled),
             (52, 0, "Empty reply from server", .connect),
@@ -54,6 +57,11 @@ import Testing
                 == .resolverTimeout)
         #expect(CurlErrorClassifier.cause(curlCode: 28, errorText: "Connection timed out after 5001 milliseconds") == nil)
         #expect(CurlErrorClassifier.cause(curlCode: 6, errorText: "Resolving timed out after 5000 milliseconds") == nil)
+        // libcurl's own header limits (7.88: one line over 100 KiB; later: CURLE_TOO_LARGE).
+        #expect(CurlErrorClassifier.isHeaderOverflow(curlCode: 27, errorText: "Avoided giant realloc for header (max is 102400)!"))
+        #expect(CurlErrorClassifier.isHeaderOverflow(curlCode: 100, errorText: "Too large response headers: 307200 > 307200"))
+        #expect(!CurlErrorClassifier.isHeaderOverflow(curlCode: 27, errorText: "Out of memory"))
+        #expect(!CurlErrorClassifier.isHeaderOverflow(curlCode: 7, errorText: "Failed to connect"))
         for (curl, verify, text, expected) in table {
             #expect(CurlErrorClassifier.classify(curlCode: curl, verifyResult: verify, errorText: text,
                                                  bodyCapExceeded: false) == expected, "\(curl) \(verify)")
@@ -81,7 +89,11 @@ extension Generator where ResultValue == Int {
                 return C.Case(curlCode: tlsCode, verify: untrusted[Int(rng.next() % 5)], text: noise, capExceeded: false, expected: .tlsUntrusted)
             case 4: return C.Case(curlCode: tlsCode, verify: V.hostnameMismatch, text: noise, capExceeded: false, expected: .tlsHostname)
             case 5: return C.Case(curlCode: tlsCode, verify: 1, text: "SSL: no alternative certificate subject name matches target host name '\(noise)'", capExceeded: false, expected: .tlsHostname)
-            case 6: return C.Case(curlCode: tlsCode, verify: [V.certHasExpired, V.certNotYetValid][Int(rng.next() % 2)], text: noise, capExceeded: false, expected: .tlsExpired)
+            case 6:
+                // Expired and not yet valid are different advice (renew vs. the clock): never one code.
+                let notYet = rng.next() % 2 == 0
+                return C.Case(curlCode: tlsCode, verify: notYet ? V.certNotYetValid : V.certHasExpired, text: noise,
+                              capExceeded: false, expected: notYet ? .tlsNotYetValid : .tlsExpired)
             case 7: return C.Case(curlCode: tlsCode, verify: [0, 1, 3, 7, 50][Int(rng.next() % 5)], text: "handshake failure \(noise.lowercased().filter { $0 < "e" })", capExceeded: false, expected: .tlsOther)
             case 8: return C.Case(curlCode: [63][0], verify: verify, text: noise, capExceeded: false, expected: .tooLarge)
             case 9: return C.Case(curlCode: [23, 7, 28, 56][Int(rng.next() % 4)], verify: verify, text: noise, capExceeded: true, expected: .tooLarge)

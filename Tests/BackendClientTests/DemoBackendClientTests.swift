@@ -26,6 +26,8 @@ import TestSupport
         Fault(server: "f-huge", expected: .tooLarge),
         Fault(server: "f-wrong-host", expected: .tlsHostname),
         Fault(server: "f-expired", expected: .tlsExpired),
+        Fault(server: "f-future", expected: .tlsNotYetValid),
+        Fault(server: "f-flood", expected: .tooLarge),
         Fault(server: "f-untrusted", expected: .tlsUntrusted),
     ]
 
@@ -53,7 +55,7 @@ import TestSupport
 
     /// The verify-result numbers the classifier relies on, as curl itself reports them for the
     /// same certificates.
-    @Test(arguments: ["f-wrong-host", "f-expired", "f-untrusted"])
+    @Test(arguments: ["f-wrong-host", "f-expired", "f-untrusted", "f-future"])
     func curlsOwnVerifyResultsClassifyTheSameWay(_ server: String) async throws {
         let backend = try await SharedDemoBackend.start()
         let curl = try await backend.curl(server, "/health")
@@ -63,6 +65,95 @@ import TestSupport
         let ours = await checker.check(try SharedDemoBackend.server(backend, server))
         #expect(curl.exitCode == 60)
         #expect(ours.checks.first?.error?.code == fromCurl)
+    }
+
+    /// A certificate valid from next year (the demo backend signs it with `openssl ca
+    /// -startdate`): `tls_not_yet_valid`, dated by a second, unverified handshake, so the advice
+    /// shows the machine's clock beside the certificate's start. An expired one stays `tls_expired`.
+    @Test func aCertificateNotValidYetIsToldWithItsStartAndTheClock() async throws {
+        let backend = try await SharedDemoBackend.start()
+        let checker = ConnectivityChecker(settings: try SharedDemoBackend.settings(backend))
+        let before = AppClock.wallSeconds()
+        let status = await checker.check(try SharedDemoBackend.server(backend, "f-future", timeoutSeconds: 20))
+        #expect(status.certificate == nil, "an unverified certificate is never taken as the server's")
+        let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).year!
+        for check in status.checks {
+            let error = try #require(check.error)
+            #expect(error.code == .tlsNotYetValid, "\(check.endpoint): \(error.message)")
+            #expect(error.cause == .clockBehind)
+            #expect(error.parameters["not_before"] == "\(year + 1)-01-01T00:00:00Z")
+            let now = try #require(error.parameters["now"])
+            #expect(now >= CertificateInfo.iso(before.rounded(.down)) && now.hasPrefix("\(year)-"), "\(now)")
+        }
+        let expired = await checker.check(try SharedDemoBackend.server(backend, "f-expired", timeoutSeconds: 20))
+        #expect(expired.checks.allSatisfy { $0.error?.code == .tlsExpired && $0.error?.cause == nil })
+    }
+
+    /// A header flood (4 MiB of 1 KiB header lines) stops at the transport's own limit and is
+    /// `too_large` with its own cause, not `connect`.
+    @Test func aHeaderFloodIsTooLargeHeaders() async throws {
+        let backend = try await SharedDemoBackend.start()
+        let checker = ConnectivityChecker(settings: try SharedDemoBackend.settings(backend))
+        let status = await checker.check(try SharedDemoBackend.server(backend, "f-flood", timeoutSeconds: 20))
+        for check in status.checks {
+            #expect(check.error?.code == .tooLarge, "\(check.endpoint): \(check.error?.message ?? "")")
+            #expect(check.error?.cause == .headers)
+            #expect(check.error?.parameters["bytes"] == String(CurlTransfer.headerCap))
+        }
+    }
+
+    /// A CA bundle that cannot be read is named with its path and reason (its own cause of
+    /// `tls_other`), before libcurl tries it.
+    @Test(arguments: ["missing", "folder", "no-permission"])
+    func anUnreadableCABundleIsNamed(_ kind: String) async throws {
+        let backend = try await SharedDemoBackend.start()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path: String
+        let reason: String
+        switch kind {
+        case "missing":
+            path = folder + "/none.pem"
+            reason = "No such file or directory"
+        case "folder":
+            path = folder
+            reason = "Is a directory"
+        default:
+            // Root reads any file whatever its mode: the case exists only for other users.
+            guard geteuid() != 0 else { return }
+            path = folder + "/ca.pem"
+            try TestFile.write(Data(contentsOf: URL(fileURLWithPath: backend.caFile)), to: path)
+            #expect(chmod(path, 0) == 0)
+            reason = "Permission denied"
+        }
+        var settings = try SharedDemoBackend.settings(backend)
+        settings.caBundle = CABundle(path: path, source: .commandLine)
+        let status = await ConnectivityChecker(settings: settings).check(try SharedDemoBackend.server(backend, "pn51"))
+        for check in status.checks {
+            let error = try #require(check.error)
+            #expect(error.code == .tlsOther && error.cause == .caBundleUnreadable, "\(error)")
+            #expect(error.parameters["path"] == path && error.parameters["reason"] == reason, "\(error.parameters)")
+        }
+    }
+
+    /// The transport's last guard: a header value with a line break or another control (a
+    /// token from a server's answer, kept only in memory) is refused before libcurl sees it;
+    /// the server receives nothing at all, so no header can be smuggled in.
+    @Test(arguments: ["a\r\nX-Injected: 1", "a\nX-Injected: 1", "a\u{0}b", "a\t", "a\u{7F}"])
+    func aHeaderValueWithAControlIsNeverSent(_ token: String) async throws {
+        let backend = try await SharedDemoBackend.start()
+        let host = try #require(backend.host(of: "f-header-guard"))
+        let request = TransportRequest(method: .get, url: "https://\(host)/health",
+                                       headers: [HTTPHeader(name: "Authorization", value: "Bearer " + token)],
+                                       settings: try SharedDemoBackend.settings(backend))
+        guard case .failure(let error) = await CurlEngine.shared.perform(request) else {
+            Issue.record("the request was sent")
+            return
+        }
+        #expect(error.code == .authRequired && error.message.contains("U+"), "\(error)")
+        let server = try #require(try backend.stats().servers["f-header-guard"])
+        #expect(server.totalRequests == 0 && server.headerNames["x-injected"] == nil, "\(server.headerNames)")
     }
 
     @Test func aHealthyServerPassesAllFourChecks() async throws {

@@ -16,6 +16,7 @@ enum SharedDemoBackend {
         // Start up, then fail new connections only (FreshHealthConnectionTests).
         "f-new-hang": .up, "f-new-wrong-cert": .up, "f-fresh-pool": .up,
         "f-system-ca": .up, "f-ca-env": .up,
+        "f-future": .futureCert, "f-flood": .headerFlood, "f-header-guard": .up,
     ]
 
     static let backend = Task<DemoBackendProcess, any Error> {

@@ -181,4 +181,22 @@ struct HandEditRaceCLITests {
         #expect((now["hologram"] as? [String: Any])?["on"] as? Bool == true, "unknown keys are kept")
         #expect((now["preferences"] as? [String: Any])?["futurePref"] as? Int == 7, "unknown preferences are kept")
     }
+
+    /// An older (or unreadable) `version` that `lang` rewrites keeps a copy first, and the
+    /// warning on stderr names the copy (issue 16, item 7).
+    @Test(arguments: [#""version": 1, "#, "", #""version": "two", "#])
+    func anOlderAppStateIsKeptBeforeItIsRewritten(_ versionField: String) async throws {
+        let session = try CLI.Session()
+        let original = #"{\#(versionField)"currentLanguage": "en", "serverHistory": []}"#
+        try session.home.write(original, to: "state/verbumcare/app-state.json")
+        let result = try await session.run("lang", "ja")
+        #expect(result.exitCode == 0, "\(result)")
+        let copies = try FileManager.default.contentsOfDirectory(atPath: session.home.stateDirectory)
+            .filter { $0.hasPrefix("app-state.json.corrupt-") }
+        #expect(copies.count == 1, "\(copies)")
+        let copy = session.home.stateDirectory + "/" + (copies.first ?? "")
+        #expect(FileManager.default.contents(atPath: copy) == Data(original.utf8))
+        #expect(result.standardError.contains(CLI.text(.en, "files.kept_copy", ["file": "app-state.json", "path": copy])),
+                "the notice names the copy: \(result.standardError)")
+    }
 }

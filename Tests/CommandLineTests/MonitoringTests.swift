@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Testing
 import TestSupport
 
@@ -169,5 +170,75 @@ struct MonitoringTests {
         let expired = try Self.object(try await rig.run("check", "mac-mini", "--json"))
         let expiredHealth = try #require((expired["checks"] as? [[String: Any]])?.first)
         #expect((expiredHealth["error"] as? [String: Any])?["code"] as? String == "tls_expired")
+    }
+
+    /// A clock behind (a dead CMOS battery): the demo backend's pn51 certificate is valid only
+    /// from 1 January of next year (`openssl ca -startdate`). It is `tls_not_yet_valid`, never
+    /// "expired", in `check` and `status` (JSON and text, three languages) and `--format
+    /// nagios`, and the words show the certificate's start and this machine's clock. Mac Mini's
+    /// expired certificate stays `tls_expired`.
+    @Test("a certificate valid from next year is tls_not_yet_valid with its start and the clock; an expired one stays tls_expired")
+    func notYetValid() async throws {
+        let rig = try await Rig(initialModes: ["pn51": "future_cert", "mac-mini": "expired_cert"])
+        let year = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).year!
+        let start = "\(year + 1)-01-01T00:00:00Z"
+
+        for command in [["check", "pn51", "--json"], ["status", "--json"]] {
+            let result = try await rig.runner.run(rig.network + ["--lang", "en"] + command)
+            let object = try Self.object(result)
+            let checks = try #require(object["checks"] as? [[String: Any]], "\(result)")
+            for check in checks {
+                #expect((check["error"] as? [String: Any])?["code"] as? String == "tls_not_yet_valid", "\(command): \(check)")
+            }
+        }
+        for lang in AppLanguage.allCases {
+            let language = lang.rawValue
+            let text = try await rig.runner.run(rig.network + ["--lang", language, "check", "pn51"])
+            let all = text.standardOutput + text.standardError
+            // Up to the clock's reading, which the test cannot know to the second.
+            let message = CLI.text(lang, "error.tls_not_yet_valid.clock_behind.message", ["not_before": start, "now": "\u{1}"])
+            let beforeClock = String(message.prefix { $0 != "\u{1}" })
+            #expect(all.contains(beforeClock), "\(language): \(all)")
+            #expect(all.contains("\(year)-"), "the machine's clock is shown: \(all)")
+            let expiredWords = CLI.text(lang, "error.tls_expired.message")
+            #expect(!all.contains(expiredWords), "never told as expired: \(all)")
+            let advice = CLI.text(lang, "error.tls_not_yet_valid.clock_behind.action", ["not_before": start, "now": "\u{1}"])
+            #expect(all.contains(String(advice.prefix { $0 != "\u{1}" })), "\(language) advice: \(all)")
+        }
+        let nagios = try await rig.run("check", "pn51", "--format", "nagios")
+        #expect(nagios.standardOutput.contains(CLI.text(.en, "error.tls_not_yet_valid.clock_behind.short", ["not_before": start])),
+                "\(nagios)")
+
+        let expired = try Self.object(try await rig.run("check", "mac-mini", "--json"))
+        let expiredHealth = try #require((expired["checks"] as? [[String: Any]])?.first)
+        #expect((expiredHealth["error"] as? [String: Any])?["code"] as? String == "tls_expired")
+    }
+
+    /// Item 7 of issue 16: an unreadable `--cacert` file is its own error naming the path and
+    /// the reason (not a generic TLS failure), and a header flood is `too_large` with its own
+    /// words (not `connect`), in `check` (JSON and text) and `status`.
+    @Test("an unreadable --cacert is named with its path and reason; a header flood has its own words")
+    func unreadableBundleAndHeaderFlood() async throws {
+        let rig = try await Rig(initialModes: ["mac-mini": "header_flood"])
+        let folder = rig.home.path + "/ca-folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let routes = rig.demo.connectTo.flatMap { ["--connect-to", $0] }
+        for (path, reason) in [(rig.home.path + "/missing.pem", "No such file or directory"), (folder, "Is a directory")] {
+            for command in [["check", "pn51"], ["status"]] {
+                let json = try Self.object(try await rig.runner.run(["--cacert", path, "--lang", "en"] + routes + command + ["--json"]))
+                let checks = try #require(json["checks"] as? [[String: Any]])
+                #expect(checks.allSatisfy { ($0["error"] as? [String: Any])?["code"] as? String == "tls_other" }, "\(checks)")
+                let text = try await rig.runner.run(["--cacert", path, "--lang", "en"] + routes + command)
+                let words = CLI.text(.en, "error.tls_other.ca_bundle_unreadable.message", ["path": path, "reason": reason])
+                #expect((text.standardOutput + text.standardError).contains(words), "\(command): \(text)")
+                #expect(!(text.standardOutput + text.standardError).contains(CLI.text(.en, "error.tls_other.message")), "\(text)")
+            }
+        }
+        let flood = try Self.object(try await rig.run("check", "mac-mini", "--json"))
+        let health = try #require((flood["checks"] as? [[String: Any]])?.first)
+        #expect((health["error"] as? [String: Any])?["code"] as? String == "too_large", "\(health)")
+        let text = try await rig.run("check", "mac-mini")
+        #expect((text.standardOutput + text.standardError).contains(CLI.text(.en, "error.too_large.headers.message", ["bytes": "65536"])),
+                "\(text)")
     }
 }

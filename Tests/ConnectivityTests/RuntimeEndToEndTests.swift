@@ -196,3 +196,50 @@ struct RuntimeEndToEndTests {
         #expect(rig.state.serverStatuses["mac-mini-tailscale"]?.status == .error)
     }
 }
+
+/// Credentials in the app (docs/FILES-AND-SECRETS.md: Secrets): what a probe's read of the
+/// credentials file finds becomes a typed notice.
+@Suite("Credentials privacy in the app (demo backend)", .serialized)
+@MainActor
+struct CredentialNoticeTests {
+    @Test func aSharedFileIsMadePrivateWithAWarningAndABrokenTokenIsRefusedWithAnError() async throws {
+        let rig = try await DemoRig()
+        defer { rig.stop() }
+        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        rig.store.requestSignIn()
+        rig.store.signIn(username: "demo", password: SecretText("demo"))
+        #expect(await waitUntil { rig.state.loginRequest == nil })
+        let path = rig.home.paths.credentialsFile(serverId: "pn51")
+        #expect(chmod(path, 0o644) == 0)
+
+        rig.store.refreshConnectionStatus()
+        #expect(await waitUntil { rig.state.notices.contains { $0.message.key == "files.credentials_fixed" } })
+        let fixed = try #require(rig.state.notices.first { $0.message.key == "files.credentials_fixed" })
+        #expect(fixed.kind == .warning)
+        #expect(fixed.message.parameters == ["path": path, "mode": "0644", "fixed": "0600"])
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600, "stat after the probe")
+
+        // A token with a line break: refused with an error notice naming it, never sent.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        var broken = object
+        broken["accessToken"] = "abc\nX-Injected: 1"
+        try TestFile.write(try JSONSerialization.data(withJSONObject: broken), to: path)
+        rig.store.refreshConnectionStatus()
+        #expect(await waitUntil { rig.state.notices.contains { $0.message.key == "files.credentials_token_invalid" } })
+        let refused = try #require(rig.state.notices.first { $0.message.key == "files.credentials_token_invalid" })
+        #expect(refused.kind == .error)
+        #expect(refused.message.parameters["character"] == "U+000A" && refused.message.parameters["field"] == "accessToken")
+        // Counted from a test that starts after the refusal was told and its probe ended.
+        let posted = refused.postedAt
+        #expect(await waitUntil { (rig.state.detailedStatus?.lastChecked ?? 0) > posted })
+        try rig.demo.resetStats()
+        let before = rig.state.detailedStatus?.lastChecked ?? 0
+        rig.store.refreshConnectionStatus()
+        #expect(await waitUntil { (rig.state.detailedStatus?.lastChecked ?? 0) > before })
+        let pn51 = try rig.demo.stats().servers["pn51"]
+        #expect((pn51?.totalRequests ?? 0) > 0)
+        #expect(pn51?.headerNames["x-injected"] == nil && pn51?.headerNames["authorization"] == nil, "\(pn51?.headerNames ?? [:])")
+    }
+}

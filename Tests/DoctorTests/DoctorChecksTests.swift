@@ -1,3 +1,4 @@
+import Glibc
 import BackendClient
 import Doctor
 import SettingsStore
@@ -78,5 +79,27 @@ struct DoctorChecksTests {
             terminal: TerminalFacts(term: "xterm", terminfoPath: "/x", locale: "C.UTF-8"),
             config: ConfigFacts(settingsPath: "/s", settingsExisted: false, problems: []),
             clock: ClockFacts(now: installed, executableModified: nil)))) == .error)
+    }
+
+    /// `credentials`: one ok line naming the folder; otherwise one line per finding with its
+    /// path, a fixed one a warning (no fix: it is done), a refused one an error with the fix.
+    @Test func credentialsPrivacyIsReportedWithThePath() {
+        let folder = "/h/state/verbumcare/credentials"
+        let ok = Doctor.credentials(CredentialFacts(folder: folder, findings: []))
+        #expect(ok == [DoctorCheck(id: .credentials, status: .ok,
+                                   message: AppError(key: "doctor.credentials.ok", parameters: ["path": folder]))])
+        let fixed = PrivacyFinding(path: folder + "/pn51.json", isFolder: false, outcome: .fixed(from: 0o644, to: 0o600))
+        let foreign = PrivacyFinding(path: folder + "/mac-mini.json", isFolder: false, outcome: .notOwned(uid: 65534, mode: 0o600))
+        let unfixable = PrivacyFinding(path: folder, isFolder: true, outcome: .unfixable(mode: 0o755, errno: EPERM))
+        let checks = Doctor.credentials(CredentialFacts(folder: folder, findings: [unfixable, fixed, foreign]))
+        #expect(checks.map(\.status) == [.error, .warning, .error])
+        #expect(checks[1].message == AppError(key: "files.credentials_fixed",
+                                              parameters: ["path": folder + "/pn51.json", "mode": "0644", "fixed": "0600"]))
+        #expect(checks[1].fix == nil)
+        #expect(checks[0].message.parameters["mode"] == "0755" && checks[0].message.parameters["reason"] == "Operation not permitted")
+        #expect(checks[0].fix == AppError(key: "doctor.fix.credentials", parameters: ["path": folder]))
+        #expect(checks[2].message == AppError(key: "files.credentials_not_owned",
+                                              parameters: ["path": folder + "/mac-mini.json", "uid": "65534"]))
+        #expect(checks[2].fix == AppError(key: "doctor.fix.credentials", parameters: ["path": folder + "/mac-mini.json"]))
     }
 }

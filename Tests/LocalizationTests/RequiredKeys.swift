@@ -53,6 +53,12 @@ enum RequiredKeys {
     error.tls_hostname.action
     error.tls_expired.message
     error.tls_expired.action
+    error.tls_not_yet_valid.message
+    error.tls_not_yet_valid.action
+    error.tls_not_yet_valid.clock_behind.message not_before now
+    error.tls_not_yet_valid.clock_behind.action not_before now
+    error.tls_other.ca_bundle_unreadable.message path reason
+    error.too_large.headers.message bytes
     error.tls_other.message
     error.tls_other.action
     error.http_status.message status

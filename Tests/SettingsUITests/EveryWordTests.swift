@@ -23,12 +23,24 @@ struct EveryWordTests {
         }
     }
 
+    /// What the producer sets together with a cause: ConnectivityChecker dates a certificate
+    /// not yet valid (`clock_behind`), CurlTransfer names an unreadable CA bundle and the
+    /// header limit.
+    static func causeParameters(_ cause: ConnectivityCause) -> [String: String] {
+        switch cause {
+        case .clockBehind: ["not_before": "2027-01-01T00:00:00Z", "now": "2026-11-26T17:00:00Z"]
+        case .caBundleUnreadable: ["path": "/etc/verbumcare/ca.pem", "reason": "No such file or directory"]
+        case .headers: ["bytes": "65536"]
+        case .libcurlMissing, .resolverTimeout: [:]
+        }
+    }
+
     static func allErrors() -> [ConnectivityError] {
         var result: [ConnectivityError] = []
         for code in ConnectivityErrorCode.allCases {
             result.append(ConnectivityError(code: code, message: "x", parameters: producerParameters(code)))
             for cause in ConnectivityCause.allCases {
-                var parameters = producerParameters(code)
+                var parameters = producerParameters(code).merging(causeParameters(cause)) { own, _ in own }
                 parameters[ConnectivityCause.parameter] = cause.rawValue
                 result.append(ConnectivityError(code: code, message: "x", parameters: parameters))
             }

@@ -31,6 +31,10 @@ public enum DemoBackendMode: String, CaseIterable, Sendable {
     case expiredCert = "expired_cert"
     /// Certificate from a CA the client does not trust (new connections).
     case untrustedCert = "untrusted_cert"
+    /// Certificate valid only from 1 January of next year (new connections): a clock behind.
+    case futureCert = "future_cert"
+    /// 200 with `bytes` (default 4 MiB) of response headers, 1 KiB each.
+    case headerFlood = "header_flood"
     /// Normal answers whose JSON strings carry ESC/OSC/CSI sequences, C1 controls and bidi overrides.
     case escapeJSON = "escape_json"
     /// Access tokens issued before the switch answer 401; refresh and new tokens work.

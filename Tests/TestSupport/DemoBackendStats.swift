@@ -13,6 +13,8 @@ public struct DemoBackendStats: Decodable, Sendable {
         /// Requests per path (without the query string), e.g. `"/health"`.
         public let requests: [String: Int]
         public let totalRequests: Int
+        /// How many requests carried each header name (lower case).
+        public let headerNames: [String: Int]
     }
 
     public let servers: [String: Server]

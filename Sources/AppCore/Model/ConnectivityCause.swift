@@ -8,6 +8,14 @@ public enum ConnectivityCause: String, Sendable, Equatable, CaseIterable {
     /// `dns`: the system resolver did not answer within the connection timeout (as opposed to
     /// answering that the name does not exist).
     case resolverTimeout = "resolver_timeout"
+    /// `tls_not_yet_valid` with the certificate's start known: the texts show the machine's
+    /// clock (`now`) and the certificate's start (`not_before`), so a clock that is behind shows.
+    case clockBehind = "clock_behind"
+    /// `tls_other`: the CA bundle named (`--cacert`, `ca_bundle`, the CA variables) cannot be
+    /// read: missing, not permitted, a folder. Its `path` and `reason` are named.
+    case caBundleUnreadable = "ca_bundle_unreadable"
+    /// `too_large`: the response headers passed the transport's limit (`bytes`), a header flood.
+    case headers
 
     /// The `ConnectivityError` parameter that names the cause.
     public static let parameter = "cause"

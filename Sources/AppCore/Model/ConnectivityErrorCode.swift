@@ -7,6 +7,9 @@ public enum ConnectivityErrorCode: String, Codable, Sendable, CaseIterable {
     case tlsUntrusted = "tls_untrusted"
     case tlsHostname = "tls_hostname"
     case tlsExpired = "tls_expired"
+    /// The certificate's start date (notBefore) is later than this machine's clock: a clock
+    /// that is behind, or a certificate issued for later. Not "expired": renewing does not help.
+    case tlsNotYetValid = "tls_not_yet_valid"
     case tlsOther = "tls_other"
     case httpStatus = "http_status"
     case badResponse = "bad_response"

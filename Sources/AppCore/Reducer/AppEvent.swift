@@ -16,6 +16,9 @@ public enum AppEvent: Equatable, Sendable {
     /// The write did not happen: refused (a value the file may not hold) or failed.
     case settingsWriteFailed(change: SettingsChange, error: SettingsActionError, at: Double)
     case appStateWriteFailed(FileProblem, at: Double)
+    /// app-state.json was written, and the write had something to say: the old content was
+    /// kept aside because its `version` was rewritten (`files.kept_copy`, naming the copy).
+    case appStateWritten(problems: [FileProblem], at: Double)
     /// app-state.json changed on disk (another copy of the app, `lang` from another terminal).
     case appStateFileRead(AppStateFileLoad, at: Double)
 
@@ -80,6 +83,9 @@ public enum AppEvent: Equatable, Sendable {
     case signInFailed(serverId: String, error: AppError)
     case signedOut(serverId: String, at: Double)
     case mdnsInspected(MDNSFinding)
+    /// A read of a server's credentials file found these problems (a shared file made
+    /// private, another user's file refused, a token that may not be sent); empty when none.
+    case credentialsChecked(serverId: String, problems: [FileProblem], at: Double)
     /// `status` tested the effective server (with the fallback rule) outside the app: what it
     /// used is recorded, so `servers` and a later `status` tell the same story.
     case statusTested(server: ServerConfig, source: ServerSource, fallback: FallbackInfo?, result: DetailedStatus,
@@ -115,6 +121,7 @@ extension AppEvent {
         case .settingsWritten: "settingsWritten"
         case .settingsWriteFailed: "settingsWriteFailed"
         case .appStateWriteFailed: "appStateWriteFailed"
+        case .appStateWritten: "appStateWritten"
         case .appStateFileRead: "appStateFileRead"
         case .key: "key"
         case .addressTested: "addressTested"
@@ -152,6 +159,7 @@ extension AppEvent {
         case .signInFailed: "signInFailed"
         case .signedOut: "signedOut"
         case .mdnsInspected: "mdnsInspected"
+        case .credentialsChecked: "credentialsChecked"
         case .statusTested: "statusTested"
         case .watchStarted: "watchStarted"
         case .recordingTakenOver: "recordingTakenOver"

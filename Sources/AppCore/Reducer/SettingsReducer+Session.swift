@@ -43,3 +43,21 @@ extension SettingsReducer {
         NoticeBoard.dismiss(subject, in: &state)
     }
 }
+
+extension SettingsReducer {
+    /// What a read of credentials found: each problem is told once (a later read finding the
+    /// same leaves the notice, or its dismissal, as it is). A file made private is a warning
+    /// (it was exposed until now); a refused file or token an error (the server's sign-in is
+    /// not used). The subject is the path and the kind of problem, so the folder's and the
+    /// file's findings each have their own notice.
+    mutating func credentialsChecked(serverId: String, problems: [FileProblem], at: Double) {
+        for problem in problems.reversed() {
+            let subject = Notice.Subject.file(problem.parameters["path"] ?? serverId, field: problem.key)
+            let message = AppError(key: problem.key, parameters: problem.parameters)
+            if state.notices.contains(where: { $0.subject == subject && $0.message == message }) { continue }
+            if state.connectivity.dismissed.contains(DismissedNotice(subject: subject, key: problem.key)) { continue }
+            let kind: Notice.Kind = problem.key == "files.credentials_fixed" ? .warning : .error
+            post(Notice(subject: subject, kind: kind, message: message, condition: .untilDismissed, postedAt: at))
+        }
+    }
+}

@@ -51,6 +51,13 @@ public struct SettingsReducer {
             settingsWritten(change, settings: settings, problems: problems, at: at)
         case let .settingsWriteFailed(_, error, at):
             settingsWriteFailed(error, at: at)
+        case let .appStateWritten(problems, at):
+            // Told once, as settings.json's kept copies are: where the old content is.
+            for problem in problems {
+                post(Notice(subject: .file(SettingsState.appStateFileName, field: nil), kind: .info,
+                            message: AppError(key: problem.key, parameters: problem.parameters),
+                            condition: .untilDismissed, postedAt: at))
+            }
         case let .appStateWriteFailed(problem, at):
             post(Notice(subject: .file(SettingsState.appStateFileName, field: nil), kind: .error,
                         message: AppError(key: problem.key, parameters: problem.parameters),
@@ -142,6 +149,8 @@ public struct SettingsReducer {
             signInFailed(serverId: serverId, error: error)
         case .mdnsInspected(let finding):
             state.connectivity.mdnsFinding = finding
+        case let .credentialsChecked(serverId, problems, at):
+            credentialsChecked(serverId: serverId, problems: problems, at: at)
         case let .statusTested(server, source, fallback, result, _):
             // Only a process without its own watch (the command line) takes a one-off test as
             // the server in use; the running app keeps its own.

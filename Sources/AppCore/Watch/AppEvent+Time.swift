@@ -4,7 +4,7 @@ extension AppEvent {
     public var time: Double? {
         switch self {
         case .settingsFileRead(_, let at), .settingsWritten(_, _, _, let at), .settingsWriteFailed(_, _, let at),
-             .appStateWriteFailed(_, let at), .appStateFileRead(_, let at), .key(_, let at),
+             .appStateWriteFailed(_, let at), .appStateWritten(_, let at), .appStateFileRead(_, let at), .key(_, let at),
              .addressTested(_, _, let at), .caBundleInspected(_, _, let at), .serverChosen(_, let at),
              .customServerAddRequested(_, let at), .customServerRemoveRequested(_, let at), .paneOpened(let at),
              .paneClosed(let at), .testRequested(let at), .rowTestsRequested(_, let at), .switchBackRequested(let at),
@@ -14,7 +14,7 @@ extension AppEvent {
              .switchStepCompleted(_, _, let at), .switchTestCompleted(_, _, _, let at), .signedIn(_, let at),
              .signedOut(_, let at), .statusTested(_, _, _, _, let at), .watchStarted(_, _, _, _, let at),
              .roundTimerFired(_, let at), .recordingTakenOver(_, let at), .serversTested(_, _, _, let at), .mutesRead(_, let at),
-             .muteTimerFired(let at):
+             .muteTimerFired(let at), .credentialsChecked(_, _, let at):
             at
         case .loaded, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,
              .signInSubmitted, .signInDismissed, .signInFormEdited, .paneNoteWithdrawn, .connectivityStopped,

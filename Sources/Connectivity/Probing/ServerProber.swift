@@ -10,6 +10,8 @@ public final class ServerProber: Sendable {
     public let paths: AppPaths
     private let transport: any HTTPTransport
     private let checker: Mutex<ConnectivityChecker>
+    /// Who hears what reads of credentials files found (the app's runtime, the command line).
+    private let credentialReport = Mutex<CredentialReport?>(nil)
 
     public init(paths: AppPaths, settings: TransportSettings, transport: any HTTPTransport = CurlEngine.shared) {
         self.paths = paths
@@ -28,7 +30,14 @@ public final class ServerProber: Sendable {
     public var httpTransport: any HTTPTransport { transport }
 
     public func credentials(for server: ServerConfig) -> CredentialFileStore {
-        CredentialFileStore(paths: paths, server: server)
+        CredentialFileStore(paths: paths, server: server, report: { [self] id, problems in
+            self.credentialReport.withLock { $0 }?(id, problems)
+        })
+    }
+
+    /// Every later read of a credentials file tells `report` what it found.
+    public func reportCredentials(to report: @escaping CredentialReport) {
+        credentialReport.withLock { $0 = report }
     }
 
     /// One test of one server: the four checks at once, one attempt each.

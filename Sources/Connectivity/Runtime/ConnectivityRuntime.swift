@@ -65,6 +65,16 @@ public final class ConnectivityRuntime {
         if routesEffects {
             store.effectHandler = { [weak self] effects in self?.run(effects) }
         }
+        // What reads of credentials files find becomes notices (only when there is something to say).
+        let clock = clock
+        prober.reportCredentials { [weak self] serverId, problems in
+            guard !problems.isEmpty else { return }
+            let at = clock.now()
+            Task { @MainActor in
+                guard let self, !self.isStopped else { return }
+                self.store.dispatch(.credentialsChecked(serverId: serverId, problems: problems, at: at))
+            }
+        }
         sessions.onSignInRequired = { [weak self] serverId in
             guard let self else { return }
             self.store.dispatch(.signInRequested(serverId: serverId, at: self.clock.now()))

@@ -44,7 +44,9 @@ public struct AppPaths: Equatable, Sendable {
     public var appStateFile: String { stateDirectory + "/app-state.json" }
     public var logFile: String { stateDirectory + "/verbumcare-tui.log" }
     public func serverCacheDirectory(serverId: String) -> String { cacheDirectory + "/servers/" + serverId }
-    public func credentialsFile(serverId: String) -> String { stateDirectory + "/credentials/" + serverId + ".json" }
+    public func credentialsFile(serverId: String) -> String { credentialsDirectory + "/" + serverId + ".json" }
+    /// The folder of the credentials files (0700).
+    public var credentialsDirectory: String { stateDirectory + "/credentials" }
 
     private static func nonEmpty(_ value: String?) -> String? {
         guard let value, !value.isEmpty else { return nil }

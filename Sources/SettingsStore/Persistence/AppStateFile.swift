@@ -55,15 +55,17 @@ public struct AppStateFile: Sendable {
     }
 
     /// Atomic, locked. Always writes the current version, keeping keys it does not know. A
-    /// file written by a newer version is kept aside first (its newer fields may mean
-    /// something this version cannot rewrite faithfully); the returned problems say where.
+    /// file whose `version` this rewrites (a newer one, whose fields may mean something this
+    /// version cannot rewrite faithfully; an older one, migrated; a missing or unreadable one)
+    /// is kept aside first, as settings.json's replaced values are; the returned problems
+    /// (`files.kept_copy`) name the copy.
     @discardableResult
     public func save(_ state: PersistedAppState) throws -> [FileProblem] {
         try file.rewrite { current in
             var object = current ?? [:]
-            let newer = (object[PersistedAppState.Key.version]?.intValue ?? 1) > PersistedAppState.currentVersion
+            let rewritesVersion = object[PersistedAppState.Key.version]?.intValue != PersistedAppState.currentVersion
             state.write(into: &object)
-            return JSONObjectFile.Change(object: object, keepOld: newer, result: ())
+            return JSONObjectFile.Change(object: object, keepOld: rewritesVersion, result: ())
         }.problems
     }
 }

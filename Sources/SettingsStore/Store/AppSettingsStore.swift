@@ -54,9 +54,11 @@ public final class AppSettingsStore {
             serverSource: .default,
             currentLanguage: languageOverride ?? LanguageDetector.detect(environment: processEnvironment),
             environment: environment, languageOverride: languageOverride)))
-        appStateWriter = AppStateWriter(file: appStateFile) { [weak self] problem in
+        appStateWriter = AppStateWriter(file: appStateFile, onFailure: { [weak self] problem in
             Task { @MainActor in self?.dispatch(.appStateWriteFailed(problem, at: clock.now())) }
-        }
+        }, onKept: { [weak self] problems in
+            Task { @MainActor in self?.dispatch(.appStateWritten(problems: problems, at: clock.now())) }
+        })
     }
 
     // MARK: Store API
@@ -166,10 +168,14 @@ public final class AppSettingsStore {
 
     /// Waits until every pending write of app-state.json is on disk (at exit, and in tests).
     /// Throws the first write failure since the last flush.
-    public func flushPersistence() throws {
-        guard let problem = appStateWriter?.flush() else { return }
-        dispatch(.appStateWriteFailed(problem, at: clock.now()))
-        throw SettingsActionError.fileRefused(problem)
+    /// Returns what the writes said (a copy kept aside, `files.kept_copy`), for the command
+    /// line to tell; the app hears it as `appStateWritten`.
+    @discardableResult
+    public func flushPersistence() throws -> [FileProblem] {
+        guard let (failure, kept) = appStateWriter?.flush() else { return [] }
+        guard let failure else { return kept }
+        dispatch(.appStateWriteFailed(failure, at: clock.now()))
+        throw SettingsActionError.fileRefused(failure)
     }
 
     // MARK: Settings pane

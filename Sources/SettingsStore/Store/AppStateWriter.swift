@@ -11,16 +11,21 @@ final class AppStateWriter: Sendable {
         var writing = false
         /// The first failure since the last `flush()`.
         var failure: FileProblem?
+        /// What successful writes since the last `flush()` said (a copy kept aside).
+        var kept: [FileProblem] = []
     }
 
     private let file: AppStateFile
     private let queue = DispatchQueue(label: "verbumcare.app-state-writer", qos: .utility)
     private let state = Mutex(Queue())
     private let onFailure: @Sendable (_ problem: FileProblem) -> Void
+    private let onKept: @Sendable (_ problems: [FileProblem]) -> Void
 
-    init(file: AppStateFile, onFailure: @escaping @Sendable (_ problem: FileProblem) -> Void) {
+    init(file: AppStateFile, onFailure: @escaping @Sendable (_ problem: FileProblem) -> Void,
+         onKept: @escaping @Sendable (_ problems: [FileProblem]) -> Void = { _ in }) {
         self.file = file
         self.onFailure = onFailure
+        self.onKept = onKept
     }
 
     var path: String { file.path }
@@ -40,12 +45,16 @@ final class AppStateWriter: Sendable {
         queue.async { self.writePending() }
     }
 
-    /// Waits for every enqueued write; returns the first failure since the last flush.
-    func flush() -> FileProblem? {
+    /// Waits for every enqueued write; returns the first failure since the last flush, and what
+    /// the successful writes said (copies kept aside).
+    func flush() -> (failure: FileProblem?, kept: [FileProblem]) {
         queue.sync {}
         return state.withLock { queued in
-            defer { queued.failure = nil }
-            return queued.failure
+            defer {
+                queued.failure = nil
+                queued.kept = []
+            }
+            return (queued.failure, queued.kept)
         }
     }
 
@@ -57,7 +66,11 @@ final class AppStateWriter: Sendable {
         }) else { return }
         defer { state.withLock { $0.writing = false } }
         do {
-            try file.save(snapshot)
+            let problems = try file.save(snapshot)
+            if !problems.isEmpty {
+                state.withLock { $0.kept += problems }
+                onKept(problems)
+            }
         } catch {
             // Told in the person's language: why the file could not be written.
             let name = SettingsState.appStateFileName

@@ -73,7 +73,8 @@ struct CommandContext {
     /// Waits for app-state.json writes the command caused; a failure is told and is exit 1.
     func finish() throws {
         do {
-            try store.flushPersistence()
+            // Where a copy of the old file was kept (its version was rewritten) is told.
+            console.report(try store.flushPersistence())
         } catch {
             // Why, in the person's language (a full disk, a link to another program's file…).
             let message = ErrorReason.writeFailure(error, file: "app-state.json")

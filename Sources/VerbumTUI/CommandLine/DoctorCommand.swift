@@ -18,7 +18,8 @@ struct DoctorCommand: VerbumCommand {
                                       environment: context.environmentVariables)
         let config = ConfigFacts.read(paths: context.paths, settings: context.settingsFile,
                                       problems: context.store.getState().fileProblems)
-        let facts = MachineFacts.read(caBundle: bundle, config: config, environment: context.environmentVariables)
+        let facts = MachineFacts.read(caBundle: bundle, config: config, environment: context.environmentVariables,
+                                      paths: context.paths)
         let checks = Doctor.run(facts)
         let console = context.console
         func render(_ text: AppError) -> String { TextSanitizer.clean(console.text(text.key, text.parameters)) }

@@ -18,7 +18,8 @@ struct LogoutCommand: VerbumCommand {
         let server = try context.server(matching: target)
         let console = context.console
         let name = StatusCommand.displayName(server, console: console)
-        let store = CredentialFileStore(paths: context.paths, server: server)
+        let store = CredentialFileStore(paths: context.paths, server: server,
+                                        report: CredentialDiagnostics.reporter(console: console))
         guard store.read() != nil else {
             console.output(console.text("cli.logout.not_signed_in", ["server": name]))
             return

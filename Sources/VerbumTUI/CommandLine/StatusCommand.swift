@@ -33,7 +33,7 @@ struct StatusCommand: VerbumCommand {
         context.store.dispatch(.statusTested(server: outcome.server, source: outcome.source, fallback: outcome.fallback,
                                              result: outcome.result, at: context.store.clock.now()))
         do {
-            try context.store.flushPersistence()
+            context.console.report(try context.store.flushPersistence())
         } catch {
             // The record is secondary to the answer: a home that cannot be written (a monitoring
             // user's read-only state folder) still gets its status and exit code, with a warning.
@@ -77,7 +77,9 @@ struct StatusCommand: VerbumCommand {
         let transport = try context.transportConfiguration()
         let settings = transport.settings(caBundleSetting: context.store.getState().caBundle,
                                           certWarningDays: context.settingsFile.load().settings.certWarningDays)
-        return StatusProbe(prober: ServerProber(paths: context.paths, settings: settings))
+        let prober = ServerProber(paths: context.paths, settings: settings)
+        prober.reportCredentials(to: CredentialDiagnostics.reporter(console: context.console))
+        return StatusProbe(prober: prober)
     }
 
     /// The JSON object of one tested server (docs/PRODUCT.md: The command line); `check` prints the same shape.

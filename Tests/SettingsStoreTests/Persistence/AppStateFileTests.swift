@@ -103,6 +103,26 @@ struct AppStateFileTests {
         #expect(dir.json(name)?["hologram"] != nil)
     }
 
+    /// Every `version` a save rewrites (missing, older, newer, unreadable) keeps the file's
+    /// old bytes first, and the returned problem names the copy; the current version does not.
+    @Test(arguments: [nil, "1", "7", "0", "-3", "1.5", "\"2\"", "\"abc\"", "null", "true", "[2]"])
+    func aRewrittenVersionKeepsACopyFirst(_ version: String?) throws {
+        let dir = PersistenceTempDir()
+        let body = #""currentLanguage": "en", "serverHistory": []"#
+        let original = version.map { #"{"version": \#($0), \#(body)}"# } ?? "{\(body)}"
+        try dir.write(original, to: name)
+        let problems = try file(dir).save(PersistedAppState(currentLanguage: .ja))
+        let kept = try #require(problems.first { $0.key == "files.kept_copy" }, "\(version ?? "missing"): \(problems)")
+        #expect(kept.parameters["file"] == "app-state.json")
+        let copy = try #require(kept.parameters["path"])
+        #expect(copy.contains("app-state.json.corrupt-"))
+        #expect(FileManager.default.contents(atPath: copy) == Data(original.utf8), "the copy holds the old bytes")
+        #expect(dir.json(name)?["version"] as? Int == PersistedAppState.currentVersion)
+
+        // Written once in the current version, later saves keep no more copies.
+        #expect(try file(dir).save(PersistedAppState(currentLanguage: .en)).isEmpty)
+    }
+
     @Test func corruptFileIsMovedAside() throws {
         let dir = PersistenceTempDir()
         try dir.write("{\"version\": 2, \"currentLanguage\": ", to: name)

@@ -30,6 +30,24 @@ struct AppSettingsStoreTests {
         #expect(home.appStateFile.load().state.currentLanguage == target)
     }
 
+    /// The app: a version that a save rewrites keeps a copy, and an info notice names it.
+    @Test func aRewrittenAppStateVersionIsToldWithItsCopy() async throws {
+        let home = try StoreTestHome()
+        try FileManager.default.createDirectory(atPath: home.paths.stateDirectory, withIntermediateDirectories: true)
+        try TestFile.write(Data(#"{"currentLanguage": "en"}"#.utf8), to: home.paths.appStateFile)
+        let store = home.loadedStore()
+        store.setLanguage(.ja)
+        let kept = try store.flushPersistence()
+        let copy = try #require(kept.first?.parameters["path"])
+        for _ in 0..<30_000 where !store.getState().notices.contains(where: { $0.message.key == "files.kept_copy" }) {
+            await Task.yield()
+            try await Task.sleep(nanoseconds: 1_000_000)
+        }
+        let notice = try #require(store.getState().notices.first { $0.message.key == "files.kept_copy" })
+        #expect(notice.kind == .info)
+        #expect(notice.message.parameters == ["file": "app-state.json", "path": copy])
+    }
+
     @Test func savedLanguageBeatsTheEnvironment() throws {
         let home = try StoreTestHome()
         let environment = ["LANG": "en_US.UTF-8"]
