@@ -99,6 +99,8 @@ HOSTILE = (
     "\x9d" "0;c1\x9c"        # C1 OSC ... ST
     "\u202e" "evil"          # right-to-left override
     "\x08\r"                 # backspace, carriage return
+    "ward\u180e3\u034f"       # Mongolian vowel separator, combining grapheme joiner: invisible
+    "\u200b\ufe0f\U000e0041"  # zero-width space, variation selector, tag letter A
 )
 
 DEFAULT_SLOW_MS = 1500
