@@ -80,7 +80,7 @@ struct TextSanitizerPropertyTests {
                 wrong.append("\(TextSanitizer.notation(scalar)) → \(clean.unicodeScalars.map(TextSanitizer.notation))")
             }
         }
-        #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+        #expect(wrong.count == 0, "\(wrong.prefix(20))")
     }
 
     @Test func noListedCodePointSurvives() async {

@@ -38,7 +38,7 @@ struct InvisibleCharacterValidationTests {
                 if !ok { wrong.append("\(name) in \(prefix.debugDescription): \(result.errors) \(result.suggestions) \(texts)") }
             }
         }
-        #expect(wrong.isEmpty, "\(wrong.count) wrong, e.g. \(wrong.prefix(5))")
+        #expect(wrong.count == 0, "\(wrong.count) wrong, e.g. \(wrong.prefix(5))")
     }
 
     @Test func theZeroWidthSpaceHostIsNotTheCleanHost() {
