@@ -67,6 +67,8 @@ MODES = {
     "expired_cert": "TLS certificate that expired in 2020 (new connections)",
     "untrusted_cert": "TLS certificate from a CA the client does not trust (new connections)",
     "escape_json": "normal answers, but JSON strings carry ESC/OSC/CSI sequences, C1 controls and bidi overrides",
+    "escape_error": "500 on every path with a JSON error message that carries the same hostile text (it becomes the "
+                    "check's error message)",
     "expire_tokens": "every access token issued before the switch answers 401; refresh and new tokens work",
     "reject_tokens": "every access and refresh token answers 401 (login still succeeds)",
     "rotate_tokens": "each access token issued by a refresh is accepted once, then answers 401 (a client that "
@@ -614,6 +616,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.nginx_page(500, "Internal Server Error")
         if mode == "status502":
             return self.nginx_page(502, "Bad Gateway")
+        if mode == "escape_error":
+            return self.send_error_json(500, "Database unavailable" + HOSTILE, "データベースに接続できません" + HOSTILE,
+                                        "INTERNAL")
         if mode in ("redirect_http", "redirect_host"):
             location = ("http://" + demo.host if mode == "redirect_http" else "https://" + OTHER_HOST) + self.path
             page = "<html><body><a href=\"%s\">Moved Permanently</a></body></html>" % html.escape(location)
