@@ -31,11 +31,12 @@ public final class ServerProber: Sendable {
         CredentialFileStore(paths: paths, server: server)
     }
 
-    /// One test of one server: the four checks at once, one attempt each.
-    public func check(_ server: ServerConfig) async -> DetailedStatus {
+    /// One test of one server: the four checks at once, one attempt each. A one-time test
+    /// (`keepingConnections: false`, the pane's rows) keeps no connection behind.
+    public func check(_ server: ServerConfig, keepingConnections: Bool = true) async -> DetailedStatus {
         let token = credentials(for: server).read()?.accessToken
         let checker = checker.withLock { $0 }
-        return await checker.check(server, accessToken: token)
+        return await checker.check(server, accessToken: token, keepingConnections: keepingConnections)
     }
 
     /// Every server at once; results in input order.
