@@ -74,10 +74,12 @@ public struct ConnectivityChecker: Sendable {
                               certificate: certificate, warnings: warning.map { [$0] } ?? [])
     }
 
-    /// Many servers at once (the settings pane, `check --all`); results in the input order.
-    public func checkAll(_ servers: [ServerConfig], accessTokens: [String: String] = [:]) async -> [DetailedStatus] {
+    /// Many servers at once (`check --all`, the monitor's rounds); results in the input order.
+    /// The monitor, which tests the same servers every round, keeps its connections.
+    public func checkAll(_ servers: [ServerConfig], accessTokens: [String: String] = [:],
+                         keepingConnections: Bool = true) async -> [DetailedStatus] {
         await concurrentlyInOrder(servers.count) { index in
-            await check(servers[index], accessToken: accessTokens[servers[index].id], keepingConnections: false)
+            await check(servers[index], accessToken: accessTokens[servers[index].id], keepingConnections: keepingConnections)
         }
     }
 

@@ -39,14 +39,15 @@ public final class ServerProber: Sendable {
         return await checker.check(server, accessToken: token, keepingConnections: keepingConnections)
     }
 
-    /// Every server at once; results in input order.
-    public func checkAll(_ servers: [ServerConfig]) async -> [DetailedStatus] {
+    /// Every server at once; results in input order. `keepingConnections: false` for a
+    /// one-time test (`check --all`).
+    public func checkAll(_ servers: [ServerConfig], keepingConnections: Bool = true) async -> [DetailedStatus] {
         var tokens: [String: String] = [:]
         for server in servers {
             if let token = credentials(for: server).read()?.accessToken { tokens[server.id] = token }
         }
         let checker = checker.withLock { $0 }
-        return await checker.checkAll(servers, accessTokens: tokens)
+        return await checker.checkAll(servers, accessTokens: tokens, keepingConnections: keepingConnections)
     }
 }
 
