@@ -69,6 +69,8 @@ MODES = {
     "future_cert": "TLS certificate valid only from 1 January of next year (new connections): a clock behind",
     "header_flood": "200 with `bytes` bytes (default 4 MiB) of response headers, 1 KiB each, on every path",
     "escape_json": "normal answers, but JSON strings carry ESC/OSC/CSI sequences, C1 controls and bidi overrides",
+    "escape_error": "500 on every path with a JSON error message that carries the same hostile text (it becomes the "
+                    "check's error message)",
     "expire_tokens": "every access token issued before the switch answers 401; refresh and new tokens work",
     "reject_tokens": "every access and refresh token answers 401 (login still succeeds)",
     "rotate_tokens": "each access token issued by a refresh is accepted once, then answers 401 (a client that "
@@ -101,6 +103,8 @@ HOSTILE = (
     "\x9d" "0;c1\x9c"        # C1 OSC ... ST
     "\u202e" "evil"          # right-to-left override
     "\x08\r"                 # backspace, carriage return
+    "ward\u180e3\u034f"       # Mongolian vowel separator, combining grapheme joiner: invisible
+    "\u200b\ufe0f\U000e0041"  # zero-width space, variation selector, tag letter A
 )
 
 DEFAULT_SLOW_MS = 1500
@@ -634,6 +638,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.nginx_page(500, "Internal Server Error")
         if mode == "status502":
             return self.nginx_page(502, "Bad Gateway")
+        if mode == "escape_error":
+            return self.send_error_json(500, "Database unavailable" + HOSTILE, "データベースに接続できません" + HOSTILE,
+                                        "INTERNAL")
         if mode in ("redirect_http", "redirect_host"):
             location = ("http://" + demo.host if mode == "redirect_http" else "https://" + OTHER_HOST) + self.path
             page = "<html><body><a href=\"%s\">Moved Permanently</a></body></html>" % html.escape(location)

@@ -34,7 +34,10 @@ public struct ConnectivityChecker: Sendable {
     }
 
     /// One server: the four checks concurrently. `responseTime` is the health check's total.
-    public func check(_ server: ServerConfig, accessToken: String? = nil) async -> DetailedStatus {
+    /// `keepingConnections: false` is a one-time test (a pane row, `check --all`): every check
+    /// connects afresh and closes its connection after the answer, so a test of hundreds of
+    /// servers leaves no connection behind; the watched server's probes keep theirs.
+    public func check(_ server: ServerConfig, accessToken: String? = nil, keepingConnections: Bool = true) async -> DetailedStatus {
         let started = clock.now()
         guard let urls = Self.urls(for: server.baseUrl) else {
             let error = ClientError.transport(.connect, message: "not a server address: \(server.baseUrl)")
@@ -47,7 +50,8 @@ public struct ConnectivityChecker: Sendable {
         let checkSettings = settings(for: server)
         let requests = CheckEndpoint.allCases.map { endpoint in
             (endpoint, Self.request(endpoint, url: urls[endpoint] ?? server.baseUrl,
-                                    accessToken: endpoint == .auth ? accessToken : nil, settings: checkSettings))
+                                    accessToken: endpoint == .auth ? accessToken : nil, settings: checkSettings,
+                                    fresh: endpoint == .health || !keepingConnections))
         }
         let outcomes = await transport.perform(together: requests.map { $0.1 })
         var ordered = zip(requests, outcomes).map { item, outcome in result(item.0, url: item.1.url, outcome: outcome) }
@@ -66,10 +70,12 @@ public struct ConnectivityChecker: Sendable {
                               certificate: certificate, warnings: warning.map { [$0] } ?? [])
     }
 
-    /// Many servers at once (the settings pane, `check --all`); results in the input order.
-    public func checkAll(_ servers: [ServerConfig], accessTokens: [String: String] = [:]) async -> [DetailedStatus] {
+    /// Many servers at once (`check --all`, the monitor's rounds); results in the input order.
+    /// The monitor, which tests the same servers every round, keeps its connections.
+    public func checkAll(_ servers: [ServerConfig], accessTokens: [String: String] = [:],
+                         keepingConnections: Bool = true) async -> [DetailedStatus] {
         await concurrentlyInOrder(servers.count) { index in
-            await check(servers[index], accessToken: accessTokens[servers[index].id])
+            await check(servers[index], accessToken: accessTokens[servers[index].id], keepingConnections: keepingConnections)
         }
     }
 
@@ -77,7 +83,7 @@ public struct ConnectivityChecker: Sendable {
     public func run(_ endpoint: CheckEndpoint, url: String, accessToken: String?,
                     settings: TransportSettings) async -> CheckResult {
         let outcome = await transport.perform(Self.request(endpoint, url: url, accessToken: accessToken,
-                                                           settings: settings))
+                                                           settings: settings, fresh: endpoint == .health))
         return result(endpoint, url: url, outcome: outcome)
     }
 
@@ -85,13 +91,12 @@ public struct ConnectivityChecker: Sendable {
     /// connections is not shown connected on the strength of a kept-alive one; the other checks
     /// reuse kept-alive connections (docs/PRODUCT.md: Transport rules).
     private static func request(_ endpoint: CheckEndpoint, url: String, accessToken: String?,
-                                settings: TransportSettings) -> TransportRequest {
+                                settings: TransportSettings, fresh: Bool) -> TransportRequest {
         var headers = [HTTPHeader(name: "Accept", value: "application/json")]
         if let accessToken {
             headers.append(HTTPHeader(name: "Authorization", value: "Bearer \(accessToken)"))
         }
-        return TransportRequest(method: .get, url: url, headers: headers, settings: settings,
-                                freshConnection: endpoint == .health)
+        return TransportRequest(method: .get, url: url, headers: headers, settings: settings, freshConnection: fresh)
     }
 
     /// What a check's answer or failure says.

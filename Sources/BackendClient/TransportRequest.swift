@@ -17,7 +17,8 @@ public struct TransportRequest: Equatable, Sendable {
     /// Opens a new connection for this request and closes it after the answer, instead of
     /// reusing a kept-alive one: what a client that connects afresh (an iPad) meets, such as a
     /// TLS handshake that never finishes or a replaced certificate, shows in this request
-    /// (docs/PRODUCT.md: Checks, "What a new client sees"). The `health` check sets it.
+    /// (docs/PRODUCT.md: Checks, "What a new client sees"). The `health` check sets it, and
+    /// every check of a one-time test (pane rows, `check --all`), which keeps no connection.
     public var freshConnection: Bool
     /// Only shakes hands, without verifying, and reads the certificate: for the dates of a
     /// certificate the verified handshake refused as not yet valid. Nothing is sent on the

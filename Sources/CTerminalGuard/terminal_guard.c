@@ -90,6 +90,13 @@ static void graceful_handler(int sig) {
 
 static int install(const int *sigs, size_t n, void (*handler)(int), int flags) {
     for (size_t i = 0; i < n; i++) {
+        if (sigs[i] == SIGHUP && handler == graceful_handler) {
+            // A SIGHUP ignored by whoever started the app (nohup, `trap '' HUP`) stays ignored,
+            // as the convention has it; the app still ends when its terminal goes away, which
+            // the loop sees as the end of its input (docs/ARCHITECTURE.md: The event loop).
+            struct sigaction current;
+            if (sigaction(SIGHUP, NULL, &current) == 0 && current.sa_handler == SIG_IGN) continue;
+        }
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = handler;

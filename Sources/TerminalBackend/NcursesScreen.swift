@@ -119,9 +119,14 @@ public final class NcursesScreen {
         }
     }
 
-    /// Everything typed since the last call (non-blocking).
+    /// Everything typed since the last call (non-blocking). When the terminal has gone away
+    /// (hung up: end of file or EIO on every read), `inputEnded` becomes true.
     public func readKeys() -> [Key] {
-        if let lines { return lines.readKeys() }
+        if let lines {
+            let keys = lines.readKeys()
+            inputEnded = inputEnded || (keys.isEmpty && TerminalHangup.hasHappened(on: STDIN_FILENO))
+            return keys
+        }
         guard let window else { return [] }
         var keys: [Key] = []
         var ch: wint_t = 0
@@ -130,8 +135,15 @@ public final class NcursesScreen {
             if r == ERR { break }
             if let key = KeyDecoder.decode(result: r, code: UInt32(ch)) { keys.append(key) }
         }
+        // ncurses says ERR both for "nothing more now" and for end of file or EIO; only a
+        // wakeup that brought no key asks the terminal which one it was.
+        if keys.isEmpty && TerminalHangup.hasHappened(on: STDIN_FILENO) { inputEnded = true }
         return keys
     }
+
+    /// Whether the terminal went away: the app should quit (its state saved) rather than
+    /// wake for ever on a terminal that will never send a key again.
+    public private(set) var inputEnded = false
 
     /// Takes the renderer's changes; `flush` sends them. The buffer guarantees that a wide
     /// cluster never starts in the last column and that runs never split a wide character.

@@ -28,6 +28,12 @@ final class AppFixture: Sendable {
         /// Runs after the settings are written and before the app starts (e.g. to put odd
         /// files where the app's files should be).
         var prepare: @Sendable (TemporaryHome) throws -> Void = { _ in }
+        /// A program that starts the app (its path and arguments follow), e.g. a shell that
+        /// ignores SIGHUP first; empty: the app itself.
+        var launcher: [String] = []
+        /// Bench servers of the demo backend (`sN.bench.example`, one wildcard certificate):
+        /// every host the other rules do not route goes to the first of them.
+        var benchServers = 0
     }
 
     private init(home: TemporaryHome, backend: DemoBackendProcess, runner: BinaryRunner, session: TmuxSession,
@@ -43,15 +49,18 @@ final class AppFixture: Sendable {
         let catalogs = try Catalog.all()
         let home = try TemporaryHome(prefix: "verbumcare-app")
         let backend = try await DemoBackendProcess.start(extraServers: [customServerID: customHost],
-                                                         initialModes: options.initialModes)
+                                                         initialModes: options.initialModes,
+                                                         extraArguments: options.benchServers > 0 ? ["--bench-servers", String(options.benchServers)] : [])
         do {
             let runner = try BinaryRunner(home: home.path)
             try await configure(runner, language: options.language, settings: options.settings)
             try options.prepare(home)
+            let benchRoute = options.benchServers > 0 ? backend.port(of: "bench-1").map { ["::127.0.0.1:\($0)"] } ?? [] : []
             let arguments = ["--home", home.path, "--cacert", backend.caFile]
-                + backend.connectTo.flatMap { ["--connect-to", $0] } + options.extraArguments
+                + (backend.connectTo + benchRoute).flatMap { ["--connect-to", $0] } + options.extraArguments
+            let launched = options.launcher.isEmpty ? [runner.executable] + arguments : options.launcher + [runner.executable] + arguments
             let session = try await TmuxSession.start(
-                executable: runner.executable, arguments: arguments,
+                executable: launched[0], arguments: Array(launched.dropFirst()),
                 environment: ["HOME": home.path + "/user", "VERBUMCARE_HOME": home.path].merging(options.environment) { _, new in new },
                 columns: options.columns, rows: options.rows)
             return AppFixture(home: home, backend: backend, runner: runner, session: session, catalogs: catalogs)

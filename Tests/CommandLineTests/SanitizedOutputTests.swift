@@ -14,7 +14,34 @@ struct SanitizedOutputTests {
     static let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}ev\u{061C}il\u{200B}\u{200D}\u{FEFF}\u{2060}\u{00AD}\u{2028}\u{2029}\u{E0041}\u{9B}31m"
 
     static func clean(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { s in forbidden.contains(s) || (s.value < 0x20 && s != "\n") }
+        !text.unicodeScalars.contains { s in forbidden.contains(s) || (s.value < 0x20 && s != "\n") || invisible(s) }
+    }
+
+    /// Format characters, default-ignorable ones (variation selectors, U+034F, U+180E…) and
+    /// controls: nothing that does not show as itself.
+    static func invisible(_ s: Unicode.Scalar) -> Bool {
+        s.properties.generalCategory == .format || s.properties.isDefaultIgnorableCodePoint || s.value == 0x180E
+            || (0x7F...0x9F).contains(s.value)
+    }
+
+    /// A server whose error bodies carry escape sequences, bidi overrides, U+180E, U+034F,
+    /// U+200B, a variation selector and a tag (the demo's `escape_error`): its message reaches
+    /// `check --json`, `check` and `status --json` only through the sanitizer, marked with `�`.
+    @Test func aServerErrorMessageWithInvisibleCharactersIsMarked() async throws {
+        let backend = try await DemoBackendProcess.start(initialModes: ["pn51": "escape_error"])
+        defer { backend.stop() }
+        let session = try CLI.Session()
+        let network = ["--cacert", backend.caFile] + backend.connectTo.flatMap { ["--connect-to", $0] }
+        for arguments in [["check", "--json", "pn51"], ["check", "pn51"], ["status", "--json"], ["check", "--format", "nagios", "pn51"]] {
+            let result = try await session.run(arguments: network + arguments)
+            #expect(Self.clean(result.standardOutput), "\(arguments): \(result.standardOutput.debugDescription)")
+            #expect(Self.clean(result.standardError), "\(arguments): \(result.standardError.debugDescription)")
+        }
+        let json = try await session.run(arguments: network + ["check", "--json", "pn51"])
+        let checks = try CLI.object(json.standardOutput)["checks"] as? [[String: Any]] ?? []
+        let message = (checks.first?["error"] as? [String: Any])?["message"] as? String ?? ""
+        // The server's words are kept, and where a character was taken out a mark says so.
+        #expect(message.contains("Database unavailable") && message.contains("ward\u{FFFD}3"), "\(message.debugDescription)")
     }
 
     @Test func settingsShowPrintsAHostileCABundleSafely() async throws {

@@ -150,6 +150,7 @@ struct DemoBackendFaultModeTests {
         #expect(scalars.contains(0x07))     // BEL, ends the OSC title change
         #expect(scalars.contains(0x9B))     // C1 CSI
         #expect(scalars.contains(0x202E))   // right-to-left override
+        #expect(scalars.contains(0x180E) && scalars.contains(0x034F))  // invisible: vowel separator, grapheme joiner
 
         let config = try await backend.curl("pn51", "/api/config")
         let hostname = try #require(config.json?["hostname"] as? String)

@@ -46,4 +46,32 @@ struct CutTextTests {
             }
         }
     }
+
+    /// docs/PRODUCT.md: Settings pane: a message too long for its row is cut in the middle of
+    /// the server's name, never before its reason, in every language at 80 columns.
+    @Test("pane messages keep their reason: a long name is cut in its middle", arguments: AppLanguage.allCases)
+    func paneMessageKeepsItsReason(language: AppLanguage) throws {
+        var settings = Fixtures.connected(language)
+        let host = "ward3-nurse-station-east-building-second-floor.hospital-network.example.org"
+        let server = try #require(ServerCatalog.customServer(address: "https://\(host)/api", connectionTimeoutSeconds: 10))
+        settings.availableServers.append(server)
+        var ui = UIState(settings: settings)
+        Fixtures.press([.character("o")], &ui, &settings)
+        let messages = [
+            AppError(key: "switch.failed", parameters: ["server": server.id, "previous": "pn51"],
+                     reason: ConnectivityError(code: .connect, message: "refused")),
+            AppError(key: "notice.fallback", parameters: ["failed": server.id, "server": "pn51"],
+                     reason: ConnectivityError(code: .timeout, message: "timed out")),
+        ]
+        let localizer = Localizer(language: language)
+        for (message, reasonKey) in zip(messages, ["error.connect.short", "error.timeout.short"]) {
+            settings.notices = [Notice(subject: .pane, kind: .error, message: message, condition: .paneNote, postedAt: Fixtures.now)]
+            let model = ScreenModel(state: AppState(settings: settings, screen: ui), now: Fixtures.now, clock: Fixtures.clock)
+            let rows = ScreenRenderer.render(model, width: 80, height: 24).buffer.textDump().split(separator: "\n")
+            let reason = localizer.text(reasonKey, ["seconds": "10", "host": host])
+            let row = rows.first { $0.contains("✗ ") }
+            #expect(row?.contains(reason) == true, "\(message.key): \(reason) not on the row: \(row ?? "")")
+            #expect(row?.contains("ward3-nur") == true && row?.contains("…") == true, "the name is cut in its middle: \(row ?? "")")
+        }
+    }
 }

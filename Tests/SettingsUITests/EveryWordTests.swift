@@ -80,7 +80,8 @@ struct EveryWordTests {
         let inputs = ["", String(repeating: "a", count: 300), "ward4", "http://ward4.example/api", "https://u:p@h.example/api",
                       "https://h.example/api?x", "https://h.example:0/api", "https://h..example/api", "https://localhost/api",
                       "https://h.example/", "https://h.local/api", "https://10.0.0.1/api", "https://ward/api",
-                      "https://h.example:9999/api", "ｈｔｔｐｓ：／／ｈ．ｅｘａｍｐｌｅ／ａｐｉ", "https://病院.example.jp/api"]
+                      "https://h.example:9999/api", "ｈｔｔｐｓ：／／ｈ．ｅｘａｍｐｌｅ／ａｐｉ", "https://病院.example.jp/api",
+                      "https://ward\u{200B}3.example.org/api"]
         var seen = Set<ValidationCode>()
         for environment in [AppEnvironment.production, .development] {
             for input in inputs + ["http://localhost/api"] {

@@ -37,6 +37,8 @@ public enum DemoBackendMode: String, CaseIterable, Sendable {
     case headerFlood = "header_flood"
     /// Normal answers whose JSON strings carry ESC/OSC/CSI sequences, C1 controls and bidi overrides.
     case escapeJSON = "escape_json"
+    /// 500 on every path, its JSON error message carrying the same hostile text.
+    case escapeError = "escape_error"
     /// Access tokens issued before the switch answer 401; refresh and new tokens work.
     case expireTokens = "expire_tokens"
     /// Every access and refresh token answers 401 (login still succeeds).

@@ -249,6 +249,12 @@ public final class TmuxSession: @unchecked Sendable {
         posixKill(pid, signal)
     }
 
+    /// Kills the pane: tmux closes the terminal's master side (the program's terminal is hung
+    /// up) and the program is left to notice; its pid stays known.
+    public func killPane() async throws {
+        try await tmux.run(["kill-pane", "-t", "app"])
+    }
+
     /// Resizes the window (and so the program's terminal, which then gets SIGWINCH).
     public func resize(columns: Int, rows: Int) async throws {
         try await tmux.run(["resize-window", "-t", "app", "-x", String(columns), "-y", String(rows)])

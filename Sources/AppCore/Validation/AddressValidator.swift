@@ -1,6 +1,7 @@
 /// Address validation (docs/PRODUCT.md: Address validation): a pure function with stable codes.
 ///
-/// The table's rows are checked in order. `empty`, `too_long` and `invalid_url` stop; the other
+/// The table's rows are checked in order. `empty`, `too_long`, `invisible_character` and
+/// `invalid_url` stop; the other
 /// errors accumulate, so a user sees everything wrong with an address at once. Warnings never
 /// make an address invalid. `development` turns `http` and loopback hosts into the warnings
 /// `insecure_http` and `loopback_host`; every other environment applies the full rules.
@@ -20,6 +21,10 @@
 ///   `http` as well as 443 for `https`.
 /// - Loopback hosts get only `forbidden_host`/`loopback_host`, not `ip_address` or
 ///   `single_label_host` on top: one message says what is wrong with them.
+/// - An address holding a character that does not show (`TextSanitizer.isHidden`: controls,
+///   format characters, variation selectors…) is `invisible_character` and nothing else,
+///   with the characters named (`U+200B`); it gets no suggestion, since the address without
+///   them may be another host.
 /// - Length is counted in characters (what the person typing sees).
 /// - Parameters: `host` is written as in a URL (IPv6 in brackets), `port` as written.
 public enum AddressValidator {
@@ -62,7 +67,11 @@ public enum AddressValidator {
     }
 
     private static func diagnose(trimmed: String, environment: AppEnvironment) -> Outcome {
-        let parts = URLParts(parsing: trimmed)
+        // A character that does not show (U+200B, a bidi control, a soft hyphen…) is refused
+        // and named, and nothing reads the address further: UTS #46 would map most of them
+        // away, and `ward\u{200B}3.example.org` would be accepted as, and shown like, another host.
+        let hidden = TextSanitizer.hiddenCharacters(in: trimmed)
+        let parts = hidden.isEmpty ? URLParts(parsing: trimmed) : nil
         var outcome = Outcome(parts: parts, normalized: parts?.string ?? trimmed)
         if trimmed.isEmpty {
             outcome.errors = [ValidationIssue(code: .empty)]
@@ -70,6 +79,11 @@ public enum AddressValidator {
         }
         if trimmed.count > maxLength {
             outcome.errors = [ValidationIssue(code: .tooLong, parameters: ["max": String(maxLength)])]
+            return outcome
+        }
+        if !hidden.isEmpty {
+            outcome.errors = [ValidationIssue(code: .invisibleCharacter,
+                                              parameters: ["characters": hidden.map(TextSanitizer.notation).joined(separator: ", ")])]
             return outcome
         }
         guard let parts else {

@@ -4,6 +4,8 @@ public enum ValidationCode: String, Codable, Sendable, CaseIterable {
     // errors
     case empty
     case tooLong = "too_long"
+    /// A character that does not show on a screen (named in `characters` as `U+200B`).
+    case invisibleCharacter = "invisible_character"
     case invalidURL = "invalid_url"
     case httpsRequired = "https_required"
     case credentialsInURL = "credentials_in_url"

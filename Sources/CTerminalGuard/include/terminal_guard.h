@@ -21,7 +21,8 @@ int vc_guard_install_crash_handlers(void);
 /// Graceful signals (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT, SIGTSTP): the handler writes
 /// the signal number as one byte to `pipe_fd` (non-blocking) for the event loop to read. A
 /// second SIGINT/SIGTERM/SIGHUP/SIGQUIT while the first is still unhandled restores the
-/// terminal and re-raises at once, so a stuck loop can still be stopped.
+/// terminal and re-raises at once, so a stuck loop can still be stopped. A SIGHUP that is
+/// ignored when this is called (nohup) is left ignored.
 int vc_guard_install_graceful_handlers(int pipe_fd);
 
 /// Marks the graceful signal as handled (called by the event loop after reading it).

@@ -49,7 +49,9 @@ public struct StatusProbe: Sendable {
         await prober.check(server)
     }
 
+    /// `check --all`: a one-time test, which keeps no connection between the waves of the
+    /// descriptor budget.
     public func checkAll(_ servers: [ServerConfig]) async -> [DetailedStatus] {
-        await prober.checkAll(servers)
+        await prober.checkAll(servers, keepingConnections: false)
     }
 }

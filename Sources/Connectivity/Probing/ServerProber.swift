@@ -40,21 +40,23 @@ public final class ServerProber: Sendable {
         credentialReport.withLock { $0 = report }
     }
 
-    /// One test of one server: the four checks at once, one attempt each.
-    public func check(_ server: ServerConfig) async -> DetailedStatus {
+    /// One test of one server: the four checks at once, one attempt each. A one-time test
+    /// (`keepingConnections: false`, the pane's rows) keeps no connection behind.
+    public func check(_ server: ServerConfig, keepingConnections: Bool = true) async -> DetailedStatus {
         let token = credentials(for: server).read()?.accessToken
         let checker = checker.withLock { $0 }
-        return await checker.check(server, accessToken: token)
+        return await checker.check(server, accessToken: token, keepingConnections: keepingConnections)
     }
 
-    /// Every server at once; results in input order.
-    public func checkAll(_ servers: [ServerConfig]) async -> [DetailedStatus] {
+    /// Every server at once; results in input order. `keepingConnections: false` for a
+    /// one-time test (`check --all`).
+    public func checkAll(_ servers: [ServerConfig], keepingConnections: Bool = true) async -> [DetailedStatus] {
         var tokens: [String: String] = [:]
         for server in servers {
             if let token = credentials(for: server).read()?.accessToken { tokens[server.id] = token }
         }
         let checker = checker.withLock { $0 }
-        return await checker.checkAll(servers, accessTokens: tokens)
+        return await checker.checkAll(servers, accessTokens: tokens, keepingConnections: keepingConnections)
     }
 }
 

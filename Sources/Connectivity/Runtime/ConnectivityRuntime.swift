@@ -183,7 +183,11 @@ public final class ConnectivityRuntime {
                 return .probeCompleted(generation: generation, result: result, hadToken: hadToken, at: now())
             }
         case let .testRow(server, generation):
-            perform { [prober] in .rowTestCompleted(generation: generation, result: await prober.check(server)) }
+            // A pane row's test keeps no connection: hundreds of rows would otherwise leave up to
+            // the engine's idle pool of descriptors held after the pane closes.
+            perform { [prober] in
+                .rowTestCompleted(generation: generation, result: await prober.check(server, keepingConnections: false))
+            }
         case let .probeRecovery(server, generation):
             perform { [prober] in
                 .recoveryProbeCompleted(generation: generation, result: await prober.check(server), at: now())

@@ -23,9 +23,12 @@ enum PaneFeedbackView {
         }
         // The same notices as the main screen, the pane's answer to the last action first: a
         // switch that failed is told here too.
+        // One row each: a long name is cut in its middle, never the reason after it.
         for notice in canvas.settings.notices {
             let style: Style = notice.kind == .error ? .colored(.error) : .plain
-            lines.append(Line([NoticesView.prefix(canvas, kind: notice.kind), Span(text.message(notice.message), style: style)]))
+            let lead = NoticesView.prefix(canvas, kind: notice.kind)
+            let message = text.message(notice.message, fitting: width - canvas.width(lead.text), metrics: canvas.metrics)
+            lines.append(Line([lead, Span(message, style: style)]))
         }
         if ui.addressField.foldedFullWidth && !ui.addressField.isEmpty {
             lines.append(Line([mark("·", .muted, canvas), Span(text("ui.pane.full_width_read"), style: .colored(.muted))]))
@@ -37,7 +40,8 @@ enum PaneFeedbackView {
         }
         var suggestionShown = false
         for (index, issue) in validation.errors.enumerated() {
-            var line = Line([mark("✗", .error, canvas, word: "ui.error_label"), Span(message(issue, text), style: .colored(.error))])
+            let lead = mark("✗", .error, canvas, word: "ui.error_label")
+            var line = Line([lead, Span(message(issue, text, fitting: width - canvas.width(lead.text), canvas.metrics), style: .colored(.error))])
             if index == 0, let suggestion {
                 // On the same line when the pane is wide enough, as in the sketch.
                 let joined = line + Line("   ") + suggestion
@@ -52,7 +56,8 @@ enum PaneFeedbackView {
             lines.append(Line("  ") + suggestion)
         }
         for issue in validation.warnings {
-            lines.append(Line([mark("!", .warning, canvas, word: "ui.warning_label"), Span(message(issue, text), style: .colored(.warning))]))
+            let lead = mark("!", .warning, canvas, word: "ui.warning_label")
+            lines.append(Line([lead, Span(message(issue, text, fitting: width - canvas.width(lead.text), canvas.metrics), style: .colored(.warning))]))
         }
         if validation.isValid && validation.warnings.isEmpty && ui.addFlow == .idle {
             lines.append(Line([mark("✓", .ok, canvas), Span(text("validation.valid"), style: .colored(.ok))]))
@@ -60,13 +65,14 @@ enum PaneFeedbackView {
         return lines
     }
 
-    /// `validation.<code>` with its parameters (`{max}` for too_long).
-    private static func message(_ issue: ValidationIssue, _ text: UIText) -> String {
+    /// `validation.<code>` with its parameters (`{max}` for too_long), a long host cut in its
+    /// middle so what is wrong with it stays in view.
+    private static func message(_ issue: ValidationIssue, _ text: UIText, fitting width: Int, _ metrics: DisplayWidth) -> String {
         var parameters = issue.parameters.mapValues(UIText.clean)
         if parameters["max"] == nil {
             parameters["max"] = String(AddressValidator.maxLength)
         }
-        return text("validation.\(issue.code.rawValue)", parameters)
+        return text.text("validation.\(issue.code.rawValue)", parameters, fitting: width, metrics: metrics)
     }
 
     /// A symbol before the line; in `--plain` a word for errors and warnings, nothing otherwise.

@@ -19,7 +19,7 @@ enum TextFieldView {
         canvas.buffer.write("[ ", x: area.x, y: y, maxWidth: 2, style: bracketStyle)
         canvas.buffer.write(" ]", x: inside.maxX, y: y, maxWidth: 2, style: bracketStyle)
 
-        let clusters: [Character] = field.isSecret ? Array(repeating: bullet, count: field.text.count) : Array(field.text)
+        let clusters: [Character] = field.isSecret ? Array(repeating: bullet, count: field.text.count) : field.text.map(shown)
         if clusters.isEmpty, let placeholder, !focused {
             canvas.draw(placeholder, in: inside, style: .colored(.muted))
         } else {
@@ -33,6 +33,14 @@ enum TextFieldView {
         if focused {
             canvas.markFocus(x: inside.x, y: y)
         }
+    }
+
+    /// A cluster as drawn: one that holds a character that does not show as itself (U+200B,
+    /// a bidi override, U+180E, a variation selector…), typed or pasted, is drawn as one `�`,
+    /// so it never reaches the terminal and the caret stays on cluster boundaries. The field
+    /// keeps what was typed; validation names the character.
+    static func shown(_ cluster: Character) -> Character {
+        cluster.unicodeScalars.contains(where: TextSanitizer.isHidden) ? "\u{FFFD}" : cluster
     }
 
     /// The first visible cluster, and the caret's column from the left edge, such that the caret

@@ -101,6 +101,29 @@ public struct DisplayWidth: Hashable, Sendable {
         return String(prefix(of: text, fitting: limit - ellipsisWidth).text) + ellipsis
     }
 
+    /// `text` if it fits in `limit` columns; otherwise its start and its end around `ellipsis`
+    /// (`ward3-nurse-st…example.org`), so a name keeps both its ends and the text after it in a
+    /// sentence keeps its place. Cuts only at cluster boundaries; below five columns it cuts
+    /// at the end like `truncate`.
+    public func truncateMiddle(_ text: String, toWidth limit: Int, ellipsis: String = "…") -> String {
+        guard limit > 0 else { return "" }
+        if width(of: text) <= limit {
+            return text
+        }
+        let room = limit - width(of: ellipsis)
+        guard limit >= 5, room >= 2 else { return truncate(text, toWidth: limit, ellipsis: ellipsis) }
+        let head = prefix(of: text, fitting: (room + 1) / 2)
+        var tail: [Character] = []
+        var used = head.width
+        for character in text.reversed() {
+            let characterWidth = width(of: character)
+            if used + characterWidth > room { break }
+            used += characterWidth
+            tail.append(character)
+        }
+        return String(head.text) + ellipsis + String(tail.reversed())
+    }
+
     /// `text` padded with spaces to `targetWidth`; text already that wide or wider is returned unchanged.
     public func pad(_ text: String, toWidth targetWidth: Int, alignment: TextAlignment = .left) -> String {
         let missing = targetWidth - width(of: text)

@@ -69,6 +69,9 @@ final class TerminalApp {
             }
             loop?.key(key)
         }
+        // The terminal went away (its pty closed) and no SIGHUP ended the app (ignored, or never
+        // sent to this session): quit as a hangup would, state saved, status 128 + SIGHUP.
+        if screen.inputEnded { quit(status: ExitStatus.afterSignal(SIGHUP)) }
     }
 
     private func handle(signal: Int32) {

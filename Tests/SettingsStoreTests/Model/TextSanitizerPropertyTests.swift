@@ -3,17 +3,34 @@ import SettingsStore
 import Testing
 
 /// The one sanitizer, over random strings that mix printable text in several scripts with
-/// every character and sequence it must remove.
+/// every character and sequence it must take out.
 @Suite("Text sanitizer properties")
 struct TextSanitizerPropertyTests {
-    /// Every code point the sanitizer must not let through.
+    /// Every code point the sanitizer must not let through: the C0 and C1 controls and DEL,
+    /// every code point of general category Cf and every default-ignorable one (enumerated
+    /// over all of Unicode, so a newer table brings its new ones in), the variation selectors,
+    /// U+180E, U+034F and the tag characters, whatever the tables say of them, and the line
+    /// and paragraph separators.
     static let listed: [Unicode.Scalar] = {
         var values: [UInt32] = Array(0x00...0x1F) + Array(0x7F...0x9F)
         values += [0x061C, 0x200E, 0x200F] + Array(0x202A...0x202E) + Array(0x2066...0x2069)
         values += Array(0x200B...0x200D) + [0x2060, 0xFEFF, 0x00AD] + Array(0xE0000...0xE007F)
+        values += Array(0x2061...0x2064) + [0x180E, 0x034F] + Array(0xFE00...0xFE0F) + Array(0xE0100...0xE01EF)
         values += [0x2028, 0x2029]
-        return values.compactMap(Unicode.Scalar.init)
+        values += formatOrIgnorable.map(\.value)
+        return Set(values).sorted().compactMap(Unicode.Scalar.init)
     }()
+
+    /// Every scalar of Unicode whose general category is Cf or that is default-ignorable.
+    static let formatOrIgnorable: [Unicode.Scalar] = (UInt32(0)...0x10FFFF).compactMap(Unicode.Scalar.init).filter {
+        $0.properties.generalCategory == .format || $0.properties.isDefaultIgnorableCodePoint
+    }
+
+    /// The listed characters that stand alone: not the white space that becomes a space, not
+    /// the characters that start an escape sequence (which swallows what follows).
+    static let hidden: [Unicode.Scalar] = listed.filter {
+        ![0x09, 0x0A, 0x0D, 0x1B, 0x9B, 0x9D, 0x90, 0x98, 0x9E, 0x9F, 0x2028, 0x2029].contains($0.value)
+    }
 
     /// Printable pieces: ASCII, accents, Japanese, Traditional Chinese, emoji, combining marks.
     static let printable: [String] = [
@@ -42,11 +59,62 @@ struct TextSanitizerPropertyTests {
         (0..<Int.random(in: 0...30, using: &rng)).map { _ in printable.randomElement(using: &rng) ?? "a" }.joined()
     }
 
+    @Test func theEnumerationFindsTheCategories() {
+        // A table that lost its Cf characters would make every test here pass vacuously.
+        #expect(Self.formatOrIgnorable.count > 4000)
+        for value: UInt32 in [0x200B, 0x180E, 0x034F, 0xFEFF, 0x00AD, 0xE0001, 0xFE0F, 0xE01EF, 0x2066] {
+            #expect(Self.hidden.contains { $0.value == value }, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    /// Every code point of the categories, alone between two letters, is marked with one
+    /// `�` and nothing of it is left.
+    @Test func everyHiddenCodePointIsMarked() {
+        var wrong: [String] = []
+        for scalar in Self.hidden {
+            var text = "a"
+            text.unicodeScalars.append(scalar)
+            text += "b"
+            let clean = TextSanitizer.clean(text)
+            if !clean.unicodeScalars.elementsEqual("a\u{FFFD}b".unicodeScalars) {
+                wrong.append("\(TextSanitizer.notation(scalar)) → \(clean.unicodeScalars.map(TextSanitizer.notation))")
+            }
+        }
+        #expect(wrong.count == 0, "\(wrong.prefix(20))")
+    }
+
     @Test func noListedCodePointSurvives() async {
         await propertyCheck(count: 500, input: Self.mixed) { text in
             let clean = TextSanitizer.clean(text)
             #expect(!clean.unicodeScalars.contains { Self.listed.contains($0) }, "\(text.debugDescription) → \(clean.debugDescription)")
             #expect(TextSanitizer.clean(clean) == clean, "idempotent")
+        }
+    }
+
+    /// Random mixes of ASCII and hidden characters: nothing hidden survives, each run of them
+    /// leaves exactly one `�`, and the ASCII is left in place.
+    ///
+    /// The input is a list of pieces that shrinks (fewer pieces, then pieces nearer the front
+    /// of the list, which are ASCII): a failure is reported as the shortest string that fails.
+    @Test func hiddenCharactersAmongASCIILeaveOneMarkPerRun() async {
+        let ascii = ["a", "b", "3", ".", "-", " "]
+        let pieces = ascii + Self.hidden.map { String($0) }
+        let asciiAndHidden = Gen.int(in: 0...(pieces.count - 1)).map { pieces[$0] }.array(of: 0...40)
+        await propertyCheck(count: 300, input: asciiAndHidden) { pieces in
+            var expected = ""
+            var inRun = false
+            for piece in pieces {
+                if !ascii.contains(piece) {
+                    if !inRun { expected += "\u{FFFD}" }
+                    inRun = true
+                } else {
+                    expected += piece
+                    inRun = false
+                }
+            }
+            let clean = TextSanitizer.clean(pieces.joined())
+            #expect(clean.unicodeScalars.elementsEqual(expected.unicodeScalars), "\(pieces) → \(clean.debugDescription)")
+            #expect(!clean.unicodeScalars.contains(where: TextSanitizer.isHidden))
         }
     }
 
@@ -56,26 +124,18 @@ struct TextSanitizerPropertyTests {
         }
     }
 
-    /// Single invisible or bidi characters between printable pieces vanish and leave the
-    /// printable text exactly as it was.
-    @Test func invisibleCharactersVanishWithoutATrace() async {
-        let invisible = Self.listed.filter { ![0x09, 0x0A, 0x0D, 0x1B, 0x9B, 0x9D, 0x90, 0x98, 0x9E, 0x9F, 0x2028, 0x2029].contains($0.value) }
-        let pairs = Generator { rng -> (String, String) in
-            var dirty = "", clean = ""
-            for _ in 0..<Int.random(in: 0...30, using: &rng) {
-                if Bool.random(using: &rng) {
-                    dirty.unicodeScalars.append(invisible.randomElement(using: &rng) ?? "\u{200B}")
-                } else {
-                    let piece = Self.printable.randomElement(using: &rng) ?? "a"
-                    dirty += piece
-                    clean += piece
-                }
-            }
-            return (dirty, clean)
-        }
-        await propertyCheck(count: 500, input: pairs) { pair in
-            #expect(TextSanitizer.clean(pair.0).unicodeScalars.elementsEqual(pair.1.unicodeScalars))
-        }
+    /// A name with a hidden character never reads as the name without it.
+    @Test func aHostWithAHiddenCharacterDoesNotReadAsAnotherHost() {
+        let clean = TextSanitizer.clean("ward\u{200B}3.example.org")
+        #expect(clean != "ward3.example.org")
+        #expect(clean == "ward\u{FFFD}3.example.org")
+    }
+
+    @Test func notationNamesTheCodePoint() {
+        #expect(TextSanitizer.notation("\u{200B}") == "U+200B")
+        #expect(TextSanitizer.notation("\u{AD}") == "U+00AD")
+        #expect(TextSanitizer.notation("\u{E0001}") == "U+E0001")
+        #expect(TextSanitizer.notation("\u{0}") == "U+0000")
     }
 
     @Test func lineBreaksCanBeKeptForMultiLineOutput() {

@@ -91,20 +91,36 @@ struct OpenWriterTests {
         let done = Flag()
         let sawBreak = Flag()
         let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false) {
-            let writer = Thread {
-                let fd = open(path, O_WRONLY | O_TRUNC)
-                Self.finishSave(fd, Self.handEdit, done: done)
-            }
-            writer.start()
-            // The writer is inside open(2), waiting for the lease: the kernel shows it breaking.
-            for _ in 0..<10_000 where !sawBreak.isSet {
-                if Self.leaseBreaking(inode: old.identity.inode) { sawBreak.set() }
-                usleep(1_000)
-            }
+            Self.knock(opening: path, inode: old.identity.inode, done: done, sawBreak: sawBreak)
         }
         #expect(sawBreak.isSet, "the writer arrived while the lease was held")
         #expect(outcome.replaced == false, "the app reads again rather than replace a file being written")
         #expect(await persistenceWait(seconds: 30) { done.isSet })
+        #expect(dir.json(name)?["note"] as? String == "saved by a person", "the save went to settings.json")
+    }
+
+    /// Someone knocks after the app's last look under its lease, right before the release:
+    /// their open had found the old file before the exchange, so once let in they write the
+    /// displaced file. The app keeps that file until they are done, sees the save, and gives
+    /// it the name back (the caller then applies its change to it).
+    @Test func aWriterLetInByTheReleaseKeepsItsSave() async throws {
+        let dir = PersistenceTempDir()
+        let (path, old, temporary) = try readyToReplace(dir)
+        let done = Flag()
+        let sawBreak = Flag()
+        // A handle on the old file taken before the exchange (a reader does not stop a read
+        // lease): reopening it for writing through /proc is an open that found the old file
+        // before the exchange and arrives after it, whatever name the file has by then.
+        let reader = open(path, O_RDONLY)
+        try #require(reader >= 0)
+        defer { close(reader) }
+        let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false,
+                                                beforeRelease: {
+            Self.knock(opening: "/proc/self/fd/\(reader)", inode: old.identity.inode, done: done, sawBreak: sawBreak)
+        })
+        #expect(sawBreak.isSet, "the writer arrived while the lease was held")
+        #expect(await persistenceWait(seconds: 30) { done.isSet })
+        #expect(outcome.replaced == false, "the app reads again rather than let the save go")
         #expect(dir.json(name)?["note"] as? String == "saved by a person", "the save went to settings.json")
     }
 
@@ -138,6 +154,21 @@ struct OpenWriterTests {
         }
         #expect(outcome.replaced == false)
         #expect(dir.json(name)?["note"] as? String == "saved by a person")
+    }
+
+    /// A writer thread that opens `path` for writing (truncating) and saves the hand edit;
+    /// returns once it is inside open(2) waiting for the lease, which the kernel then shows
+    /// as breaking (`sawBreak`), or after 10 s.
+    static func knock(opening path: String, inode: UInt64, done: Flag, sawBreak: Flag) {
+        let writer = Thread {
+            let fd = open(path, O_WRONLY | O_TRUNC)
+            finishSave(fd, handEdit, done: done)
+        }
+        writer.start()
+        for _ in 0..<10_000 where !sawBreak.isSet {
+            if leaseBreaking(inode: inode) { sawBreak.set() }
+            usleep(1_000)
+        }
     }
 
     /// Whether /proc/locks lists a lease on `inode` that is being broken.
