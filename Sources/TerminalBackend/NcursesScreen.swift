@@ -23,6 +23,14 @@ public final class NcursesScreen {
     private var cursor: Point?
     private var cursorVisible = false
     private var screenSize = (width: 0, height: 0)
+    /// What the start-up probe found (or the environment said).
+    public private(set) var measurement = TerminalMeasurement(ambiguous: AmbiguousWidth(isWide: false, source: .notMeasured),
+                                                              background: .dark)
+    /// The terminal has no alternate screen (TERM=linux, vt100): the app's last frame stays on
+    /// the shell's screen unless it is cleared on the way out.
+    public private(set) var hasAlternateScreen = true
+    /// Answers the probe still waits for after its deadline: they must not be read as keys.
+    private var lateReplies: (replies: TerminalReplies, reports: Int, until: Int)?
 
     public init() {}
 
@@ -46,9 +54,11 @@ public final class NcursesScreen {
     /// Whether frames go out as printed lines (a terminal without cursor addressing).
     public var isLineMode: Bool { lines != nil }
 
-    /// Enters curses mode on the alternate screen (or line mode, see `TerminalTypeChoice`).
-    /// `cursorVisible` is for `--plain`, where the terminal cursor marks the focused item for
-    /// screen readers; the renderer places it with every frame.
+    /// Enters curses mode on the alternate screen (or line mode, see `TerminalTypeChoice`), then
+    /// asks the terminal how wide it draws ambiguous characters and what its background is
+    /// (`TerminalProbe`, at most 100 ms; `measurement`). `cursorVisible` is for `--plain`, where
+    /// the terminal cursor marks the focused item for screen readers; the renderer places it
+    /// with every frame.
     public func start(noColor: Bool, environment: [String: String], cursorVisible: Bool) throws {
         Self.ensureUTF8Locale()
         terminalChoice = TerminalTypeChoice.resolve(environment: environment)
@@ -81,14 +91,65 @@ public final class NcursesScreen {
         wnoutrefresh(window)
         doupdate()
         // Now that terminfo is loaded, the terminal's own undo sequences replace the defaults.
-        _ = Self.restoreSequence().withUnsafeBufferPointer { buf in
+        hasAlternateScreen = TerminfoString.lookup("smcup") != nil
+        _ = Self.restoreSequence(alternateScreen: hasAlternateScreen).withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { vc_guard_set_restore_bytes($0.baseAddress, $0.count) }
         }
         _ = vc_guard_install_crash_handlers()
         guard let capabilities = TerminalCapabilities.fromTerminfo() else { throw TerminalError.cannotInitialize }
+        measure(environment: environment, term: type, capabilities: capabilities)
         colorMode = ColorMode.decide(noColorFlag: noColor, environment: environment, terminalColors: capabilities.colors)
-        encoder = FrameEncoder(capabilities: capabilities, colorMode: colorMode)
+        encoder = FrameEncoder(capabilities: capabilities, colorMode: colorMode, background: measurement.background)
         _ = cursorVisible
+    }
+
+    /// The probe, on the cleared alternate screen before the first frame. It reads the tty
+    /// itself, before ncurses reads any input; keys typed meanwhile go back to ncurses in order.
+    /// The probe's character is erased at once (the first frame would clear it too).
+    private func measure(environment: [String: String], term: String, capabilities: TerminalCapabilities) {
+        let questions = TerminalMeasurement.questions(environment: environment, term: term)
+        var replies = TerminalReplies()
+        var answers: TerminalProbe.Answers?
+        if !questions.isEmpty {
+            let got = TerminalProbe.ask(questions, input: STDIN_FILENO, output: STDOUT_FILENO, replies: &replies)
+            StandardOutput.write(capabilities.resetAttributes + capabilities.clearScreen)
+            answers = got
+            if !got.complete {
+                lateReplies = (replies, questions.reports, MonotonicMilliseconds.now() + Self.lateReplyWindow)
+            }
+        }
+        measurement = TerminalMeasurement.decide(environment: environment, answers: answers)
+        if lateReplies == nil {
+            replies.finish()
+            pushBack(replies.takeKeys())
+        }
+    }
+
+    /// How long answers that missed the probe's deadline are still taken out of the input.
+    static let lateReplyWindow = 3000
+
+    /// Bytes read from the terminal that were not answers go back to ncurses, which decodes them
+    /// as keys (ungetch is a stack: last byte first).
+    private func pushBack(_ bytes: [UInt8]) {
+        for byte in bytes.reversed() { _ = ungetch(Int32(byte)) }
+    }
+
+    /// While late answers may still come: reads what the terminal sent, keeps the answers out.
+    private func filterLateReplies() {
+        guard var late = lateReplies else { return }
+        var available: Int32 = 0
+        if ioctl(STDIN_FILENO, UInt(FIONREAD), &available) == 0, available > 0 {
+            var buffer = [UInt8](repeating: 0, count: Int(available))
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count > 0 { late.replies.feed(Array(buffer.prefix(count))) }
+        }
+        if late.replies.cursorReports.count >= late.reports || MonotonicMilliseconds.now() > late.until {
+            late.replies.finish()
+            lateReplies = nil
+        } else {
+            lateReplies = late
+        }
+        pushBack(late.replies.takeKeys())
     }
 
     /// Leaves curses mode and restores the terminal. Safe to call more than once.
@@ -123,6 +184,7 @@ public final class NcursesScreen {
     public func readKeys() -> [Key] {
         if let lines { return lines.readKeys() }
         guard let window else { return [] }
+        filterLateReplies()
         var keys: [Key] = []
         var ch: wint_t = 0
         while true {
@@ -196,12 +258,15 @@ public final class NcursesScreen {
         }
     }
 
-    /// Bytes that undo our setup from a signal handler: leave the alternate screen, keypad
-    /// transmit off, cursor visible, attributes reset. Taken from terminfo where it has them.
-    private static func restoreSequence() -> [UInt8] {
+    /// Bytes that undo our setup, on the way out and from a signal handler: leave the alternate
+    /// screen, keypad transmit off, cursor visible, attributes reset. Taken from terminfo where
+    /// it has them. A terminal without an alternate screen is cleared instead (SPEC §10.4), so
+    /// the shell's prompt does not land on the app's footer.
+    private static func restoreSequence(alternateScreen: Bool = true) -> [UInt8] {
         var bytes: [UInt8] = []
-        for (cap, fallback) in [("rmcup", "\u{1B}[?1049l"), ("rmkx", "\u{1B}[?1l\u{1B}>"),
-                                ("cnorm", "\u{1B}[?25h"), ("sgr0", "\u{1B}[0m")] {
+        var capabilities = [("rmkx", "\u{1B}[?1l\u{1B}>"), ("cnorm", "\u{1B}[?25h"), ("sgr0", "\u{1B}[0m")]
+        capabilities.insert(alternateScreen ? ("rmcup", "\u{1B}[?1049l") : ("clear", "\u{1B}[H\u{1B}[2J"), at: alternateScreen ? 0 : 3)
+        for (cap, fallback) in capabilities {
             if let s = TerminfoString.lookup(cap) { bytes += s } else { bytes += Array(fallback.utf8) }
         }
         return bytes
