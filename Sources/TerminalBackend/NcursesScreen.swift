@@ -30,7 +30,9 @@ public final class NcursesScreen {
     /// the shell's screen unless it is cleared on the way out.
     public private(set) var hasAlternateScreen = true
     /// Answers the probe still waits for after its deadline: they must not be read as keys.
-    private var lateReplies: (replies: TerminalReplies, reports: Int, until: Int)?
+    private var lateAnswers: LateAnswerFilter?
+    /// Keys typed while the probe read the terminal, given out with the first keys.
+    private var typedDuringProbe: [Key] = []
 
     public init() {}
 
@@ -103,54 +105,30 @@ public final class NcursesScreen {
         _ = cursorVisible
     }
 
-    /// The probe, on the cleared alternate screen before the first frame. It reads the tty
-    /// itself, before ncurses reads any input; keys typed meanwhile go back to ncurses in order.
-    /// The probe's character is erased at once (the first frame would clear it too).
+    /// The probe, on the cleared alternate screen before the first frame. It reads the terminal
+    /// itself, before ncurses reads any input; keys typed meanwhile are kept for `readKeys`
+    /// (an arrow key typed in those 100 ms comes as Escape and two characters). The probe's
+    /// character is erased at once (the first frame would clear it too).
     private func measure(environment: [String: String], term: String, capabilities: TerminalCapabilities) {
         let questions = TerminalMeasurement.questions(environment: environment, term: term)
-        var replies = TerminalReplies()
         var answers: TerminalProbe.Answers?
         if !questions.isEmpty {
+            var replies = TerminalReplies()
             let got = TerminalProbe.ask(questions, input: STDIN_FILENO, output: STDOUT_FILENO, replies: &replies)
             StandardOutput.write(capabilities.resetAttributes + capabilities.clearScreen)
             answers = got
+            replies.finish()
+            typedDuringProbe = LateAnswerFilter.keys(replies.takeKeys())
             if !got.complete {
-                lateReplies = (replies, questions.reports, MonotonicMilliseconds.now() + Self.lateReplyWindow)
+                lateAnswers = LateAnswerFilter(reportsLeft: questions.reports - replies.cursorReports.count,
+                                               until: MonotonicMilliseconds.now() + Self.lateAnswerWindow)
             }
         }
         measurement = TerminalMeasurement.decide(environment: environment, answers: answers)
-        if lateReplies == nil {
-            replies.finish()
-            pushBack(replies.takeKeys())
-        }
     }
 
-    /// How long answers that missed the probe's deadline are still taken out of the input.
-    static let lateReplyWindow = 3000
-
-    /// Bytes read from the terminal that were not answers go back to ncurses, which decodes them
-    /// as keys (ungetch is a stack: last byte first).
-    private func pushBack(_ bytes: [UInt8]) {
-        for byte in bytes.reversed() { _ = ungetch(Int32(byte)) }
-    }
-
-    /// While late answers may still come: reads what the terminal sent, keeps the answers out.
-    private func filterLateReplies() {
-        guard var late = lateReplies else { return }
-        var available: Int32 = 0
-        if ioctl(STDIN_FILENO, UInt(FIONREAD), &available) == 0, available > 0 {
-            var buffer = [UInt8](repeating: 0, count: Int(available))
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
-            if count > 0 { late.replies.feed(Array(buffer.prefix(count))) }
-        }
-        if late.replies.cursorReports.count >= late.reports || MonotonicMilliseconds.now() > late.until {
-            late.replies.finish()
-            lateReplies = nil
-        } else {
-            lateReplies = late
-        }
-        pushBack(late.replies.takeKeys())
-    }
+    /// How long answers that missed the probe's deadline are still taken out of the keys.
+    static let lateAnswerWindow = 5000
 
     /// Leaves curses mode and restores the terminal. Safe to call more than once.
     public func stop() {
@@ -184,13 +162,17 @@ public final class NcursesScreen {
     public func readKeys() -> [Key] {
         if let lines { return lines.readKeys() }
         guard let window else { return [] }
-        filterLateReplies()
-        var keys: [Key] = []
+        var keys = typedDuringProbe
+        typedDuringProbe = []
         var ch: wint_t = 0
         while true {
             let r = wget_wch(window, &ch)
             if r == ERR { break }
             if let key = KeyDecoder.decode(result: r, code: UInt32(ch)) { keys.append(key) }
+        }
+        if var late = lateAnswers {
+            keys = late.filter(keys)
+            lateAnswers = late.isDone(now: MonotonicMilliseconds.now()) ? nil : late
         }
         return keys
     }
@@ -283,3 +265,4 @@ private extension String {
         return lower.contains("utf-8") || lower.contains("utf8")
     }
 }
+

@@ -25,7 +25,7 @@ public enum TerminalProbe {
         public var isEmpty: Bool { !width && !background }
 
         /// Cursor-position reports the terminal sends back for these questions.
-        var reports: Int { (width ? 1 : 0) + (background ? 1 : 0) }
+        public var reports: Int { (width ? 1 : 0) + (background ? 1 : 0) }
     }
 
     public struct Answers: Equatable, Sendable {
