@@ -121,6 +121,17 @@ class Terminal:
     def key(self, name):
         self.send(KEYS[name])
 
+    def wait_for_exit(self, seconds=30):
+        """Pumps output until the program ends; its exit status (None if it would not end)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.pump(0.05)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.pump(0.1)
+                return os.waitstatus_to_exitcode(status)
+        return self.close()
+
     def close(self):
         """SIGTERM, then the exit status (None if it would not end)."""
         try:
