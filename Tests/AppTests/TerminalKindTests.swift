@@ -44,7 +44,10 @@ struct TerminalKindTests {
         let en = app.catalog("en")
         let name = en.text(language == "ja" ? "ui.language_name.ja" : "ui.language_name.zh_hant")
         let note = en.text("ui.console_language_note", ["language": name, "variable": "VERBUMCARE_CONSOLE_CJK"])
-        let screen = try await app.waitFor("English with the note") { $0.containsSquashed(note) }
+        // The note sits in the right column, under the boxes (columns 58 and on at 100 columns).
+        let screen = try await app.waitFor("English with the note") { screen in
+            Screen.squash(screen.rows.map { String($0.dropFirst(58)) }.joined()).contains(Screen.squash(note))
+        }
         #expect(screen.contains(en.text("ui.panel.language")), "\(screen)")
         let cjk = screen.text.unicodeScalars.filter { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) }
         // Only the language list's own names (日本語, 繁體中文) are left in their script.
