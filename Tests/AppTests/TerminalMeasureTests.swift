@@ -95,7 +95,24 @@ struct TerminalMeasureTests {
         #expect(result.standardOutput.contains(words), "\(result)")
     }
 
-    static func check(language: String, _ options: [String]) async throws -> ProcessResult {
+    @Test("GNU screen answers the report from its own grid: with cjkwidth on the app lays out wide, with it off narrow",
+          arguments: [("on", 0), ("off", 1)])
+    func gnuScreen(cjkwidth: String, exitCode: Int32) async throws {
+        let home = try TemporaryHome(prefix: "verbumcare-screen")
+        let sockets = home.path + "/screen"
+        try FileManager.default.createDirectory(atPath: sockets, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        try home.write("cjkwidth \(cjkwidth)\nstartup_message off\nhardstatus off\ndefutf8 on\n", to: "screenrc")
+        // The outer terminal draws ambiguous characters wide and answers nothing: only screen can.
+        let result = try await Self.check(language: "ja", ["--wide", "--env", "SCREENDIR=\(sockets)"],
+                                          wrapper: ["/usr/bin/screen", "-U", "-c", home.path + "/screenrc"])
+        #expect(result.exitCode == exitCode, "\(result)")
+        if exitCode == 0 {
+            #expect(result.standardOutput.contains("asked: 0 cursor report(s)"), "screen passed the report on\n\(result)")
+        }
+    }
+
+    static func check(language: String, _ options: [String], wrapper: [String] = []) async throws -> ProcessResult {
         let home = try TemporaryHome(prefix: "verbumcare-probe")
         let backend = try await DemoBackendProcess.start(initialModes: ["mac-mini-tailscale": "down"])
         defer { backend.stop() }
@@ -103,7 +120,7 @@ struct TerminalMeasureTests {
         let setLanguage = try await app.run(["lang", language])
         guard setLanguage.exitCode == 0 else { throw TestSupportError.setupFailed("lang \(language): \(setLanguage)") }
         let checker = BinaryRunner(program: script, home: home.path)
-        return try await checker.run(options + ["--", app.executable, "--home", home.path, "--cacert", backend.caFile],
+        return try await checker.run(options + ["--"] + wrapper + [app.executable, "--home", home.path, "--cacert", backend.caFile],
                                      environment: ["VERBUMCARE_CONNECT_TO": backend.connectTo.joined(separator: ",")])
     }
 }
