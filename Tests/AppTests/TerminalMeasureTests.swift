@@ -7,9 +7,7 @@ import TestSupport
 /// cursor-position reports and OSC 11 as a real terminal would — or does not answer at all.
 @Suite(.serialized)
 struct TerminalMeasureTests {
-    static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("scripts/check-terminal-probe").path
+    static let script = PtyTerminalScript.path("check-terminal-probe")
 
     @Test("a terminal that draws ambiguous characters two cells wide and says so: the app lays out wide, every box closed",
           arguments: ["ja", "en", "zh-Hant"])
@@ -105,22 +103,15 @@ struct TerminalMeasureTests {
         try home.write("cjkwidth \(cjkwidth)\nstartup_message off\nhardstatus off\ndefutf8 on\n", to: "screenrc")
         // The outer terminal draws ambiguous characters wide and answers nothing: only screen can.
         let result = try await Self.check(language: "ja", ["--wide", "--env", "SCREENDIR=\(sockets)"],
-                                          wrapper: ["/usr/bin/screen", "-U", "-c", home.path + "/screenrc"])
+                                          wrapper: ["/usr/bin/screen", "-U", "-c", home.path + "/screenrc"], home: home)
         #expect(result.exitCode == exitCode, "\(result)")
         if exitCode == 0 {
             #expect(result.standardOutput.contains("asked: 0 cursor report(s)"), "screen passed the report on\n\(result)")
         }
     }
 
-    static func check(language: String, _ options: [String], wrapper: [String] = []) async throws -> ProcessResult {
-        let home = try TemporaryHome(prefix: "verbumcare-probe")
-        let backend = try await DemoBackendProcess.start(initialModes: ["mac-mini-tailscale": "down"])
-        defer { backend.stop() }
-        let app = try BinaryRunner(home: home.path)
-        let setLanguage = try await app.run(["lang", language])
-        guard setLanguage.exitCode == 0 else { throw TestSupportError.setupFailed("lang \(language): \(setLanguage)") }
-        let checker = BinaryRunner(program: script, home: home.path)
-        return try await checker.run(options + ["--"] + wrapper + [app.executable, "--home", home.path, "--cacert", backend.caFile],
-                                     environment: ["VERBUMCARE_CONNECT_TO": backend.connectTo.joined(separator: ",")])
+    static func check(language: String, _ options: [String], wrapper: [String] = [],
+                      home: TemporaryHome? = nil) async throws -> ProcessResult {
+        try await PtyTerminalScript.run("check-terminal-probe", language: language, options: options, wrapper: wrapper, home: home)
     }
 }

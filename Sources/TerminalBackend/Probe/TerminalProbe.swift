@@ -58,20 +58,9 @@ public enum TerminalProbe {
                            replies: inout TerminalReplies, onLine: Bool = false,
                            deadlineMilliseconds: Int = deadlineMilliseconds) -> Answers {
         guard !questions.isEmpty else { return Answers(ambiguousWide: nil, background: nil, complete: true) }
-        write(query(questions, onLine: onLine), to: output)
-        let deadline = MonotonicMilliseconds.now() + deadlineMilliseconds
-        while replies.cursorReports.count < questions.reports {
-            let left = deadline - MonotonicMilliseconds.now()
-            guard left > 0 else { break }
-            var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let result = poll(&ready, 1, Int32(left))
-            if result < 0 && errno == EINTR { continue }
-            guard result > 0, ready.revents & Int16(POLLIN) != 0 else { break }
-            var buffer = [UInt8](repeating: 0, count: 256)
-            let count = read(input, &buffer, buffer.count)
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard count > 0 else { break }
-            replies.feed(Array(buffer.prefix(count)))
+        StandardOutput.write(query(questions, onLine: onLine), to: output)
+        read(input: input, milliseconds: deadlineMilliseconds, into: &replies) {
+            $0.cursorReports.count >= questions.reports
         }
         return answers(questions, replies)
     }
@@ -108,39 +97,30 @@ public enum TerminalProbe {
         // A late answer must not reach the shell as typed text: wait a little longer for it
         // here (doctor is not a start), then drop whatever came.
         if !answers.complete {
-            drain(input: input, milliseconds: 400, into: &replies)
+            read(input: input, milliseconds: 400, into: &replies) { $0.cursorReports.count >= questions.reports }
             answers = Self.answers(questions, replies)
         }
-        write(Array("\r\u{1B}[2K".utf8), to: output)
+        StandardOutput.write(Array("\r\u{1B}[2K".utf8), to: output)
         _ = tcsetattr(input, TCSAFLUSH, &saved)
         return answers
     }
 
-    /// Reads what arrives for `milliseconds` into `replies`.
-    static func drain(input: Int32, milliseconds: Int, into replies: inout TerminalReplies) {
+    /// Reads what arrives into `replies` until `done` says so, the input ends, or `milliseconds` pass.
+    static func read(input: Int32, milliseconds: Int, into replies: inout TerminalReplies,
+                     until done: (TerminalReplies) -> Bool = { _ in false }) {
         let deadline = MonotonicMilliseconds.now() + milliseconds
-        while true {
+        while !done(replies) {
             let left = deadline - MonotonicMilliseconds.now()
             guard left > 0 else { break }
             var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            guard poll(&ready, 1, Int32(left)) > 0 else { break }
+            let result = poll(&ready, 1, Int32(left))
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0, ready.revents & Int16(POLLIN) != 0 else { break }
             var buffer = [UInt8](repeating: 0, count: 256)
-            let count = read(input, &buffer, buffer.count)
+            let count = Glibc.read(input, &buffer, buffer.count)
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else { break }
             replies.feed(Array(buffer.prefix(count)))
-        }
-    }
-
-    static func write(_ bytes: [UInt8], to output: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(output, base + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
         }
     }
 }
