@@ -67,6 +67,8 @@ public final class NcursesScreen {
         guard case .screen(let type, _) = terminalChoice else {
             lines = LineScreen()
             colorMode = .none
+            // Nothing to ask a terminal that cannot move the cursor; the overrides still count.
+            measurement = TerminalMeasurement.decide(environment: environment, answers: nil)
             return
         }
         // The guard must remember the terminal as the shell left it: newterm/cbreak/noecho
@@ -246,9 +248,10 @@ public final class NcursesScreen {
     /// the shell's prompt does not land on the app's footer.
     private static func restoreSequence(alternateScreen: Bool = true) -> [UInt8] {
         var bytes: [UInt8] = []
-        var capabilities = [("rmkx", "\u{1B}[?1l\u{1B}>"), ("cnorm", "\u{1B}[?25h"), ("sgr0", "\u{1B}[0m")]
-        capabilities.insert(alternateScreen ? ("rmcup", "\u{1B}[?1049l") : ("clear", "\u{1B}[H\u{1B}[2J"), at: alternateScreen ? 0 : 3)
-        for (cap, fallback) in capabilities {
+        let leave = alternateScreen ? [("rmcup", "\u{1B}[?1049l")] : []
+        let clear = alternateScreen ? [] : [("clear", "\u{1B}[H\u{1B}[2J")]
+        let modes = [("rmkx", "\u{1B}[?1l\u{1B}>"), ("cnorm", "\u{1B}[?25h"), ("sgr0", "\u{1B}[0m")]
+        for (cap, fallback) in leave + modes + clear {
             if let s = TerminfoString.lookup(cap) { bytes += s } else { bytes += Array(fallback.utf8) }
         }
         return bytes
@@ -265,4 +268,3 @@ private extension String {
         return lower.contains("utf-8") || lower.contains("utf8")
     }
 }
-

@@ -28,12 +28,13 @@ struct TerminalKindTests {
         let app = try await AppFixture.start(.init(language: language, environment: ["TERM": "dumb"]))
         defer { app.close() }
         let words = app.catalog(language).text("ui.line_mode", ["term": "dumb"])
-        let screen = try await app.waitFor("the line-mode notice") { $0.contains("pn51") }
-        let first = screen.rows.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        try await app.waitFor("the first screen") { $0.contains("pn51") }
+        // The first screen is longer than the pane: the notice may have scrolled off the top.
+        let printed = Screen(try await app.session.captureHistory())
+        let first = printed.rows.drop { $0.trimmingCharacters(in: .whitespaces).isEmpty }
         // The pane is 100 columns: a longer notice wraps onto the next row.
-        let firstRows = screen.rows.drop { $0.trimmingCharacters(in: .whitespaces).isEmpty }.prefix(2).joined()
-        #expect(Screen.squash(firstRows).hasPrefix(Screen.squash(words)) || Screen.squash(first) == Screen.squash(words),
-                "\(screen)")
+        #expect(Screen.squash(first.prefix(2).joined()).hasPrefix(Screen.squash(words)), "\(printed)")
+        #expect(printed.rows.filter { $0.contains(words.prefix(8)) }.count == 1, "said once\n\(printed)")
     }
 
     @Test("the Linux console shows Japanese and Chinese in English, with a note naming the language asked for",
