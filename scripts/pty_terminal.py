@@ -4,6 +4,8 @@ Shared by scripts/check-caret and scripts/check-terminal-probe. pyte answers no 
 report by itself; `answer_cpr=True` makes this terminal answer `ESC [ 6 n` from pyte's cursor, as
 a real terminal does, and `ambiguous_wide=True` makes pyte draw East Asian Ambiguous characters
 two cells wide (as mlterm in a Japanese locale, xterm -cjk_width or GNU screen with cjkwidth on).
+pyte does not answer OSC 11 (the background colour) either: `background="rgb:ffff/ffff/ffff"`
+makes this terminal answer it, in order with the cursor reports, as xterm does.
 Needs Debian's python3-pyte (scripts/ensure-deps installs it).
 """
 import fcntl
@@ -27,6 +29,9 @@ def ambiguous_wide_wcwidth(char):
     return narrow_wcwidth(char)
 
 
+CPR_QUERY = b"\x1b[6n"
+OSC11_QUERY = b"\x1b]11;?\x1b\\"
+
 # Arrow and editing keys as a terminal in keypad mode sends them (terminfo xterm-256color).
 KEYS = {"left": b"\x1bOD", "right": b"\x1bOC", "up": b"\x1bOA", "down": b"\x1bOB", "home": b"\x1bOH",
         "end": b"\x1bOF", "tab": b"\t", "escape": b"\x1b", "ctrl-a": b"\x01", "ctrl-e": b"\x05",
@@ -34,12 +39,14 @@ KEYS = {"left": b"\x1bOD", "right": b"\x1bOC", "up": b"\x1bOA", "down": b"\x1bOB
 
 
 class Terminal:
-    def __init__(self, argv, columns, rows, environment, answer_cpr=False, ambiguous_wide=False):
+    def __init__(self, argv, columns, rows, environment, answer_cpr=False, ambiguous_wide=False, background=None):
         pyte.screens.wcwidth = ambiguous_wide_wcwidth if ambiguous_wide else narrow_wcwidth
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.answer_cpr = answer_cpr
+        self.background = background
         self.cpr_requests = 0
+        self.background_requests = 0
         self.output = b""
         pid, fd = pty.fork()
         if pid == 0:
@@ -65,14 +72,24 @@ class Terminal:
             if not data:
                 return
             self.output += data
-            # Feed up to each report request, so the answer carries the cursor as it is there.
-            while b"\x1b[6n" in data:
-                before, data = data.split(b"\x1b[6n", 1)
-                self.stream.feed(before)
-                self.cpr_requests += 1
-                if self.answer_cpr:
-                    cursor = self.screen.cursor
-                    os.write(self.fd, f"\x1b[{cursor.y + 1};{cursor.x + 1}R".encode())
+            # Feed up to each question, so a report carries the cursor as it is there, and answer
+            # the questions in the order they came.
+            while True:
+                found = [(data.find(q), q) for q in (CPR_QUERY, OSC11_QUERY) if q in data]
+                if not found:
+                    break
+                at, query = min(found)
+                self.stream.feed(data[:at])
+                data = data[at + len(query):]
+                if query == CPR_QUERY:
+                    self.cpr_requests += 1
+                    if self.answer_cpr:
+                        cursor = self.screen.cursor
+                        os.write(self.fd, f"\x1b[{cursor.y + 1};{cursor.x + 1}R".encode())
+                else:
+                    self.background_requests += 1
+                    if self.background:
+                        os.write(self.fd, f"\x1b]11;{self.background}\x1b\\".encode())
             self.stream.feed(data)
 
     def rows(self):
@@ -103,6 +120,17 @@ class Terminal:
 
     def key(self, name):
         self.send(KEYS[name])
+
+    def wait_for_exit(self, seconds=30):
+        """Pumps output until the program ends; its exit status (None if it would not end)."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.pump(0.05)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.pump(0.1)
+                return os.waitstatus_to_exitcode(status)
+        return self.close()
 
     def close(self):
         """SIGTERM, then the exit status (None if it would not end)."""

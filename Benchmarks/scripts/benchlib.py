@@ -171,6 +171,7 @@ class PtyProgram:
             now = time.monotonic_ns()
             if not chunk:
                 return None
+            self.answer_probe(chunk)
             self.output += chunk
             if predicate(visible_text(self.output)):
                 return now
@@ -182,10 +183,26 @@ class PtyProgram:
             ready, _, _ = select.select([self.master], [], [], 0.02)
             if ready:
                 try:
-                    if not os.read(self.master, 1 << 16):
+                    chunk = os.read(self.master, 1 << 16)
+                    if not chunk:
                         return
+                    self.answer_probe(chunk)
                 except OSError:
                     return
+
+    def answer_probe(self, chunk):
+        """Answers the app's start-up probe as a narrow, dark terminal does, in order: a cursor report
+        (column 2 after the one ambiguous character) and the background colour (docs/ARCHITECTURE.md:
+        The start sequence and the terminal probe). A terminal answers in about a millisecond; without
+        an answer the app would wait out its 100 ms deadline, which no real terminal costs."""
+        queries = ((b"\x1b[6n", b"\x1b[1;2R"), (b"\x1b]11;?\x1b\\", b"\x1b]11;rgb:0000/0000/0000\x1b\\"))
+        while True:
+            found = [(chunk.find(query), query, answer) for query, answer in queries if query in chunk]
+            if not found:
+                return
+            at, query, answer = min(found)
+            self.send(answer)
+            chunk = chunk[at + len(query):]
 
     def send(self, data):
         os.write(self.master, data)

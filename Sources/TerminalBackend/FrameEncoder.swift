@@ -12,12 +12,15 @@ import TerminalRendering
 public struct FrameEncoder: Sendable {
     public let capabilities: TerminalCapabilities
     public let colorMode: ColorMode
+    /// A light background gets the palette's darker inks.
+    public let background: TerminalBackground
 
     private let styles = BoundedMemo<Style, [UInt8]>(capacity: 256)
 
-    public init(capabilities: TerminalCapabilities, colorMode: ColorMode) {
+    public init(capabilities: TerminalCapabilities, colorMode: ColorMode, background: TerminalBackground = .dark) {
         self.capabilities = capabilities
         self.colorMode = colorMode
+        self.background = background
     }
 
     /// The bytes for `changes` on a screen of `size`, then the cursor: shown at `cursor`, or hidden.
@@ -75,7 +78,7 @@ public struct FrameEncoder: Sendable {
 
     private func uncachedAttributes(_ style: Style) -> [UInt8] {
         var out = capabilities.resetAttributes
-        let ink = Palette.ink(for: style.color, mode: colorMode)
+        let ink = Palette.ink(for: style.color, mode: colorMode, background: background)
         let wanted = style.attributes.union(ink.attributes)
         if wanted.contains(.bold), let bold = capabilities.bold { out += bold }
         if wanted.contains(.dim), let dim = capabilities.dim { out += dim }

@@ -23,6 +23,16 @@ public final class NcursesScreen {
     private var cursor: Point?
     private var cursorVisible = false
     private var screenSize = (width: 0, height: 0)
+    /// What the start-up probe found (or the environment said).
+    public private(set) var measurement = TerminalMeasurement(ambiguous: AmbiguousWidth(isWide: false, source: .notMeasured),
+                                                              background: .dark)
+    /// The terminal has no alternate screen (TERM=linux, vt100): the app's last frame stays on
+    /// the shell's screen unless it is cleared on the way out.
+    public private(set) var hasAlternateScreen = true
+    /// Answers the probe still waits for after its deadline: they must not be read as keys.
+    private var lateAnswers: LateAnswerFilter?
+    /// Keys typed while the probe read the terminal, given out with the first keys.
+    private var typedDuringProbe: [Key] = []
 
     public init() {}
 
@@ -46,15 +56,19 @@ public final class NcursesScreen {
     /// Whether frames go out as printed lines (a terminal without cursor addressing).
     public var isLineMode: Bool { lines != nil }
 
-    /// Enters curses mode on the alternate screen (or line mode, see `TerminalTypeChoice`).
-    /// `cursorVisible` is for `--plain`, where the terminal cursor marks the focused item for
-    /// screen readers; the renderer places it with every frame.
+    /// Enters curses mode on the alternate screen (or line mode, see `TerminalTypeChoice`), then
+    /// asks the terminal how wide it draws ambiguous characters and what its background is
+    /// (`TerminalProbe`, at most 100 ms; `measurement`). `cursorVisible` is for `--plain`, where
+    /// the terminal cursor marks the focused item for screen readers; the renderer places it
+    /// with every frame.
     public func start(noColor: Bool, environment: [String: String], cursorVisible: Bool) throws {
         Self.ensureUTF8Locale()
         terminalChoice = TerminalTypeChoice.resolve(environment: environment)
         guard case .screen(let type, _) = terminalChoice else {
             lines = LineScreen()
             colorMode = .none
+            // Nothing to ask a terminal that cannot move the cursor; the overrides still count.
+            measurement = TerminalMeasurement.decide(environment: environment, answers: nil)
             return
         }
         // The guard must remember the terminal as the shell left it: newterm/cbreak/noecho
@@ -81,15 +95,42 @@ public final class NcursesScreen {
         wnoutrefresh(window)
         doupdate()
         // Now that terminfo is loaded, the terminal's own undo sequences replace the defaults.
-        _ = Self.restoreSequence().withUnsafeBufferPointer { buf in
+        hasAlternateScreen = TerminfoString.lookup("smcup") != nil
+        _ = Self.restoreSequence(alternateScreen: hasAlternateScreen).withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { vc_guard_set_restore_bytes($0.baseAddress, $0.count) }
         }
         _ = vc_guard_install_crash_handlers()
         guard let capabilities = TerminalCapabilities.fromTerminfo() else { throw TerminalError.cannotInitialize }
+        measure(environment: environment, term: type, capabilities: capabilities)
         colorMode = ColorMode.decide(noColorFlag: noColor, environment: environment, terminalColors: capabilities.colors)
-        encoder = FrameEncoder(capabilities: capabilities, colorMode: colorMode)
+        encoder = FrameEncoder(capabilities: capabilities, colorMode: colorMode, background: measurement.background)
         _ = cursorVisible
     }
+
+    /// The probe, on the cleared alternate screen before the first frame. It reads the terminal
+    /// itself, before ncurses reads any input; keys typed meanwhile are kept for `readKeys`
+    /// (an arrow key typed in those 100 ms comes as Escape and two characters). The probe's
+    /// character is erased at once (the first frame would clear it too).
+    private func measure(environment: [String: String], term: String, capabilities: TerminalCapabilities) {
+        let questions = TerminalMeasurement.questions(environment: environment, term: term)
+        var answers: TerminalProbe.Answers?
+        if !questions.isEmpty {
+            var replies = TerminalReplies()
+            let got = TerminalProbe.ask(questions, input: STDIN_FILENO, output: STDOUT_FILENO, replies: &replies)
+            StandardOutput.write(capabilities.resetAttributes + capabilities.clearScreen)
+            answers = got
+            replies.finish()
+            typedDuringProbe = LateAnswerFilter.keys(replies.takeKeys())
+            if !got.complete {
+                lateAnswers = LateAnswerFilter(reportsLeft: questions.reports - replies.cursorReports.count,
+                                               until: MonotonicMilliseconds.now() + Self.lateAnswerWindow)
+            }
+        }
+        measurement = TerminalMeasurement.decide(environment: environment, answers: answers)
+    }
+
+    /// How long answers that missed the probe's deadline are still taken out of the keys.
+    static let lateAnswerWindow = 5000
 
     /// Leaves curses mode and restores the terminal. Safe to call more than once.
     public func stop() {
@@ -128,7 +169,8 @@ public final class NcursesScreen {
             return keys
         }
         guard let window else { return [] }
-        var keys: [Key] = []
+        var keys = typedDuringProbe
+        typedDuringProbe = []
         var ch: wint_t = 0
         while true {
             let r = wget_wch(window, &ch)
@@ -138,6 +180,10 @@ public final class NcursesScreen {
         // ncurses says ERR both for "nothing more now" and for end of file or EIO; only a
         // wakeup that brought no key asks the terminal which one it was.
         if keys.isEmpty && TerminalHangup.hasHappened(on: STDIN_FILENO) { inputEnded = true }
+        if var late = lateAnswers {
+            keys = late.filter(keys)
+            lateAnswers = late.isDone(now: MonotonicMilliseconds.now()) ? nil : late
+        }
         return keys
     }
 
@@ -205,12 +251,16 @@ public final class NcursesScreen {
         }
     }
 
-    /// Bytes that undo our setup from a signal handler: leave the alternate screen, keypad
-    /// transmit off, cursor visible, attributes reset. Taken from terminfo where it has them.
-    private static func restoreSequence() -> [UInt8] {
+    /// Bytes that undo our setup, on the way out and from a signal handler: leave the alternate
+    /// screen, keypad transmit off, cursor visible, attributes reset. Taken from terminfo where
+    /// it has them. A terminal without an alternate screen is cleared instead (SPEC §10.4), so
+    /// the shell's prompt does not land on the app's footer.
+    private static func restoreSequence(alternateScreen: Bool = true) -> [UInt8] {
         var bytes: [UInt8] = []
-        for (cap, fallback) in [("rmcup", "\u{1B}[?1049l"), ("rmkx", "\u{1B}[?1l\u{1B}>"),
-                                ("cnorm", "\u{1B}[?25h"), ("sgr0", "\u{1B}[0m")] {
+        let leave = alternateScreen ? [("rmcup", "\u{1B}[?1049l")] : []
+        let clear = alternateScreen ? [] : [("clear", "\u{1B}[H\u{1B}[2J")]
+        let modes = [("rmkx", "\u{1B}[?1l\u{1B}>"), ("cnorm", "\u{1B}[?25h"), ("sgr0", "\u{1B}[0m")]
+        for (cap, fallback) in leave + modes + clear {
             if let s = TerminfoString.lookup(cap) { bytes += s } else { bytes += Array(fallback.utf8) }
         }
         return bytes

@@ -9,10 +9,6 @@ import TestSupport
 /// Ctrl-L and around the help overlay.
 @Suite(.serialized)
 struct AmbiguousWideTests {
-    static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("scripts/check-ambiguous-wide").path
-
     @Test("with VERBUMCARE_AMBIGUOUS_WIDE=1 the grid holds in an ambiguous-wide terminal, in each language",
           arguments: ["ja", "en", "zh-Hant"])
     func gridHolds(language: String) async throws {
@@ -28,15 +24,7 @@ struct AmbiguousWideTests {
     }
 
     static func check(language: String, narrowLayout: Bool) async throws -> ProcessResult {
-        let home = try TemporaryHome(prefix: "verbumcare-wide")
-        let backend = try await DemoBackendProcess.start(initialModes: ["mac-mini-tailscale": "down"])
-        defer { backend.stop() }
-        let app = try BinaryRunner(home: home.path)
-        let setLanguage = try await app.run(["lang", language])
-        guard setLanguage.exitCode == 0 else { throw TestSupportError.setupFailed("lang \(language): \(setLanguage)") }
-        let checker = BinaryRunner(program: script, home: home.path)
         let options = (narrowLayout ? ["--narrow-layout"] : []) + ["--columns", "100", "--rows", "30"]
-        return try await checker.run(options + ["--", app.executable, "--home", home.path, "--cacert", backend.caFile],
-                                     environment: ["VERBUMCARE_CONNECT_TO": backend.connectTo.joined(separator: ",")])
+        return try await PtyTerminalScript.run("check-ambiguous-wide", language: language, options: options)
     }
 }

@@ -58,6 +58,33 @@ struct DoctorChecksTests {
         #expect(Doctor.terminal(TerminalFacts(term: nil, terminfoPath: nil, locale: "C.UTF-8")).status == .warning)
     }
 
+    @Test("the measured ambiguous width, the variable's value, and a warning when they disagree")
+    func ambiguousWidth() {
+        func check(_ fact: TerminalFacts.AmbiguousWidthFact, _ variable: String?) -> DoctorCheck {
+            Doctor.terminal(TerminalFacts(term: "xterm", terminfoPath: "/x", locale: "C.UTF-8",
+                                          ambiguousWidth: fact, ambiguousVariable: variable))
+        }
+        #expect(check(.measured(wide: true), nil).message == AppError(key: "doctor.terminal.ambiguous_measured", parameters: [
+            "term": "xterm", "locale": "C.UTF-8", "count": "2", "variable": "VERBUMCARE_AMBIGUOUS_WIDE", "value": ""]))
+        #expect(check(.measured(wide: true), "1").message.key == "doctor.terminal.ambiguous_measured_env")
+        let disagrees = check(.measured(wide: false), "1")
+        #expect(disagrees.status == .warning && disagrees.message.key == "doctor.terminal.ambiguous_disagrees")
+        #expect(disagrees.fix?.parameters["command"] == "unset VERBUMCARE_AMBIGUOUS_WIDE")
+        #expect(check(.measured(wide: true), "0").status == .warning)
+        // Not measured: what the app lays out with, which the variable decides.
+        #expect(check(.noAnswer, "1").message.parameters["count"] == "2")
+        #expect(check(.noAnswer, nil).message.key == "doctor.terminal.ambiguous_no_answer")
+        #expect(check(.notATerminal, "yes").message.parameters["count"] == "1")
+        #expect(check(.notATerminal, nil).status == .ok)
+    }
+
+    @Test("the Linux console: the app shows English there, and fbterm draws Japanese and Chinese")
+    func linuxConsole() {
+        let console = Doctor.terminal(TerminalFacts(term: "linux", terminfoPath: "/x", locale: "C.UTF-8"))
+        #expect(console.status == .warning && console.message.key == "doctor.terminal.linux_console")
+        #expect(console.fix?.parameters["command"] == "sudo apt install fbterm")
+    }
+
     @Test func configProblemsAreTold() {
         let clean = ConfigFacts(settingsPath: "/h/settings.json", settingsExisted: true, problems: [])
         #expect(Doctor.config(clean).map(\.status) == [.ok])

@@ -136,6 +136,7 @@ struct CatalogConsistencyTests {
         "check.health", "check.api", "check.auth", "check.websocket",
         "ui.response_ms", "ui.history.percent", "ui.http_status", "error.http_status.short", "cli.column.id", "cli.column.http",
         "help.section.pane", "ui.panel.open_settings", "ui.pane.title", "doctor.summary",
+        "ui.plain.status_change", "ui.plain.status_now", "ui.plain.status_with_reason",
     ]
 
     @Test("Japanese and Chinese are translated, not copied from English")

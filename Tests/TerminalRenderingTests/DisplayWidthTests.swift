@@ -93,12 +93,6 @@ import Testing
         #expect(Self.narrow.width(of: "Substring"[...].dropFirst(3)) == 6)
     }
 
-    @Test func environment() {
-        #expect(WidthOptions.fromEnvironment(["VERBUMCARE_AMBIGUOUS_WIDE": "1"]).ambiguousIsWide)
-        #expect(!WidthOptions.fromEnvironment(["VERBUMCARE_AMBIGUOUS_WIDE": "0"]).ambiguousIsWide)
-        #expect(!WidthOptions.fromEnvironment([:]).ambiguousIsWide)
-    }
-
     @Test func truncation() {
         let m = Self.narrow
         #expect(m.truncate("Settings", toWidth: 8) == "Settings")

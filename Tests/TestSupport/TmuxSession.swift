@@ -163,6 +163,14 @@ public final class TmuxSession: @unchecked Sendable {
         return lines
     }
 
+    /// Everything the pane printed, the rows scrolled off the top first (`capture-pane -S -`).
+    public func captureHistory() async throws -> [String] {
+        let output = try await tmux.run(["capture-pane", "-p", "-S", "-", "-t", "app"])
+        var lines = output.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
     /// A tmux format (`#{alternate_on}`, `#{pane_dead}`, `#{cursor_x}` ...) for the pane.
     public func format(_ format: String) async throws -> String {
         try await tmux.run(["display-message", "-p", "-t", "app", format])

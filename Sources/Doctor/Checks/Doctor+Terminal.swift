@@ -20,7 +20,42 @@ extension Doctor {
             return DoctorCheck(.terminal, .warning, "doctor.terminal.locale", ["locale": locale],
                                fix: "doctor.fix.run", ["command": "export LANG=C.UTF-8"])
         }
-        return DoctorCheck(.terminal, .ok, "doctor.terminal.ok", ["term": term, "locale": locale])
+        if term == "linux" || term.hasPrefix("linux-") {
+            // SPEC §10.4: the console's font has no kanji or kana; fbterm draws them.
+            return DoctorCheck(.terminal, .warning, "doctor.terminal.linux_console", [:],
+                               fix: "doctor.fix.install", ["command": "sudo apt install fbterm"])
+        }
+        return ambiguousWidth(facts, term: term, locale: locale)
+    }
+
+    /// What the probe measured, the environment variable's value, and whether they disagree.
+    static func ambiguousWidth(_ facts: TerminalFacts, term: String, locale: String) -> DoctorCheck {
+        let variable = TerminalFacts.ambiguousVariableName
+        let setting: Bool? = switch facts.ambiguousVariable {
+        case "1": true
+        case "0": false
+        default: nil
+        }
+        let cells = { (wide: Bool) in wide ? "2" : "1" }
+        var parameters = ["term": term, "locale": locale, "variable": variable, "value": facts.ambiguousVariable ?? ""]
+        switch facts.ambiguousWidth {
+        case .measured(let wide):
+            parameters["count"] = cells(wide)
+            guard let setting else {
+                return DoctorCheck(.terminal, .ok, "doctor.terminal.ambiguous_measured", parameters)
+            }
+            guard setting == wide else {
+                return DoctorCheck(.terminal, .warning, "doctor.terminal.ambiguous_disagrees", parameters,
+                                   fix: "doctor.fix.run", ["command": "unset \(variable)"])
+            }
+            return DoctorCheck(.terminal, .ok, "doctor.terminal.ambiguous_measured_env", parameters)
+        case .notATerminal:
+            parameters["count"] = cells(setting ?? false)
+            return DoctorCheck(.terminal, .ok, "doctor.terminal.ambiguous_not_a_terminal", parameters)
+        case .noAnswer:
+            parameters["count"] = cells(setting ?? false)
+            return DoctorCheck(.terminal, .ok, "doctor.terminal.ambiguous_no_answer", parameters)
+        }
     }
 
     static func isUTF8(_ locale: String) -> Bool {

@@ -7,17 +7,35 @@ public struct TerminalFacts: Equatable, Sendable {
     public var terminfoPath: String?
     /// The effective `LC_ALL`, `LC_CTYPE` or `LANG` value (nil when none is set).
     public var locale: String?
+    /// How wide the terminal drew an ambiguous character when asked (the command runs the
+    /// app's probe when stdin and stdout are a terminal).
+    public var ambiguousWidth: AmbiguousWidthFact
+    /// `VERBUMCARE_AMBIGUOUS_WIDE` as set (nil when unset).
+    public var ambiguousVariable: String?
 
-    public init(term: String?, terminfoPath: String?, locale: String?) {
+    /// What the probe found.
+    public enum AmbiguousWidthFact: Equatable, Sendable {
+        case measured(wide: Bool)
+        case notATerminal
+        case noAnswer
+    }
+
+    public init(term: String?, terminfoPath: String?, locale: String?,
+                ambiguousWidth: AmbiguousWidthFact = .notATerminal, ambiguousVariable: String? = nil) {
         self.term = term
         self.terminfoPath = terminfoPath
         self.locale = locale
+        self.ambiguousWidth = ambiguousWidth
+        self.ambiguousVariable = ambiguousVariable
     }
 
-    public static func read(environment: [String: String]) -> TerminalFacts {
+    public static let ambiguousVariableName = "VERBUMCARE_AMBIGUOUS_WIDE"
+
+    public static func read(environment: [String: String], ambiguousWidth: AmbiguousWidthFact = .notATerminal) -> TerminalFacts {
         let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
         let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-        return TerminalFacts(term: term, terminfoPath: term.flatMap { find($0, environment: environment) }, locale: locale)
+        return TerminalFacts(term: term, terminfoPath: term.flatMap { find($0, environment: environment) }, locale: locale,
+                             ambiguousWidth: ambiguousWidth, ambiguousVariable: environment[ambiguousVariableName])
     }
 
     /// ncurses' search order: $TERMINFO, ~/.terminfo, $TERMINFO_DIRS, then the system folders;

@@ -45,6 +45,7 @@ enum MainScreenView {
         if let note = canvas.model.options.terminalNote {
             rightUsed += renderTerminalNote(&canvas, note, in: columns[1].inset(top: rightUsed))
         }
+        rightUsed += renderConsoleNote(&canvas, in: columns[1].inset(top: rightUsed))
         if roomy {
             HistoryView.render(&canvas, in: columns[1].inset(top: rightUsed))
         }
@@ -53,8 +54,10 @@ enum MainScreenView {
     /// `--plain`: one column in reading order, for a screen reader that reads line by line (SPEC
     /// §10.4): the server panel, then the languages and "open settings" below it, never beside
     /// it. The panel gives up its last rows first when the screen is short, so the language list
-    /// and the button stay on screen.
-    private static func renderOneColumn(_ canvas: inout Canvas, in area: Rect, roomy: Bool) {
+    /// and the button stay on screen. Above it, the newest change of status as one line
+    /// (`PlainStatusLine`).
+    private static func renderOneColumn(_ canvas: inout Canvas, in whole: Rect, roomy: Bool) {
+        let area = whole.inset(top: PlainStatusLine.render(&canvas, in: whole))
         let languages = ScreenState.languages(canvas.settings)
         // The language list and the smallest "open settings" box (its explanation, the button),
         // leaving the panel at least its first three rows (name, description, address).
@@ -71,6 +74,7 @@ enum MainScreenView {
         if let note = canvas.model.options.terminalNote {
             belowUsed += renderTerminalNote(&canvas, note, in: below.inset(top: belowUsed))
         }
+        belowUsed += renderConsoleNote(&canvas, in: below.inset(top: belowUsed))
         if roomy {
             let rest = below.inset(top: belowUsed)
             TimelineView.render(&canvas, in: rest.inset(bottom: rest.height - rest.height / 2))
@@ -95,7 +99,7 @@ enum MainScreenView {
         let inner = canvas.box(area, title: Line(canvas.text("ui.panel.language"), style: .bold), focused: focused)
         let list = SelectionList(
             items: languages.map { Line($0.nativeName) },
-            chosen: languages.firstIndex(of: canvas.settings.currentLanguage),
+            chosen: languages.firstIndex(of: canvas.model.chosenLanguage),
             cursor: canvas.ui.languageRow(canvas.settings), isFocused: focused,
             markers: canvas.plain ? .ascii : .radio)
         list.render(in: inner, buffer: &canvas.buffer)
@@ -111,6 +115,20 @@ enum MainScreenView {
             "requested": UIText.clean(note.requested), "used": note.used,
             "package": TerminfoFallback.debianPackage(for: note.requested),
         ])
+        return renderNote(&canvas, words, in: area)
+    }
+
+    /// On the Linux console, in English: the language asked for cannot be drawn there (SPEC §10.4).
+    private static func renderConsoleNote(_ canvas: inout Canvas, in area: Rect) -> Int {
+        guard let language = canvas.model.languageNotDrawn else { return 0 }
+        let words = canvas.text("ui.console_language_note", [
+            "language": canvas.text(language == .ja ? "ui.language_name.ja" : "ui.language_name.zh_hant"),
+            "variable": RenderOptions.consoleCJKVariable,
+        ])
+        return renderNote(&canvas, words, in: area)
+    }
+
+    private static func renderNote(_ canvas: inout Canvas, _ words: String, in area: Rect) -> Int {
         let paragraph = Paragraph(words, style: .colored(.warning))
         let rows = min(area.height, paragraph.lines(width: max(1, area.width - 2), metrics: canvas.metrics).count)
         guard rows > 0 else { return 0 }

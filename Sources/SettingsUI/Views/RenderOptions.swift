@@ -12,12 +12,26 @@ public struct RenderOptions: Hashable, Sendable {
 
     /// `TERM` had no terminfo entry here and a close one is used instead; the main screen says so.
     public var terminalNote: TerminalNote?
+    /// The terminal is the Linux console, whose font has no kanji or kana (SPEC §10.4): Japanese
+    /// and Traditional Chinese are drawn in English, with a note saying why.
+    public var consoleLacksCJK: Bool
 
-    public init(plain: Bool = false, metrics: DisplayWidth = .standard, terminalNote: TerminalNote? = nil) {
+    public init(plain: Bool = false, metrics: DisplayWidth = .standard, terminalNote: TerminalNote? = nil,
+                consoleLacksCJK: Bool = false) {
         self.plain = plain
         self.metrics = metrics
         self.terminalNote = terminalNote
+        self.consoleLacksCJK = consoleLacksCJK
     }
+
+    /// `TERM=linux` without `VERBUMCARE_CONSOLE_CJK=1` (set it where the console can draw
+    /// them: a kernel font with CJK glyphs; fbterm and kmscon set a TERM of their own anyway).
+    public static func consoleLacksCJK(environment: [String: String]) -> Bool {
+        let term = environment["TERM"] ?? ""
+        return (term == "linux" || term.hasPrefix("linux-")) && environment[consoleCJKVariable] != "1"
+    }
+
+    public static let consoleCJKVariable = "VERBUMCARE_CONSOLE_CJK"
 }
 
 /// The terminal type asked for (`TERM`) and the one drawn with.

@@ -1,3 +1,4 @@
+import Localization
 import AppCore
 
 /// Everything a frame is drawn from.
@@ -13,6 +14,9 @@ public struct ScreenModel: Equatable, Sendable {
     public var caBundle: CABundleDisplay?
     /// How times in the timeline and the history are shown.
     public var clock: LocalClock
+    /// The language the person chose when the console cannot draw it: `settings` then says
+    /// English, which every text is drawn in, and the main screen says why.
+    public var languageNotDrawn: AppLanguage?
 
     public init(state: AppState, now: Double, options: RenderOptions = RenderOptions(),
                 caBundle: CABundleDisplay? = nil, clock: LocalClock = .system) {
@@ -23,5 +27,12 @@ public struct ScreenModel: Equatable, Sendable {
         self.options = options
         self.caBundle = caBundle
         self.clock = clock
+        if options.consoleLacksCJK, state.settings.currentLanguage != .en {
+            languageNotDrawn = state.settings.currentLanguage
+            settings.currentLanguage = .en
+        }
     }
+
+    /// The language the person chose (the language list marks it).
+    public var chosenLanguage: AppLanguage { languageNotDrawn ?? settings.currentLanguage }
 }

@@ -32,13 +32,21 @@ final class TerminalApp {
     func run() throws -> Never {
         // A malformed --connect-to is a usage error, told before the screen is set up.
         let transport = try context.transportConfiguration()
-        let metrics = DisplayWidth(options: WidthOptions.fromEnvironment(context.environmentVariables))
-        var options = RenderOptions(plain: context.options.plain, metrics: metrics)
         // Our SIGTSTP handler is in place before ncurses starts, so ncurses leaves Ctrl-Z to us
         // (it installs its own only over the default action).
         try signals.start { [unowned self] signal in self.handle(signal: signal) }
+        // Starting the screen also measures the terminal (ambiguous width, background: at most
+        // 100 ms), so the first frame is laid out for the terminal it is drawn on.
         try screen.start(noColor: context.options.noColor, environment: context.environmentVariables,
-                         cursorVisible: options.plain)
+                         cursorVisible: context.options.plain)
+        let metrics = DisplayWidth(options: WidthOptions(ambiguousIsWide: screen.measurement.ambiguous.isWide))
+        var options = RenderOptions(plain: context.options.plain, metrics: metrics,
+                                    consoleLacksCJK: RenderOptions.consoleLacksCJK(environment: context.environmentVariables))
+        if screen.isLineMode {
+            // The line mode says once, first, what it is and why (SPEC §10.4).
+            let term = TextSanitizer.clean(context.environmentVariables["TERM"] ?? "")
+            context.console.output(context.console.text("ui.line_mode", ["term": term.isEmpty ? "-" : term]))
+        }
         // A TERM this machine has no terminfo for was replaced by a close entry: the screen says which.
         options.terminalNote = screen.terminalChoice.fallback.map { TerminalNote(requested: $0.requested, used: $0.used) }
         let context = context

@@ -1,7 +1,9 @@
 import ArgumentParser
 import BackendClient
 import Doctor
+import Glibc
 import SettingsStore
+import TerminalBackend
 
 /// `doctor [--json]`: checks this machine for what the app needs (mDNS, resolver, CA bundle,
 /// terminal, settings files, clock). Exit 0 with no error, 1 otherwise.
@@ -18,8 +20,9 @@ struct DoctorCommand: VerbumCommand {
                                       environment: context.environmentVariables)
         let config = ConfigFacts.read(paths: context.paths, settings: context.settingsFile,
                                       problems: context.store.getState().fileProblems)
-        let facts = MachineFacts.read(caBundle: bundle, config: config, environment: context.environmentVariables,
+        var facts = MachineFacts.read(caBundle: bundle, config: config, environment: context.environmentVariables,
                                       paths: context.paths)
+        facts.terminal.ambiguousWidth = Self.measureAmbiguousWidth()
         let checks = Doctor.run(facts)
         let console = context.console
         func render(_ text: AppError) -> String { TextSanitizer.clean(console.text(text.key, text.parameters)) }
@@ -55,5 +58,15 @@ struct DoctorCommand: VerbumCommand {
             console.output(lines.joined(separator: "\n"))
         }
         if Doctor.worst(checks) == .error { throw ExitCode.failure }
+    }
+
+    /// The app's own probe (`TerminalProbe`), asked on the line when stdin and stdout are the
+    /// terminal: the report is what the app would measure at start.
+    private static func measureAmbiguousWidth() -> TerminalFacts.AmbiguousWidthFact {
+        guard let answers = TerminalProbe.askOnLine(.init(width: true, background: false),
+                                                    input: STDIN_FILENO, output: STDOUT_FILENO) else {
+            return .notATerminal
+        }
+        return answers.ambiguousWide.map { .measured(wide: $0) } ?? .noAnswer
     }
 }

@@ -1,0 +1,40 @@
+import AppCore
+import TerminalRendering
+
+/// `--plain`: the newest change of status as one line of words at the top of the screen
+/// ("pn51: Connected → Error (no connection)"), SPEC §10.4. A screen reader reads a changed
+/// line; the rest of a redrawn screen, read cell by cell, would be a jumble. Drawn from the
+/// timeline, so it is the same in every language and survives a language switch.
+enum PlainStatusLine {
+    static func words(_ canvas: Canvas) -> String? {
+        let timeline = canvas.settings.timeline
+        guard let index = timeline.firstIndex(where: { shown.contains($0.kind) }) else { return nil }
+        let entry = timeline[index]
+        guard entry.kind == .statusChanged else { return TimelineView.words(canvas, entry) }
+        let text = canvas.text
+        let server = text.serverName(id: entry.serverId)
+        let now = status(canvas, entry)
+        let before = timeline[(index + 1)...].first { $0.kind == .statusChanged && $0.serverId == entry.serverId }
+        guard let before else { return text("ui.plain.status_now", ["server": server, "to": now]) }
+        return text("ui.plain.status_change", ["server": server, "from": status(canvas, before), "to": now])
+    }
+
+    /// The kinds of event that change what the screen's status says.
+    private static let shown: Set<TimelineEntry.Kind> = [.statusChanged, .switched, .switchFailed, .switchCancelled,
+                                                         .fallback, .recovered]
+
+    private static func status(_ canvas: Canvas, _ entry: TimelineEntry) -> String {
+        let text = canvas.text
+        let word = entry.status.map(text.statusWord) ?? "?"
+        guard let code = entry.code else { return word }
+        let reason = text("error.\(code.rawValue).short", text.parameters([:], code: code, reason: nil))
+        return text("ui.plain.status_with_reason", ["status": word, "reason": reason])
+    }
+
+    /// Draws the line in the area's first row; returns the rows used.
+    static func render(_ canvas: inout Canvas, in area: Rect) -> Int {
+        guard area.height >= 4, let words = words(canvas) else { return 0 }
+        canvas.draw(words, in: area.row(0))
+        return 1
+    }
+}
