@@ -66,6 +66,7 @@ struct DebianPackageTests {
 
         let contents = try await Self.run(["dpkg-deb", "-c", deb]).standardOutput
         for file in ["./usr/bin/verbumcare-tui", "./usr/share/man/man1/verbumcare-tui.1",
+                     "./usr/share/man/ja/man1/verbumcare-tui.1", "./usr/share/man/zh_TW/man1/verbumcare-tui.1",
                      "./usr/share/bash-completion/completions/verbumcare-tui", "./usr/share/zsh/site-functions/_verbumcare-tui",
                      "./usr/share/fish/vendor_completions.d/verbumcare-tui.fish",
                      "./usr/share/verbumcare-tui/demo/demo_backend.py",
@@ -113,7 +114,8 @@ struct DebianPackageTests {
         let prefix = work.path + "/prefix"
         let install = try await Self.run([Self.repository + "/scripts/install", "--prefix", prefix])
         #expect(install.exitCode == 0, "\(install)")
-        for file in ["bin/verbumcare-tui", "share/man/man1/verbumcare-tui.1",
+        for file in ["bin/verbumcare-tui", "share/man/man1/verbumcare-tui.1", "share/man/ja/man1/verbumcare-tui.1",
+                     "share/man/zh_TW/man1/verbumcare-tui.1",
                      "share/bash-completion/completions/verbumcare-tui", "share/zsh/site-functions/_verbumcare-tui",
                      "share/fish/vendor_completions.d/verbumcare-tui.fish"] {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)")
