@@ -41,8 +41,10 @@ do {
     }
 } catch {
     let code = VerbumTUICommand.exitCode(for: error)
-    let message = ParserErrorText(localizer: Localizer(language: HelpText.language))
-        .localized(error, full: VerbumTUICommand.fullMessage(for: error))
+    // The parser's own words (its errors, a help screen's headings) in the language in use.
+    let localizer = Localizer(language: HelpText.language)
+    var message = ParserErrorText(localizer: localizer).localized(error, full: VerbumTUICommand.fullMessage(for: error))
+    if code == .success { message = HelpScreenText(localizer: localizer).localized(message) }
     if !message.isEmpty {
         Console.emit(message.hasSuffix("\n") ? message : message + "\n",
                      to: code == .success ? STDOUT_FILENO : STDERR_FILENO)

@@ -34,9 +34,21 @@ struct HelpLanguageTests {
         let check = try await session.run("check", "--help")
         #expect(Self.flat(check.standardOutput).contains(Self.flat(CLI.text(language, "cli.help.server_argument"))),
                 "\(check)")
+        // The library's own headings and lines too.
+        for key in ["cli.help.section.overview", "cli.help.section.usage", "cli.help.section.subcommands",
+                    "cli.help.section.options"] {
+            #expect(root.standardOutput.contains(CLI.text(language, key) + ":"), "\(key): \(root)")
+        }
+        #expect(root.standardOutput.contains(CLI.text(language, "cli.help.help_option")), "\(root)")
+        #expect(set.standardOutput.contains(CLI.text(language, "cli.help.section.arguments") + ":"), "\(set)")
         if language != .en {
-            #expect(!root.standardOutput.contains("Settings screen for the VerbumCare backend server"), "\(root)")
-            #expect(!set.standardOutput.contains("The settings.json key."), "\(set)")
+            for english in ["Settings screen for the VerbumCare backend server", "OVERVIEW:", "USAGE:", "OPTIONS:",
+                            "SUBCOMMANDS:", "Show help information.", "Show the version.", "for detailed help"] {
+                #expect(!root.standardOutput.contains(english), "\(english) in \(root)")
+            }
+            for english in ["The settings.json key.", "ARGUMENTS:", "Global Options"] {
+                #expect(!set.standardOutput.contains(english), "\(english) in \(set)")
+            }
         }
     }
 
