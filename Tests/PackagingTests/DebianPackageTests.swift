@@ -25,8 +25,9 @@ struct DebianPackageTests {
                                    "libsqlite3.so"]
 
     static func run(_ arguments: [String], path: String = ProcessInfo.processInfo.environment["PATH"] ?? systemPath,
-                    home: String? = nil) async throws -> ProcessResult {
+                    home: String? = nil, environment extra: [String: String] = [:]) async throws -> ProcessResult {
         var environment: [Environment.Key: String] = ["PATH": path, "LANG": "en_US.UTF-8"]
+        for (key, value) in extra { environment[Environment.Key(stringLiteral: key)] = value }
         if let home {
             environment["HOME"] = home
             environment["VERBUMCARE_HOME"] = home
@@ -79,6 +80,19 @@ struct DebianPackageTests {
 
         let root = work.path + "/root"
         #expect(try await Self.run(["dpkg-deb", "-x", deb, root]).exitCode == 0)
+        // man finds the page of the person's language (SPEC §11), with the locale made here for
+        // the test (localedef into the test's folder, LOCPATH) and the package's man folder.
+        let locales = work.path + "/locales"
+        try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
+        for (locale, folder) in [("ja_JP.UTF-8", "ja/"), ("zh_TW.UTF-8", "zh_TW/"), ("en_US.UTF-8", "")] {
+            let name = String(locale.prefix { $0 != "." })
+            _ = try await Self.run(["localedef", "-c", "-i", name, "-f", "UTF-8", locales + "/" + locale])
+            let found = try await Self.run(["man", "-w", "verbumcare-tui"],
+                                           environment: ["LANG": locale, "LOCPATH": locales, "MANPATH": root + "/usr/share/man"])
+            #expect(found.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+                    == root + "/usr/share/man/\(folder)man1/verbumcare-tui.1", "\(locale): \(found)")
+            #expect(!found.standardError.contains("locale"), "\(locale): \(found)")
+        }
         let binary = root + "/usr/bin/verbumcare-tui"
         let libraries = try await Self.run(["ldd", binary]).standardOutput
         #expect(!libraries.contains("libswift") && !libraries.contains("not found"), "\(libraries)")
