@@ -54,7 +54,7 @@ import TestSupport
         let flat = page.filter { !$0.isWhitespace }
         let localizer = Localizer(language: language)
         for key in ["cli.help.abstract", "cli.help.status", "cli.help.settings_set", "cli.help.home", "cli.help.plain",
-                    "cli.help.server_argument", "cli.help.settings_set.key"] {
+                    "cli.help.server_argument", "cli.help.settings_set.key", "cli.help.help_option"] {
             let words = localizer.text(key).filter { !$0.isWhitespace }
             #expect(flat.contains(words), "\(Self.manPage(language)) lacks \(key): \(localizer.text(key))")
         }
