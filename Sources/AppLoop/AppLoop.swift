@@ -69,7 +69,7 @@ public final class AppLoop {
     /// Attaches the connectivity runtime: it tests the configured server and starts the file
     /// watchers. Effects the runtime does not run (quitting, redrawing) stay the loop's.
     public func attachConnectivity(transport: TransportConfiguration, httpTransport: (any HTTPTransport)? = nil,
-                                   clock: ConnectivityClock = .system, watchFiles: Bool = true,
+                                   clock: AppClock = .system, watchFiles: Bool = true,
                                    refreshLimiter: RefreshLimiter = .shared,
                                    logger: Logger = Logger(label: "verbumcare.connectivity")) {
         guard isRunning, runtime == nil else { return }
@@ -89,7 +89,7 @@ public final class AppLoop {
 
     /// Attaches history and alerts (SPEC §15): before connectivity, so the first results are
     /// recorded. `role` says whether this is the monitor (tests every server each round).
-    public func attachWatch(role: WatchState.Role, transport: TransportConfiguration, clock: ConnectivityClock = .system,
+    public func attachWatch(role: WatchState.Role, transport: TransportConfiguration, clock: AppClock = .system,
                             hookFolders: [String], host: String,
                             logger: Logger = Logger(label: "verbumcare.watch")) async -> WatchRuntime? {
         guard isRunning, watch == nil else { return watch }
@@ -114,7 +114,7 @@ public final class AppLoop {
     /// A key the person pressed.
     public func key(_ key: Key) {
         stats?.keyReceived(String(describing: key))
-        store.dispatch(.key(key, at: store.now()))
+        store.dispatch(.key(key, at: store.clock.now()))
     }
 
     /// Any event of the app's vocabulary.
@@ -129,7 +129,6 @@ public final class AppLoop {
 
     /// The terminal's contents are unknown (after a resume, Ctrl-L): every cell is drawn again.
     public func repaint() {
-        screen?.clearAndRepaint()
         lastFrame = nil
         frames.request()
     }
@@ -183,7 +182,7 @@ public final class AppLoop {
         guard isRunning, let screen else { return }
         let size = screen.size
         let state = store.getAppState()
-        let now = store.now()
+        let now = store.clock.now()
         let model = ScreenModel(state: state, now: now, options: options,
                                 caBundle: state.settings.isSettingsPaneOpen ? caBundleDisplay(state.settings) : nil)
         let frame: RenderedFrame

@@ -33,7 +33,7 @@ final class SecondTicker {
         }
         // A few milliseconds late rather than early: the text must have changed when we draw.
         let delay = Int64(min(max(0, seconds), 3600) * 1e9) + 2_000_000
-        let expiry = MonotonicClock.nanoseconds() + delay
+        let expiry = AppClock.monotonicNanoseconds() + delay
         // A frame drawn for another reason (a key) leaves an expiry for the same moment alone.
         if let armed, abs(armed - expiry) < 2_000_000 { return }
         startSource()

@@ -12,6 +12,4 @@ public protocol TerminalScreen: AnyObject {
     func setCursorVisible(_ visible: Bool)
     /// Ends a frame: everything presented becomes visible at once.
     func flush()
-    /// The terminal's contents are unknown (Ctrl-L, after a resume): forget what is on it.
-    func clearAndRepaint()
 }

@@ -17,23 +17,23 @@ public final class APIClient: Sendable {
     private let transport: any HTTPTransport
     private let tokenStore: (any TokenStore)?
     private let refresher: TokenRefresher?
-    private let sleep: @Sendable (Double) async throws -> Void
+    private let clock: AppClock
     private let signInContinuation: AsyncStream<SignInRequired>.Continuation
 
-    /// - Parameter sleep: waits the given seconds between retries; throws when cancelled.
+    /// - Parameter clock: its sleeps wait between retries (tests pass one that does not wait).
     public init(address: ServerAddress,
                 settings: TransportSettings = TransportSettings(),
                 retryPolicy: RetryPolicy = RetryPolicy(),
                 tokenStore: (any TokenStore)? = nil,
                 transport: any HTTPTransport = CurlEngine.shared,
                 refreshLimiter: RefreshLimiter = .shared,
-                sleep: @escaping @Sendable (Double) async throws -> Void = APIClient.taskSleep) {
+                clock: AppClock = .system) {
         self.address = address
         self.settings = settings
         self.retryPolicy = retryPolicy
         self.transport = transport
         self.tokenStore = tokenStore
-        self.sleep = sleep
+        self.clock = clock
         let (stream, continuation) = AsyncStream.makeStream(of: SignInRequired.self)
         signInRequired = stream
         signInContinuation = continuation
@@ -50,20 +50,16 @@ public final class APIClient: Sendable {
                              tokenStore: (any TokenStore)? = nil,
                              transport: any HTTPTransport = CurlEngine.shared,
                              refreshLimiter: RefreshLimiter = .shared,
-                             sleep: @escaping @Sendable (Double) async throws -> Void = APIClient.taskSleep) {
+                             clock: AppClock = .system) {
         guard let address = ServerAddress(baseURL: baseURL) else { return nil }
         self.init(address: address, settings: settings, retryPolicy: retryPolicy, tokenStore: tokenStore,
-                  transport: transport, refreshLimiter: refreshLimiter, sleep: sleep)
+                  transport: transport, refreshLimiter: refreshLimiter, clock: clock)
     }
 
     public var baseURL: String { address.baseURL }
 
     deinit {
         signInContinuation.finish()
-    }
-
-    public static let taskSleep: @Sendable (Double) async throws -> Void = { seconds in
-        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
     }
 
     // MARK: verbs
@@ -141,7 +137,7 @@ public final class APIClient: Sendable {
             lastError = error
             retries += 1
             do {
-                try await sleep(retryPolicy.delay(beforeRetry: retries))
+                try await clock.sleep(retryPolicy.delay(beforeRetry: retries))
             } catch {
                 throw ClientError.cancelled
             }

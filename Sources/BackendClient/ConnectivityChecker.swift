@@ -8,24 +8,17 @@ public struct ConnectivityChecker: Sendable {
     /// `connectionTimeout` and the body cap is always the checks' 64 KiB.
     public var settings: TransportSettings
     private let transport: any HTTPTransport
-    private let now: @Sendable () -> Double
+    private let clock: AppClock
     private let certificates: CertificateMemory
 
     public init(settings: TransportSettings = TransportSettings(),
                 transport: any HTTPTransport = CurlEngine.shared,
                 certificates: CertificateMemory = .shared,
-                now: @escaping @Sendable () -> Double = ConnectivityChecker.wallClock) {
+                clock: AppClock = .system) {
         self.settings = settings
         self.transport = transport
         self.certificates = certificates
-        self.now = now
-    }
-
-    /// Seconds since 1970 (what `lastChecked` records), from the system clock.
-    public static let wallClock: @Sendable () -> Double = {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+        self.clock = clock
     }
 
     /// The URL each check requests, derived structurally from the base URL (docs/PRODUCT.md: Derived addresses and custom server ids);
@@ -42,7 +35,7 @@ public struct ConnectivityChecker: Sendable {
 
     /// One server: the four checks concurrently. `responseTime` is the health check's total.
     public func check(_ server: ServerConfig, accessToken: String? = nil) async -> DetailedStatus {
-        let started = now()
+        let started = clock.now()
         guard let urls = Self.urls(for: server.baseUrl) else {
             let error = ClientError.transport(.connect, message: "not a server address: \(server.baseUrl)")
             let checks = CheckEndpoint.allCases.map {
@@ -60,7 +53,7 @@ public struct ConnectivityChecker: Sendable {
         let ordered = zip(requests, outcomes).map { item, outcome in result(item.0, url: item.1.url, outcome: outcome) }
         let health = ordered.first { $0.endpoint == .health }
         let responseTime = health.flatMap { $0.timings.totalMs > 0 ? $0.timings.totalMs : nil }
-        let finished = now()
+        let finished = clock.now()
         // A check that got an HTTP answer went through a verified handshake, now or on the
         // connection it reused: the newest certificate seen for the server is the one in use.
         let answered = ordered.contains { $0.httpStatus != nil }

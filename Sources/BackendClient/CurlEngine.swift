@@ -1,3 +1,4 @@
+import Synchronization
 import CCurl
 import Dispatch
 import Glibc
@@ -33,11 +34,11 @@ public final class CurlEngine: HTTPTransport, Sendable {
     private let maxConnections: Int
     /// nil: derived from the descriptor limit when the engine starts.
     private let budget: TransferBudget?
-    private let phase = LockedState(Phase.notStarted)
-    private let inbox = LockedState(Inbox())
+    private let phase = Mutex(Phase.notStarted)
+    private let inbox = Mutex(Inbox())
     private let stopped = DispatchSemaphore(value: 0)
     /// The engine thread's CPU-time clock, once the thread runs.
-    private let threadClock = LockedState<clockid_t?>(nil)
+    private let threadClock = Mutex<clockid_t?>(nil)
 
     /// Idle wait of the engine thread. A wakeup ends it early, so this only bounds how long
     /// an idle process sleeps between two look-ups of its (empty) inbox.
@@ -119,10 +120,10 @@ public final class CurlEngine: HTTPTransport, Sendable {
 
     /// Counts the requests of one `perform(together:)` into the inbox; the last one wakes the engine.
     private final class Batch: Sendable {
-        private let remaining: LockedState<Int>
+        private let remaining: Mutex<Int>
 
         init(count: Int) {
-            remaining = LockedState(count)
+            remaining = Mutex(count)
         }
 
         /// True for the last arrival.
@@ -280,7 +281,7 @@ public final class CurlEngine: HTTPTransport, Sendable {
             // Transfers past their own deadline (a `.local` name resolved faster than its
             // allowance) end here; the nearest deadline still ahead shortens the wait.
             var waitMs = active.isEmpty ? Self.idlePollMs : Self.activePollMs
-            let now = MonotonicClock.nanoseconds()
+            let now = AppClock.monotonicNanoseconds()
             for (id, transfer) in active {
                 guard let deadline = transfer.deadline() else { continue }
                 if deadline <= now {

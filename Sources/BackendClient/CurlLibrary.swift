@@ -22,7 +22,4 @@ public enum CurlLibrary {
     public static func preload() {
         vc_curl_preload()
     }
-
-    /// True once a request has loaded libcurl; loads nothing itself (for tests and `doctor`).
-    public static var isLoaded: Bool { vc_curl_is_loaded() != 0 }
 }

@@ -14,7 +14,7 @@ final class CurlTransfer {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var connectToList: UnsafeMutablePointer<curl_slist>?
-    private let startedNs = MonotonicClock.nanoseconds()
+    private let startedNs = AppClock.monotonicNanoseconds()
     /// When libcurl opened the transfer's first socket (0: not yet), set by a C callback.
     private let socketOpenedNs: UnsafeMutablePointer<CLongLong>
     private let totalTimeoutMs: Int
@@ -199,7 +199,7 @@ final class CurlTransfer {
     /// The outcome of a transfer the engine ended at its `deadline`: a timeout, worded as
     /// libcurl words its own.
     func timedOut() -> Result<TransportResponse, ClientError> {
-        let elapsedMs = (MonotonicClock.nanoseconds() - startedNs) / 1_000_000
+        let elapsedMs = (AppClock.monotonicNanoseconds() - startedNs) / 1_000_000
         let text = "Operation timed out after \(elapsedMs) milliseconds with \(sink.data.count) bytes received"
         let bytes = Array(text.utf8.prefix(Int(CURL_ERROR_SIZE) - 1))
         for (index, byte) in bytes.enumerated() { errorBuffer[index] = CChar(bitPattern: byte) }

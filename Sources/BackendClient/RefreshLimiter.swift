@@ -27,22 +27,22 @@ public final class RefreshLimiter: Sendable {
     }
 
     private let interval: Double
-    private let now: @Sendable () -> Double
-    private let records = LockedState<[String: Record]>([:])
+    private let clock: AppClock
+    private let records = Mutex<[String: Record]>([:])
 
     /// - Parameters:
     ///   - interval: seconds between two refreshes of one server.
-    ///   - now: a monotonic clock in seconds (tests pass their own).
+    ///   - clock: its monotonic time spaces the refreshes (tests pass their own).
     public init(interval: Double = RefreshLimiter.defaultInterval,
-                now: @escaping @Sendable () -> Double = MonotonicClock.seconds) {
+                clock: AppClock = .system) {
         self.interval = interval
-        self.now = now
+        self.clock = clock
     }
 
     /// Decides for `server` (its refresh URL) and, when allowed, records the attempt at once,
     /// so two clients deciding together do not both go ahead.
     func begin(_ server: String) -> Decision {
-        let time = now()
+        let time = clock.monotonic()
         return records.withLock { records in
             if let last = records[server], time - last.at < interval {
                 return last.succeeded ? .signInInstead : .waitInstead

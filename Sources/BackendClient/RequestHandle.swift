@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The meeting point of a waiting Swift task, the engine thread and a cancellation: whoever
 /// comes first takes the continuation, so the task is resumed exactly once and a cancelled
 /// request never receives a result.
@@ -12,7 +14,7 @@ final class RequestHandle: Sendable {
     }
 
     let id: UInt64
-    private let state = LockedState<State>(.idle)
+    private let state = Mutex<State>(.idle)
 
     init(id: UInt64) {
         self.id = id

@@ -126,7 +126,6 @@ CURLcode vc_easy_setopt_string(CURL *h, CURLoption o, const char *v) { return ap
 CURLcode vc_easy_setopt_pointer(CURL *h, CURLoption o, void *v) { return api.easy_setopt(h, o, v); }
 CURLcode vc_easy_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v) { return api.easy_setopt(h, o, v); }
 CURLcode vc_easy_setopt_write_callback(CURL *h, CURLoption o, vc_write_callback cb) { return api.easy_setopt(h, o, cb); }
-CURLcode vc_easy_setopt_xferinfo_callback(CURL *h, CURLoption o, vc_xferinfo_callback cb) { return api.easy_setopt(h, o, cb); }
 
 static int socket_opened(void *clientp, curl_socket_t fd, curlsocktype purpose) {
     (void)fd;

@@ -19,8 +19,6 @@
 static inline int vc_pipe_cloexec(int fds[2]) { return (int)syscall(SYS_pipe2, fds, O_CLOEXEC); }
 static inline int vc_flock(int fd, int op) { return flock(fd, op); }
 static inline int vc_lock_ex(void) { return LOCK_EX; }
-static inline int vc_lock_sh(void) { return LOCK_SH; }
-static inline int vc_lock_un(void) { return LOCK_UN; }
 /// The app's one-shot redraw timer (a dispatch timer woke it twice per expiry).
 static inline int vc_timerfd_create(void) { return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC); }
 
@@ -66,8 +64,6 @@ static inline int vc_unblock_crash_signals(void) {
     sigaddset(&set, SIGFPE);
     return sigprocmask(SIG_UNBLOCK, &set, 0);
 }
-
-static inline int vc_is_dumpable(void) { return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0); }
 
 // Async-signal-safe: the shell convention for "ended by signal N".
 static inline void vc_exit_after_signal(int signal_number) { _exit(128 + signal_number); }

@@ -23,12 +23,14 @@ public enum AppLanguage: String, CaseIterable, Codable, Sendable, Hashable {
         }
     }
 
-    /// Parses a code given by a person (`--lang`, `lang`, the app-state file). Accepts the
+    /// The one parser of a language code given by a person or stored in app-state.json
+    /// (`--lang`, `lang`, the file's `currentLanguage`). Accepts the
     /// three codes in any letter case and with `_` for `-` (`ZH_hant`), and the Traditional
     /// Chinese region tags `zh-TW`, `zh-HK`, `zh-MO` people often type for 繁體中文. Plain
     /// `zh` and `zh-CN`/`zh-Hans` are refused: they mean Simplified Chinese, which the
     /// product does not have, and silently showing Traditional would surprise the user.
-    /// (Locale variables are mapped more loosely by `LanguageDetector`.)
+    /// Locale names (`LANG=zh_CN.UTF-8`) are another input with SPEC §11's own rules:
+    /// `LanguageDetector.language(forLocale:)`.
     public init?(code: String) {
         let words = code.split(whereSeparator: \.isWhitespace)
         guard words.count == 1 else { return nil }

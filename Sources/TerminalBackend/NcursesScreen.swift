@@ -184,9 +184,6 @@ public final class NcursesScreen {
         }
     }
 
-    /// Ctrl-L: the caller redraws every cell (a diff from an empty buffer starts with a clear).
-    public func clearAndRepaint() {}
-
     /// Under a C locale ncurses draws VT100 line characters and drops CJK text; this machine's
     /// only UTF-8 locale is C.UTF-8, which is the fallback.
     private static func ensureUTF8Locale() {

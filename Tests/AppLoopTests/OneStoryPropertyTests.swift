@@ -242,20 +242,20 @@ struct OneStoryPropertyTests {
     /// answers again during a fallback: the app offers the switch back (SPEC §6.5), it does not
     /// force it.
     static func checkStatus(_ rig: LoopRig, network: ModelNetwork, _ story: Story) async {
-        let started = rig.store.now()
+        let started = rig.store.clock.now()
         _ = await waitFor(rig) { state in
             state.connectivity.activeSwitch == nil && (state.detailedStatus?.lastChecked ?? 0) > started
         }
         // They agree within the re-test and fallback-retry time (10 s, SPEC §6.4): polled for
         // up to four times that, in the runtime's time.
-        let deadline = rig.store.now() + 4 * FallbackPolicy.retryInterval + 2 * Double(rig.state.probeInterval)
+        let deadline = rig.store.clock.now() + 4 * FallbackPolicy.retryInterval + 2 * Double(rig.state.probeInterval)
         var disagreement: String?
         repeat {
             await settle(rig)
             disagreement = await statusDisagreement(rig, network: network)
             if disagreement == nil { return }
             try? await Task.sleep(for: .milliseconds(20))
-        } while rig.store.now() < deadline
+        } while rig.store.clock.now() < deadline
         note(false, "\(disagreement ?? "") — status at the end of \(story)")
     }
 

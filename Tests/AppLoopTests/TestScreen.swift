@@ -31,10 +31,6 @@ final class TestScreen: TerminalScreen {
         flushes += 1
     }
 
-    func clearAndRepaint() {
-        buffer = CellBuffer(width: 0, height: 0)
-    }
-
     /// The screen as text, one line per row.
     var text: String { buffer.textDump() }
 

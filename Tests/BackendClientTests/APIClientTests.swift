@@ -15,7 +15,7 @@ import Testing
                        sleep: @escaping @Sendable (Double) async throws -> Void = { _ in }) -> APIClient {
         let store = InMemoryTokenStore(token.map { AuthTokens(accessToken: $0, refreshToken: "r-\($0)") })
         return APIClient(baseURL: "https://server.example/api", retryPolicy: retry, tokenStore: store,
-                         transport: transport, sleep: sleep)!
+                         transport: transport, clock: AppClock(sleep: sleep))!
     }
 
     @Test func bearerHeaderWhenATokenExistsAndCallerHeadersKept() async {
@@ -58,7 +58,7 @@ import Testing
             let sleeper = SleepRecorder()
             let policy = RetryPolicy(maxRetries: maxRetries, initialDelay: 0.5, multiplier: 3, maxDelay: 5)
             let client = APIClient(baseURL: "https://s.example/api", retryPolicy: policy,
-                                   transport: transport, sleep: sleeper.sleep)!
+                                   transport: transport, clock: AppClock(sleep: sleeper.sleep))!
             do throws(ClientError) {
                 _ = try await client.send(APIRequest(method: method, path: "/thing"))
                 Issue.record("a request that always fails succeeded")

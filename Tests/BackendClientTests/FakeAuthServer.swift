@@ -9,19 +9,19 @@ final class FakeAuthServer: Sendable {
         var refreshCalls = 0
         var acceptRefresh: Bool
     }
-    let state: LockedState<State>
+    let state: SharedLock<State>
 
     let transport: ScriptedTransport
 
     init(validToken: String, acceptRefresh: Bool) {
-        let state = LockedState(State(validToken: validToken, acceptRefresh: acceptRefresh))
+        let state = SharedLock(State(validToken: validToken, acceptRefresh: acceptRefresh))
         self.state = state
         transport = Self.transport(state)
     }
 
     var refreshCalls: Int { state.withLock { $0.refreshCalls } }
 
-    private static func transport(_ state: LockedState<State>) -> ScriptedTransport {
+    private static func transport(_ state: SharedLock<State>) -> ScriptedTransport {
         ScriptedTransport { request, _ in
             if request.url.hasSuffix("/auth/refresh") {
                 let (accepted, token) = state.withLock { state -> (Bool, String) in

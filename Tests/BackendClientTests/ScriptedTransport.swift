@@ -5,7 +5,7 @@ import SettingsStore
 /// A transport that records every request and answers from a script, for properties that
 /// need hundreds of cases without a network.
 final class ScriptedTransport: HTTPTransport, Sendable {
-    private let requests = LockedState<[TransportRequest]>([])
+    private let requests = SharedLock<[TransportRequest]>([])
     private let answer: @Sendable (TransportRequest, Int) async -> Result<TransportResponse, ClientError>
 
     /// `answer` gets the request and its 1-based number.
@@ -32,7 +32,7 @@ final class ScriptedTransport: HTTPTransport, Sendable {
 /// Wraps a transport and counts what goes through it (for the real libcurl engine).
 final class CountingTransport: HTTPTransport, Sendable {
     let inner: any HTTPTransport
-    private let counter = LockedState(0)
+    private let counter = SharedLock(0)
 
     init(_ inner: any HTTPTransport) {
         self.inner = inner
@@ -48,7 +48,7 @@ final class CountingTransport: HTTPTransport, Sendable {
 
 /// Records the delays a client asks to sleep, without sleeping.
 final class SleepRecorder: Sendable {
-    private let delays = LockedState<[Double]>([])
+    private let delays = SharedLock<[Double]>([])
 
     var sleep: @Sendable (Double) async throws -> Void {
         { [delays] seconds in delays.withLock { $0.append(seconds) } }

@@ -16,13 +16,14 @@ import TestSupport
     @Test func aServerThatRotatesTokensGetsOneRefreshAndTheUserIsAskedToSignIn() async throws {
         let backend = try await SharedDemoBackend.start()
         let store = InMemoryTokenStore()
+        let settings = try SharedDemoBackend.settings(backend)
         let client = try #require(APIClient(baseURL: "https://f-auth-rotate.demo.test/api",
-                                            settings: try SharedDemoBackend.settings(backend), retryPolicy: .none,
-                                            tokenStore: store, refreshLimiter: RefreshLimiter(now: { 0 })))
+                                            settings: settings, retryPolicy: .none,
+                                            tokenStore: store, refreshLimiter: RefreshLimiter(clock: AppClock(monotonic: { 0 }))))
         let signedIn = try await client.login(username: "demo", password: "demo")
         // The session's access token has expired; the refresh token is good.
         await store.saveTokens(AuthTokens(accessToken: "demo-at-expired", refreshToken: signedIn.refreshToken))
-        let signInEvents = LockedState(0)
+        let signInEvents = SharedLock(0)
         let listener = Task {
             for await _ in client.signInRequired { signInEvents.withLock { $0 += 1 } }
         }
@@ -45,8 +46,8 @@ import TestSupport
     }
 
     @Test func aSecondRefreshOfOneServerWaitsAMinute() async {
-        let clock = LockedState(0.0)
-        let limiter = RefreshLimiter(now: { clock.withLock { $0 } })
+        let clock = SharedLock(0.0)
+        let limiter = RefreshLimiter(clock: AppClock(monotonic: { clock.withLock { $0 } }))
         let server = FakeAuthServer(validToken: "current", acceptRefresh: true)
         func client(_ store: InMemoryTokenStore) -> APIClient {
             APIClient(baseURL: "https://s.example/api", retryPolicy: .none, tokenStore: store,
@@ -69,7 +70,7 @@ import TestSupport
     }
 
     @Test func aRefreshThatCouldNotReachTheServerIsNotRetriedWithinTheMinute() async {
-        let limiter = RefreshLimiter(now: { 0 })
+        let limiter = RefreshLimiter(clock: AppClock(monotonic: { 0 }))
         let transport = ScriptedTransport { request, _ in
             request.url.hasSuffix("/auth/refresh")
                 ? .failure(.transport(.connect, message: "refused"))

@@ -6,9 +6,6 @@ package struct FieldReader {
     /// The file's name as the user knows it (`settings.json`).
     let file: String
     package private(set) var problems: [FileProblem] = []
-    /// True when some field could not be used as written (the file would lose information
-    /// if rewritten as is).
-    var hasInvalidFields: Bool { !problems.isEmpty }
 
     /// Put before field names in reports, for nested objects (`preferences.`).
     let fieldPrefix: String

@@ -59,7 +59,7 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
     package static func readCurrent(_ reader: inout FieldReader) -> PersistedAppState {
         var s = PersistedAppState()
         s.currentLanguage = reader.read(Key.currentLanguage, default: nil, fallbackText: "null") {
-            $0.stringValue.flatMap(AppLanguage.init(rawValue:))
+            $0.stringValue.flatMap(AppLanguage.init(code:))
         }
         s.serverSource = reader.read(Key.serverSource, default: .default, fallbackText: ServerSource.default.rawValue) {
             $0.stringValue.flatMap(ServerSource.init(rawValue:))
@@ -102,14 +102,10 @@ public struct PersistedAppState: Codable, Equatable, Sendable {
         return s
     }
 
+    /// Version 1 stored the iOS app's locale tags (`ja-JP`, `en-US`, `zh`): a code as people
+    /// give it, else read as a locale name.
     static func languageFromVersion1(_ code: String) -> AppLanguage? {
-        if let l = AppLanguage(rawValue: code) { return l }
-        switch code.lowercased() {
-        case "ja-jp": return .ja
-        case "en-us", "en-gb": return .en
-        case "zh", "zh-tw", "zh-hant", "zh-hant-tw", "zh-hk": return .zhHant
-        default: return nil
-        }
+        AppLanguage(code: code) ?? LanguageDetector.language(forLocale: code)
     }
 
     /// Bad entries are dropped and reported; the rest are kept newest first as stored, one

@@ -7,19 +7,8 @@ public enum UTCTimestamp {
         package var year, month, day, hour, minute, second, millisecond: Int
     }
 
-    package static func now() -> Parts {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        var seconds = time_t(ts.tv_sec)
-        var tm = tm()
-        gmtime_r(&seconds, &tm)
-        return Parts(year: Int(tm.tm_year) + 1900, month: Int(tm.tm_mon) + 1, day: Int(tm.tm_mday),
-                     hour: Int(tm.tm_hour), minute: Int(tm.tm_min), second: Int(tm.tm_sec),
-                     millisecond: Int(ts.tv_nsec) / 1_000_000)
-    }
-
-    /// The UTC calendar fields of an instant given in Unix milliseconds (for callers that take
-    /// the time as a parameter rather than reading the clock).
+    /// The UTC calendar fields of an instant given in Unix milliseconds. The core reads no
+    /// clock: callers pass the time (`AppClock`).
     package static func parts(unixMilliseconds: Int64) -> Parts {
         let millisecond = Int(((unixMilliseconds % 1000) + 1000) % 1000)
         var seconds = time_t((unixMilliseconds - Int64(millisecond)) / 1000)
@@ -58,14 +47,19 @@ public enum UTCTimestamp {
     }
 
     /// `20261121T195501Z`: sorts by time and is safe in a file name.
-    package static func compact(_ p: Parts = now()) -> String {
+    package static func compact(_ p: Parts) -> String {
         pad(p.year, 4) + pad(p.month, 2) + pad(p.day, 2) + "T" + pad(p.hour, 2) + pad(p.minute, 2) + pad(p.second, 2) + "Z"
     }
 
     /// `2026-11-21T19:55:01.123Z` (ISO 8601).
-    package static func iso8601(_ p: Parts = now()) -> String {
+    package static func iso8601(_ p: Parts) -> String {
         pad(p.year, 4) + "-" + pad(p.month, 2) + "-" + pad(p.day, 2) + "T" + pad(p.hour, 2) + ":" + pad(p.minute, 2)
             + ":" + pad(p.second, 2) + "." + pad(p.millisecond, 3) + "Z"
+    }
+
+    /// The fields of a wall-clock time in seconds since 1970.
+    package static func parts(seconds: Double) -> Parts {
+        parts(unixMilliseconds: Int64((seconds * 1000).rounded(.down)))
     }
 
     private static func pad(_ value: Int, _ width: Int) -> String {

@@ -159,7 +159,7 @@ extension SettingsReducer {
     mutating func applyPaneValues(_ settings: NativeSettings, _ resolution: NativeSettingsResolver.Resolution) {
         let kept = Set(resolution.availableServers.map(\.id))
         for server in state.availableServers where server.isCustom && !kept.contains(server.id) {
-            state.formerServerNames[server.id] = server.displayName.isEmpty ? server.name : server.displayName
+            state.formerServerNames[server.id] = ServerNames.stored(server)
         }
         state.availableServers = resolution.availableServers
         state.connectionTimeout = settings.connectionTimeout

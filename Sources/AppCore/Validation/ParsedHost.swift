@@ -57,12 +57,6 @@ enum ParsedHost: Equatable, Hashable, Sendable {
         }
     }
 
-    /// As written in a URL: IPv6 in brackets.
-    var urlText: String {
-        if case .ipv6 = self { return "[" + text + "]" }
-        return text
-    }
-
     var kind: HostKind {
         switch self {
         case .ipv4: return .ipv4

@@ -7,7 +7,7 @@ import SettingsStore
 public final class CertificateMemory: Sendable {
     public static let shared = CertificateMemory()
 
-    private let certificates = LockedState<[String: CertificateInfo]>([:])
+    private let certificates = Mutex<[String: CertificateInfo]>([:])
 
     public init() {}
 

@@ -40,9 +40,6 @@ CURLcode vc_easy_setopt_pointer(CURL *h, CURLoption o, void *v);
 CURLcode vc_easy_setopt_slist(CURL *h, CURLoption o, struct curl_slist *v);
 typedef size_t (*vc_write_callback)(char *ptr, size_t size, size_t nmemb, void *userdata);
 CURLcode vc_easy_setopt_write_callback(CURL *h, CURLoption o, vc_write_callback cb);
-typedef int (*vc_xferinfo_callback)(void *clientp, curl_off_t dltotal, curl_off_t dlnow,
-                                    curl_off_t ultotal, curl_off_t ulnow);
-CURLcode vc_easy_setopt_xferinfo_callback(CURL *h, CURLoption o, vc_xferinfo_callback cb);
 /// Has libcurl store, in `*stamp` (0 until then), the CLOCK_MONOTONIC nanoseconds at which it
 /// first opened a socket for this transfer: name resolution is over by then, whether the name
 /// came from a resolver, the DNS cache or an address literal. Written and read on the thread

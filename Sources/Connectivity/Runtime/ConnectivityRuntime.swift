@@ -14,7 +14,7 @@ public final class ConnectivityRuntime {
     public let prober: ServerProber
     public let transport: TransportConfiguration
 
-    private let clock: ConnectivityClock
+    private let clock: AppClock
     private let logger: Logger
     private let dataStore: ServerDataStore
     private var fileWatcher: SettingsFileWatcher?
@@ -36,7 +36,7 @@ public final class ConnectivityRuntime {
     /// `run(_:)`, together with the effects that are its own.
     public static func start(store: AppSettingsStore, transport: TransportConfiguration,
                              httpTransport: any HTTPTransport = CurlEngine.shared,
-                             clock: ConnectivityClock = .system, watchSettingsFile: Bool = true,
+                             clock: AppClock = .system, watchSettingsFile: Bool = true,
                              routesEffects: Bool = true,
                              refreshLimiter: RefreshLimiter = .shared,
                              logger: Logger = Logger(label: "verbumcare.connectivity")) -> ConnectivityRuntime {
@@ -47,7 +47,7 @@ public final class ConnectivityRuntime {
     }
 
     private init(store: AppSettingsStore, transport: TransportConfiguration, httpTransport: any HTTPTransport,
-                 clock: ConnectivityClock, refreshLimiter: RefreshLimiter, logger: Logger) {
+                 clock: AppClock, refreshLimiter: RefreshLimiter, logger: Logger) {
         self.store = store
         self.transport = transport
         self.clock = clock

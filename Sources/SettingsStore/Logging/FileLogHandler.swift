@@ -37,7 +37,7 @@ public struct FileLogHandler: LogHandler {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
-        writer.append(line: Self.line(time: UTCTimestamp.iso8601(), level: event.level, label: label,
+        writer.append(line: Self.line(time: UTCTimestamp.iso8601(UTCTimestamp.parts(seconds: AppClock.wallSeconds())), level: event.level, label: label,
                                       message: event.message.description, metadata: merged,
                                       error: event.error.map { "\($0)" }))
     }

@@ -8,7 +8,7 @@ enum AsideFile {
     /// `source` is where the inode is linked from when it is no longer at `path` (a file
     /// just displaced by an exchange); the copy is still named after `path`.
     static func keepCopy(of path: String, bytes: [UInt8], source: String? = nil) throws -> String {
-        let base = path + ".corrupt-" + UTCTimestamp.compact()
+        let base = path + ".corrupt-" + UTCTimestamp.compact(UTCTimestamp.parts(seconds: AppClock.wallSeconds()))
         for attempt in 1...1000 {
             let candidate = attempt == 1 ? base : base + "-" + String(attempt)
             if link(source ?? path, candidate) == 0 { return candidate }

@@ -28,9 +28,7 @@ public struct FileIdentity: Equatable, Sendable {
 
     /// Seconds since the last modification (0 for a time in the future).
     var age: Double {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let seconds = Double(Int64(now.tv_sec) - modifiedSeconds) + Double(Int64(now.tv_nsec) - modifiedNanoseconds) / 1e9
-        return max(0, seconds)
+        let modified = Double(modifiedSeconds) + Double(modifiedNanoseconds) / 1e9
+        return max(0, AppClock.wallSeconds() - modified)
     }
 }

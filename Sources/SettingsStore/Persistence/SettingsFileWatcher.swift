@@ -130,7 +130,7 @@ private final class WatchLoop: Sendable {
             if let start = burstStart {
                 let due = min(lastEvent + Int64(SettingsFileWatcher.debounceMilliseconds),
                               start + Int64(SettingsFileWatcher.maximumDelayMilliseconds))
-                timeout = Int32(clamping: max(0, due - MonotonicClock.milliseconds()))
+                timeout = Int32(clamping: max(0, due - AppClock.monotonicMilliseconds()))
             }
             var fds = [pollfd(fd: inotifyFd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeFd, events: Int16(POLLIN), revents: 0)]
@@ -141,14 +141,14 @@ private final class WatchLoop: Sendable {
             }
             if fds[1].revents != 0 { return }
             if fds[0].revents & Int16(POLLIN) != 0, drainEvents(buffer, capacity) {
-                let now = MonotonicClock.milliseconds()
+                let now = AppClock.monotonicMilliseconds()
                 if burstStart == nil { burstStart = now }
                 lastEvent = now
             } else if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
                 return
             }
             if let start = burstStart {
-                let now = MonotonicClock.milliseconds()
+                let now = AppClock.monotonicMilliseconds()
                 if now >= lastEvent + Int64(SettingsFileWatcher.debounceMilliseconds)
                     || now >= start + Int64(SettingsFileWatcher.maximumDelayMilliseconds) {
                     burstStart = nil

@@ -27,8 +27,8 @@ public final class AppSettingsStore {
     /// are dropped: without a connectivity layer nothing is tested.
     public var effectHandler: (@MainActor (_ effects: [AppEffect]) -> Void)?
 
-    /// Wall-clock seconds since 1970, stamped on the events the actions make.
-    public let now: @Sendable () -> Double
+    /// Its wall-clock time is stamped on the events the actions make.
+    public let clock: AppClock
 
     private let store: ObservableStore<AppState>
     private let processEnvironment: [String: String]
@@ -39,11 +39,11 @@ public final class AppSettingsStore {
     private var appStateWriter: AppStateWriter?
 
     public init(paths: AppPaths, environment: AppEnvironment, languageOverride: AppLanguage?,
-                processEnvironment: [String: String], now: @escaping @Sendable () -> Double = WallClock.now) {
+                processEnvironment: [String: String], clock: AppClock = .system) {
         self.paths = paths
         self.environment = environment
         self.processEnvironment = processEnvironment
-        self.now = now
+        self.clock = clock
         nativeSettingsFile = NativeSettingsFile(path: paths.settingsFile, environment: environment)
         appStateFile = AppStateFile(path: paths.appStateFile)
         resolver = NativeSettingsResolver(environment: environment)
@@ -55,7 +55,7 @@ public final class AppSettingsStore {
             currentLanguage: languageOverride ?? LanguageDetector.detect(environment: processEnvironment),
             environment: environment, languageOverride: languageOverride)))
         appStateWriter = AppStateWriter(file: appStateFile) { [weak self] problem in
-            Task { @MainActor in self?.dispatch(.appStateWriteFailed(problem, at: now())) }
+            Task { @MainActor in self?.dispatch(.appStateWriteFailed(problem, at: clock.now())) }
         }
     }
 
@@ -102,11 +102,11 @@ public final class AppSettingsStore {
         for effect in effects {
             switch effect {
             case .writeSettings(let change):
-                let outcome = settingsWriter.write(change, at: now())
+                let outcome = settingsWriter.write(change, at: clock.now())
                 outcomes.append(outcome)
                 outcomes += dispatch(outcome)
             case .readSettingsFile:
-                let outcome = AppEvent.settingsFileRead(nativeSettingsFile.load(), at: now())
+                let outcome = AppEvent.settingsFileRead(nativeSettingsFile.load(), at: clock.now())
                 outcomes.append(outcome)
                 outcomes += dispatch(outcome)
             case .persistAppState(let snapshot):
@@ -139,7 +139,7 @@ public final class AppSettingsStore {
     /// Re-reads settings.json (what iOS did when the app became active): server list and pane
     /// values follow the file; when the configured server changed, a switch is requested.
     public func refreshServerConfig() {
-        dispatch(.settingsFileRead(nativeSettingsFile.load(), at: now()))
+        dispatch(.settingsFileRead(nativeSettingsFile.load(), at: clock.now()))
     }
 
     /// Re-reads app-state.json after another copy changed it (`lang` from another terminal):
@@ -147,7 +147,7 @@ public final class AppSettingsStore {
     /// file may still hold our previous state); the change that write makes is seen next.
     public func refreshAppState() {
         guard !(appStateWriter?.isBusy ?? false), let load = appStateFile.peek() else { return }
-        dispatch(.appStateFileRead(load, at: now()))
+        dispatch(.appStateFileRead(load, at: clock.now()))
     }
 
     // MARK: Language and preferences
@@ -168,7 +168,7 @@ public final class AppSettingsStore {
     /// Throws the first write failure since the last flush.
     public func flushPersistence() throws {
         guard let problem = appStateWriter?.flush() else { return }
-        dispatch(.appStateWriteFailed(problem, at: now()))
+        dispatch(.appStateWriteFailed(problem, at: clock.now()))
         throw SettingsActionError.fileRefused(problem)
     }
 
@@ -176,18 +176,18 @@ public final class AppSettingsStore {
 
     /// Opens the Settings › VerbumCare pane (the app's `openIOSSettings`); every server is tested.
     public func openNativeSettings() {
-        dispatch(.paneOpened(at: now()))
+        dispatch(.paneOpened(at: clock.now()))
     }
 
     /// Leaving the pane is returning to the app: settings.json is re-read and applied.
     public func closeNativeSettings() {
-        dispatch(.paneClosed(at: now()))
+        dispatch(.paneClosed(at: clock.now()))
     }
 
     /// Names the server in settings.json; the app then switches to it. Throws for an id the
     /// store does not know, or when the file could not be written.
     public func selectServer(id: String) throws {
-        let outcomes = dispatch(.serverChosen(id: id, at: now()))
+        let outcomes = dispatch(.serverChosen(id: id, at: clock.now()))
         guard !outcomes.isEmpty else { throw SettingsActionError.unknownServer(id) }
         try Self.throwFailure(outcomes)
     }
@@ -198,7 +198,7 @@ public final class AppSettingsStore {
     public func addCustomServer(_ address: String) throws -> AddCustomServerResult {
         let validation = AddressValidator.validate(address, environment: environment)
         let known = getState().availableServers.first { $0.baseUrl == validation.normalizedAddress }
-        let outcomes = dispatch(.customServerAddRequested(address: address, at: now()))
+        let outcomes = dispatch(.customServerAddRequested(address: address, at: clock.now()))
         try Self.throwFailure(outcomes)
         guard validation.isValid else { return AddCustomServerResult(validation: validation, outcome: .invalid) }
         if let known { return AddCustomServerResult(validation: validation, outcome: .duplicate(existing: known)) }
@@ -215,7 +215,7 @@ public final class AppSettingsStore {
         guard let target = getState().availableServers.first(where: {
             $0.isCustom && ($0.id == idOrAddress || resolver.address(idOrAddress, denotes: $0))
         }) else { return nil }
-        try Self.throwFailure(dispatch(.customServerRemoveRequested(id: target.id, at: now())))
+        try Self.throwFailure(dispatch(.customServerRemoveRequested(id: target.id, at: clock.now())))
         return target
     }
 
@@ -223,12 +223,6 @@ public final class AppSettingsStore {
     public func setConnectionTimeout(_ seconds: Int) throws {
         try requireRange(seconds, NativeSettings.connectionTimeoutRange, key: .connectionTimeout)
         try change(.connectionTimeout(seconds))
-    }
-
-    /// Seconds between probes of a connected server, 2...3600; anything else is refused.
-    public func setProbeInterval(_ seconds: Int) throws {
-        try requireRange(seconds, NativeSettings.probeIntervalRange, key: .probeInterval)
-        try change(.probeInterval(seconds))
     }
 
     public func setAutoSwitchOnFailure(_ enabled: Bool) throws {
@@ -267,7 +261,7 @@ public final class AppSettingsStore {
 
     /// `r`: tests the current server now (`refreshConnectionStatus`).
     public func refreshConnectionStatus() {
-        dispatch(.testRequested(at: now()))
+        dispatch(.testRequested(at: clock.now()))
     }
 
     /// Tests one server; the current server's test drives the status, others fill the pane.
@@ -275,28 +269,28 @@ public final class AppSettingsStore {
         if serverId == getState().currentServer.id {
             refreshConnectionStatus()
         } else {
-            dispatch(.rowTestsRequested(serverIds: [serverId], at: now()))
+            dispatch(.rowTestsRequested(serverIds: [serverId], at: clock.now()))
         }
     }
 
     /// Every known server at once (the pane, `r` there).
     public func testAllServers() {
-        dispatch(.rowTestsRequested(serverIds: getState().availableServers.map(\.id), at: now()))
+        dispatch(.rowTestsRequested(serverIds: getState().availableServers.map(\.id), at: clock.now()))
     }
 
     /// Esc during a switch: the previous server stays, and settings.json names it again.
     public func cancelSwitch() {
-        dispatch(.switchCancelled(at: now()))
+        dispatch(.switchCancelled(at: clock.now()))
     }
 
     /// `s`: back to the configured server once it answers again.
     public func switchBack() {
-        dispatch(.switchBackRequested(at: now()))
+        dispatch(.switchBackRequested(at: clock.now()))
     }
 
     /// `i`: the sign-in dialog for the current server.
     public func requestSignIn() {
-        dispatch(.signInRequested(serverId: getState().currentServer.id, at: now()))
+        dispatch(.signInRequested(serverId: getState().currentServer.id, at: clock.now()))
     }
 
     public func signIn(username: String, password: SecretText) {
@@ -308,7 +302,7 @@ public final class AppSettingsStore {
     }
 
     public func signOut() {
-        dispatch(.signOutRequested(at: now()))
+        dispatch(.signOutRequested(at: clock.now()))
     }
 
     // MARK: Internals

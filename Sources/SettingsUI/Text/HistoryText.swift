@@ -13,6 +13,11 @@ public struct HistoryText: Sendable {
         self.clock = clock
     }
 
+    /// A server's heading in the history (`ServerNames`), sanitized.
+    public func serverName(_ server: ServerConfig) -> String {
+        UIText.clean(ServerNames.name(server, localizer: localizer))
+    }
+
     /// "99.93 %"; "–" with no probes. Two decimals: an outage of a minute a day is 99.93 %.
     public func uptime(_ ratio: Double?) -> String {
         guard let ratio, ratio.isFinite else { return "–" }
@@ -22,7 +27,7 @@ public struct HistoryText: Sendable {
     /// "12 ms"; "<1 ms"; "–" without a figure.
     public func milliseconds(_ value: Double?) -> String {
         guard let value, value.isFinite, value >= 0 else { return "–" }
-        return localizer.text("ui.response_ms", ["ms": value < 1 ? "<1" : String(Int(value.rounded()))])
+        return localizer.text("ui.response_ms", ["ms": MillisecondsText.figure(value)])
     }
 
     /// "24 h  99.93 %  coverage 100.00 %  8640 probes  p50 38 ms  p95 52 ms  p99 120 ms".

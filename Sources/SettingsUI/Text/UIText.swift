@@ -43,17 +43,9 @@ struct UIText {
         ConnectionStatus.allCases.map { metrics.width(of: statusWord($0)) }.max() ?? 0
     }
 
-    /// "12 ms"; below 1 ms "<1 ms" (a kept-alive probe), so it never reads "0 ms".
+    /// "12 ms", "<1 ms" (`MillisecondsText`).
     func milliseconds(_ value: Double) -> String {
-        let shown: String
-        if !value.isFinite || value < 0 {
-            shown = "?"
-        } else if value < 1 {
-            shown = "<1"
-        } else {
-            shown = String(Int(value.rounded()))
-        }
-        return localizer.text("ui.response_ms", ["ms": shown])
+        localizer.text("ui.response_ms", ["ms": MillisecondsText.figure(value)])
     }
 
     /// "3 s ago", "5 min ago" from two minutes on, "not yet" without a test.
@@ -68,12 +60,9 @@ struct UIText {
 
     // MARK: - Servers
 
-    /// Short name: `server.<id>.name` for prefilled servers, else the host.
+    /// Short name (`ServerNames`), sanitized for the screen.
     func serverName(_ server: ServerConfig) -> String {
-        if server.isPrefilled, localizer.hasText("server.\(server.id).name") {
-            return localizer.text("server.\(server.id).name")
-        }
-        return UIText.clean(server.displayName.isEmpty ? server.name : server.displayName)
+        UIText.clean(ServerNames.name(server, localizer: localizer))
     }
 
     /// The name of a server id, also for servers no longer in the list.
@@ -81,13 +70,8 @@ struct UIText {
         if let server = server(id: id) {
             return serverName(server)
         }
-        if localizer.hasText("server.\(id).name") {
-            return localizer.text("server.\(id).name")
-        }
-        if let former = settings.formerServerNames[id] {
-            return UIText.clean(former)
-        }
-        return UIText.clean(id)
+        return UIText.clean(ServerNames.name(id: id, servers: settings.availableServers,
+                                             formerNames: settings.formerServerNames, localizer: localizer))
     }
 
     /// The pane entry: `server.<id>.title` ("pn51 (Default)") for prefilled servers.
@@ -117,20 +101,6 @@ struct UIText {
     /// `error.<code>.short`, e.g. "timeout after 10 s", "HTTP 502".
     func shortError(_ error: ConnectivityError, httpStatus: Int? = nil) -> String {
         localizer.text(error.textKey("short"), errorParameters(error, httpStatus: httpStatus))
-    }
-
-    /// `error.<code>.message`; HTTP errors say whether the server or the request was at fault.
-    func errorMessage(_ error: ConnectivityError, httpStatus: Int? = nil) -> String {
-        let parameters = errorParameters(error, httpStatus: httpStatus)
-        if error.code == .httpStatus, let status = Int(parameters["status"] ?? "") {
-            if status >= 500 {
-                return localizer.text("error.http_status.server_message", parameters)
-            }
-            if status >= 400 {
-                return localizer.text("error.http_status.client_message", parameters)
-            }
-        }
-        return localizer.text(error.textKey("message"), parameters)
     }
 
     /// What to do about an error known by its code only; `parameters` are the message's, so the

@@ -222,13 +222,10 @@ enum ServerPanelView {
     static func phases(_ timings: CheckTimings, _ text: UIText) -> String {
         let connected = max(timings.connectMs, timings.dnsMs)
         let secured = max(timings.tlsMs, connected)
-        func ms(_ value: Double) -> String {
-            guard value.isFinite else { return "?" }
-            return value < 1 ? "<1" : String(Int(value.rounded()))
-        }
-        return text("ui.phases", ["dns": ms(timings.dnsMs), "connect": ms(connected - timings.dnsMs),
+        let ms = MillisecondsText.figure
+        return text("ui.phases", ["dns": ms(timings.dnsMs), "connect": ms(max(connected - timings.dnsMs, 0)),
                                   "tls": ms(timings.tlsMs > 0 ? secured - connected : 0),
-                                  "first": ms(timings.firstByteMs - secured)])
+                                  "first": ms(max(timings.firstByteMs - secured, 0))])
     }
 
     /// `health    ✓ 200     12 ms`, `auth      ! 401     10 ms  sign-in required`.

@@ -16,9 +16,6 @@ struct CommandContext {
     let store: AppSettingsStore
     let console: Console
     let environmentVariables: [String: String]
-    /// `--connect-to` values followed by `VERBUMCARE_CONNECT_TO` (comma-separated), kept for
-    /// the commands that make connections.
-    let connectTo: [String]
 
     /// Resolves the options and loads the files; a usage error is told (localized) and ends
     /// the run with 64; problems found in the files are told on stderr.
@@ -30,7 +27,7 @@ struct CommandContext {
         self.environmentVariables = environmentVariables
 
         // Until app-state.json is read, messages use --lang or the locale.
-        let runLanguage = options.lang.flatMap(AppLanguage.init(rawValue:))
+        let runLanguage = options.lang.flatMap(AppLanguage.init(code:))
         let early = Console(language: runLanguage ?? LanguageDetector.detect(environment: environmentVariables))
         if let code = options.lang, runLanguage == nil {
             early.error("cli.lang_unknown", ["code": code])
@@ -50,9 +47,6 @@ struct CommandContext {
         store.loadSettings()
         console = Console(language: store.getState().currentLanguage)
         console.report(store.getState().fileProblems)
-
-        connectTo = options.connectTo + (environmentVariables["VERBUMCARE_CONNECT_TO"] ?? "")
-            .split(separator: ",").map { $0.trimmingBlanks }.filter { !$0.isEmpty }
     }
 
     var paths: AppPaths { store.paths }

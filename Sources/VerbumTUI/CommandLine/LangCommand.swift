@@ -26,7 +26,7 @@ struct LangCommand: VerbumCommand {
         guard let code else {
             // The app's language: --lang for this run, else the saved choice, else the locale's.
             let saved = AppStateFile(path: context.paths.appStateFile).load().state.currentLanguage
-            let option = context.options.lang.flatMap(AppLanguage.init(rawValue:))
+            let option = context.options.lang.flatMap(AppLanguage.init(code:))
             let (language, source): (AppLanguage, Source) = if let option {
                 (option, .option)
             } else if let saved {
@@ -42,7 +42,7 @@ struct LangCommand: VerbumCommand {
             return
         }
         // A code outside the closed set is a usage error, like a bad --env.
-        guard let language = AppLanguage(rawValue: code) else {
+        guard let language = AppLanguage(code: code) else {
             context.console.error("cli.lang_unknown", ["code": code])
             throw ExitCode.validationFailure
         }

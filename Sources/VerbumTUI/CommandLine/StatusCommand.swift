@@ -31,7 +31,7 @@ struct StatusCommand: VerbumCommand {
         // What `status` used is recorded in app-state.json (saved when the command ends), so
         // `servers` says the same server is in use (SPEC §11).
         context.store.dispatch(.statusTested(server: outcome.server, source: outcome.source, fallback: outcome.fallback,
-                                             result: outcome.result, at: context.store.now()))
+                                             result: outcome.result, at: context.store.clock.now()))
         do {
             try context.store.flushPersistence()
         } catch {
@@ -151,7 +151,7 @@ struct StatusCommand: VerbumCommand {
         let name = displayName(server, console: console)
         var lines: [String] = []
         if result.isHealthy {
-            let ms = result.responseTime.map { String(Int($0.rounded())) } ?? "-"
+            let ms = result.responseTime.map(MillisecondsText.figure) ?? "-"
             lines.append(console.text("cli.status.connected", ["server": name, "ms": ms]))
         } else {
             lines.append(console.text("cli.status.not_connected", ["server": name]))
@@ -167,7 +167,7 @@ struct StatusCommand: VerbumCommand {
                 mark = check.status == .success ? "✓" : "✗"
             }
             let http = check.httpStatus.map(String.init) ?? "-"
-            let ms = String(Int(check.timings.totalMs.rounded())) + " ms"
+            let ms = MillisecondsText.figure(check.timings.totalMs) + " ms"
             var row = "  " + label + String(repeating: " ", count: max(0, width - columns(label))) + "  " + mark + " "
                 + String(http.prefix(3)) + String(repeating: " ", count: max(0, 3 - http.count)) + "  "
                 + String(repeating: " ", count: max(0, 7 - ms.count)) + ms
@@ -239,13 +239,13 @@ struct StatusCommand: VerbumCommand {
         }
     }
 
-    /// A server id in a message: a prefilled server's catalog name, otherwise the id.
+    /// A server id in a message (`ServerNames`; a custom id not in the list stays as it is).
     static func serverName(id: String, console: Console) -> String {
-        console.localizer.hasText("server.\(id).name") ? console.text("server.\(id).name") : id
+        ServerNames.name(id: id, servers: [], formerNames: [:], localizer: console.localizer)
     }
 
-    /// Prefilled servers by their catalog name, custom ones by their address.
+    /// Prefilled servers by their catalog name, custom ones by their display name (`ServerNames`).
     static func displayName(_ server: ServerConfig, console: Console) -> String {
-        server.isPrefilled ? console.text("server.\(server.id).name") : server.displayName
+        ServerNames.name(server, localizer: console.localizer)
     }
 }

@@ -35,7 +35,7 @@ struct HistoryCommand: VerbumCommand {
             }
             servers = [server]
         }
-        let now = WallClock.now()
+        let now = AppClock.wallSeconds()
         var summary: HistorySummary?
         switch HistoryReader.summary(paths: context.paths, serverIds: servers.map(\.id), now: now) {
         case .success(let read):

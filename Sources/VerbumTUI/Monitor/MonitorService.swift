@@ -63,7 +63,7 @@ final class MonitorService {
 
     private func writeTextfile(_ path: String, watch: WatchRuntime) async {
         let state = context.store.getAppState()
-        let now = WallClock.now()
+        let now = AppClock.wallSeconds()
         var histograms: [String: LatencyHistogram] = [:]
         for server in state.settings.availableServers {
             histograms[server.id] = await watch.history.histogram(serverId: server.id, window: .long, now: now)

@@ -22,7 +22,7 @@ struct MuteCommand: VerbumCommand {
             context.console.error("cli.mute.bad_duration", ["value": duration])
             throw ExitCode.validationFailure
         }
-        let now = WallClock.now()
+        let now = AppClock.wallSeconds()
         let until = now + seconds
         let cleanReason = reason.map { TextSanitizer.clean($0) }
         switch MuteFile(paths: context.paths).update(at: now, { list in
@@ -51,7 +51,7 @@ struct UnmuteCommand: VerbumCommand {
 
     func execute(context: CommandContext) throws {
         let target = try MuteTarget.resolve(id: id, all: all, context: context)
-        switch MuteFile(paths: context.paths).update(at: WallClock.now(), { list in
+        switch MuteFile(paths: context.paths).update(at: AppClock.wallSeconds(), { list in
             // `--all` ends every mute; an id ends that server's own.
             list.entries.removeAll { target.id == nil || $0.serverId == target.id }
         }) {

@@ -10,7 +10,7 @@ struct CheckTable {
         rows = tested.map { server, result in
             let state = MonitoringState(result)
             let word = console.text("status." + (result.isHealthy ? ConnectionStatus.connected : .error).rawValue)
-            let ms = result.isHealthy ? result.responseTime.map { String(Int($0.rounded())) + " ms" } ?? "-" : "-"
+            let ms = result.isHealthy ? result.responseTime.map { MillisecondsText.figure($0) + " ms" } ?? "-" : "-"
             let days = result.certificateDaysLeft.map { console.text("cli.check.certificate_days", ["days": String($0)]) } ?? "-"
             var note = ""
             if !result.isHealthy {

@@ -46,7 +46,7 @@ enum HistoryReport {
         var lines: [String] = []
         for server in servers {
             if !lines.isEmpty { lines.append("") }
-            lines.append(server.displayName.isEmpty ? server.name : server.displayName)
+            lines.append(text.serverName(server))
             for window in windows {
                 lines.append("  " + text.windowLine(window, summary?.figures[server.id]?[window]))
             }

@@ -46,7 +46,7 @@ struct NagiosReport {
                                 ["server": name, "reason": console.text(ConnectivityMessages.shortKey(reason), parameters)])
         }
         var text = console.text("cli.nagios.connected",
-                                ["server": name, "ms": String(Int((result.responseTime ?? 0).rounded()))])
+                                ["server": name, "ms": MillisecondsText.figure(result.responseTime ?? 0)])
         let degraded = MonitoringState.degradedChecks(result)
         if !degraded.isEmpty {
             text += ", " + console.text("cli.nagios.degraded", ["checks": degraded.map(\.rawValue).joined(separator: ", ")])

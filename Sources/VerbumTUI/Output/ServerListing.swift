@@ -44,7 +44,7 @@ struct ServerListing {
             if server.id == configuredId { tags.append(localizer.text("cli.servers.configured")) }
             if server.isDefault { tags.append(localizer.text("cli.servers.default")) }
             if server.isCustom { tags.append(localizer.text("cli.servers.custom")) }
-            let name = server.isPrefilled ? localizer.text("server.\(server.id).name") : server.displayName
+            let name = ServerNames.name(server, localizer: localizer)
             let tagText = tags.isEmpty ? "" : " [" + tags.joined(separator: ", ") + "]"
             return (inUse ? "* " : "  ") + pad(server.id, idWidth) + "  " + pad(server.baseUrl, urlWidth)
                 + "  " + name + tagText

@@ -128,12 +128,12 @@ public struct HookRunner: Sendable {
         _ = bytes.withUnsafeBytes { write(stdinPipe[1], $0.baseAddress, $0.count) }
         close(stdinPipe[1])
 
-        let deadline = MonotonicClock.seconds() + timeLimit
+        let deadline = AppClock.monotonicSeconds() + timeLimit
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         var open = true
         while open {
-            let left = deadline - MonotonicClock.seconds()
+            let left = deadline - AppClock.monotonicSeconds()
             if left <= 0 { break }
             var descriptor = pollfd(fd: outputPipe[0], events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(left, 1) * 1000) + 1)
@@ -157,7 +157,7 @@ public struct HookRunner: Sendable {
                 break
             }
             if done < 0, errno != EINTR { result = .couldNotStart("waitpid"); break }
-            if MonotonicClock.seconds() >= deadline {
+            if AppClock.monotonicSeconds() >= deadline {
                 kill(-pid, SIGKILL)
                 _ = waitpid(pid, &waitStatus, 0)
                 result = .killedAtTimeLimit

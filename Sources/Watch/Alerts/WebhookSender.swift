@@ -21,25 +21,25 @@ public struct WebhookSender: Sendable {
 
     let transport: any HTTPTransport
     let settings: TransportSettings
-    let sleep: @Sendable (Double) async throws -> Void
+    let clock: AppClock
 
     public init(transport: any HTTPTransport, settings: TransportSettings,
-                sleep: @escaping @Sendable (Double) async throws -> Void) {
+                clock: AppClock) {
         self.transport = transport
         self.settings = settings
-        self.sleep = sleep
+        self.clock = clock
     }
 
     /// The sender for these settings: `alert_ca_bundle` or the system store, with the
     /// process's `--connect-to` rules, through libcurl.
     public static func make(settings: WatchSettings, transport: TransportConfiguration,
                             httpTransport: any HTTPTransport = CurlEngine.shared,
-                            sleep: @escaping @Sendable (Double) async throws -> Void = ConnectivityClock.taskSleep) -> WebhookSender {
+                            clock: AppClock = .system) -> WebhookSender {
         var transportSettings = TransportSettings(
             caBundle: settings.alertCABundle.map { CABundle(path: $0, source: .setting) } ?? .system,
             connectTo: transport.connectTo)
         transportSettings.maxBodyBytes = TransportSettings.checkBodyCap
-        return WebhookSender(transport: httpTransport, settings: transportSettings, sleep: sleep)
+        return WebhookSender(transport: httpTransport, settings: transportSettings, clock: clock)
     }
 
     public func send(_ body: String, to url: String) async -> Outcome {
@@ -47,7 +47,7 @@ public struct WebhookSender: Sendable {
         let delays = [0] + Self.retryDelays
         for (attempt, delay) in delays.enumerated() {
             if delay > 0 {
-                do { try await sleep(delay) } catch { return Outcome(url: url, delivered: false, tries: attempt, detail: "cancelled") }
+                do { try await clock.sleep(delay) } catch { return Outcome(url: url, delivered: false, tries: attempt, detail: "cancelled") }
             }
             let request = TransportRequest(method: .post, url: url,
                                            headers: [HTTPHeader(name: "Content-Type", value: "application/json"),

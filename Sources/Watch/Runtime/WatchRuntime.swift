@@ -14,7 +14,7 @@ public final class WatchRuntime {
     public let history: HistoryStore
     private let prober: ServerProber
     private let transport: TransportConfiguration
-    private let clock: ConnectivityClock
+    private let clock: AppClock
     private let logger: Logger
     private let delivery: AlertDelivery
     private let muteFile: MuteFile
@@ -37,7 +37,7 @@ public final class WatchRuntime {
     private let role: WatchState.Role
 
     public init(store: AppSettingsStore, role: WatchState.Role, prober: ServerProber, transport: TransportConfiguration,
-                clock: ConnectivityClock = .system, hookFolders: [String], host: String,
+                clock: AppClock = .system, hookFolders: [String], host: String,
                 logger: Logger = Logger(label: "verbumcare.watch")) {
         self.store = store
         self.prober = prober
@@ -159,7 +159,7 @@ public final class WatchRuntime {
     /// The webhook sender for the current settings: `alert_ca_bundle` or the system store,
     /// with the process's `--connect-to` rules.
     public func webhookSender(_ settings: WatchSettings) -> WebhookSender {
-        WebhookSender.make(settings: settings, transport: transport, httpTransport: prober.httpTransport, sleep: clock.sleep)
+        WebhookSender.make(settings: settings, transport: transport, httpTransport: prober.httpTransport, clock: clock)
     }
 
     /// `alerts test`: a `test` event through every hook and webhook, whatever the ledger says.

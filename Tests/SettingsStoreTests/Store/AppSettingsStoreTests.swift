@@ -191,7 +191,7 @@ struct AppSettingsStoreTests {
         let store = home.loadedStore()
         var effects: [AppEffect] = []
         store.effectHandler = { effects += $0 }
-        store.dispatch(.connectivityStarted(at: store.now()))
+        store.dispatch(.connectivityStarted(at: store.clock.now()))
         try store.selectServer(id: "mac-mini-tailscale")
         let run = try #require(store.getState().connectivity.activeSwitch)
         #expect(run.target.id == "mac-mini-tailscale")
@@ -348,7 +348,7 @@ struct AppSettingsStoreTests {
         let store = home.loadedStore()
         var effects: [AppEffect] = []
         store.effectHandler = { effects += $0 }
-        store.dispatch(.connectivityStarted(at: store.now()))
+        store.dispatch(.connectivityStarted(at: store.clock.now()))
         let switches = { effects.filter { if case .advanceSwitch(_, .validating) = $0 { true } else { false } }.count }
         try home.writeSettings(#"{"backend_server_address": "\#(macMiniURL)", "probe_interval": 30}"#)
         store.refreshServerConfig()
