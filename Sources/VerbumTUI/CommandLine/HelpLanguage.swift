@@ -20,7 +20,7 @@ enum HelpLanguage {
                 index += 1
             }
         }
-        let runOverride = values["--lang"].flatMap(AppLanguage.init(rawValue:))
+        let runOverride = values["--lang"].flatMap(AppLanguage.init(code:))
         if let runOverride { return runOverride }
         let environmentName = values["--env"] ?? environment["VERBUMCARE_ENV"].flatMap { $0.isEmpty ? nil : $0 }
         // An unknown environment is refused later with its own message; its files are not read.
