@@ -6,6 +6,7 @@ import Darwin
 import ArgumentParser
 import BackendClient
 import CPlatform
+import Localization
 
 // Entry point. Core dumps are turned off before anything else runs: later this process may
 // hold a password or sign-in tokens, and a core file would keep them on disk.
@@ -40,7 +41,10 @@ do {
     }
 } catch {
     let code = VerbumTUICommand.exitCode(for: error)
-    let message = VerbumTUICommand.fullMessage(for: error)
+    // The parser's own words (its errors, a help screen's headings) in the language in use.
+    let localizer = Localizer(language: HelpText.language)
+    var message = ParserErrorText(localizer: localizer).localized(error, full: VerbumTUICommand.fullMessage(for: error))
+    if code == .success { message = HelpScreenText(localizer: localizer).localized(message) }
     if !message.isEmpty {
         Console.emit(message.hasSuffix("\n") ? message : message + "\n",
                      to: code == .success ? STDOUT_FILENO : STDERR_FILENO)

@@ -25,8 +25,9 @@ struct DebianPackageTests {
                                    "libsqlite3.so"]
 
     static func run(_ arguments: [String], path: String = ProcessInfo.processInfo.environment["PATH"] ?? systemPath,
-                    home: String? = nil) async throws -> ProcessResult {
+                    home: String? = nil, environment extra: [String: String] = [:]) async throws -> ProcessResult {
         var environment: [Environment.Key: String] = ["PATH": path, "LANG": "en_US.UTF-8"]
+        for (key, value) in extra { environment[Environment.Key(stringLiteral: key)] = value }
         if let home {
             environment["HOME"] = home
             environment["VERBUMCARE_HOME"] = home
@@ -66,6 +67,7 @@ struct DebianPackageTests {
 
         let contents = try await Self.run(["dpkg-deb", "-c", deb]).standardOutput
         for file in ["./usr/bin/verbumcare-tui", "./usr/share/man/man1/verbumcare-tui.1",
+                     "./usr/share/man/ja/man1/verbumcare-tui.1", "./usr/share/man/zh_TW/man1/verbumcare-tui.1",
                      "./usr/share/bash-completion/completions/verbumcare-tui", "./usr/share/zsh/site-functions/_verbumcare-tui",
                      "./usr/share/fish/vendor_completions.d/verbumcare-tui.fish",
                      "./usr/share/verbumcare-tui/demo/demo_backend.py",
@@ -78,6 +80,19 @@ struct DebianPackageTests {
 
         let root = work.path + "/root"
         #expect(try await Self.run(["dpkg-deb", "-x", deb, root]).exitCode == 0)
+        // man finds the page of the person's language (SPEC §11), with the locale made here for
+        // the test (localedef into the test's folder, LOCPATH) and the package's man folder.
+        let locales = work.path + "/locales"
+        try FileManager.default.createDirectory(atPath: locales, withIntermediateDirectories: true)
+        for (locale, folder) in [("ja_JP.UTF-8", "ja/"), ("zh_TW.UTF-8", "zh_TW/"), ("en_US.UTF-8", "")] {
+            let name = String(locale.prefix { $0 != "." })
+            _ = try await Self.run(["localedef", "-c", "-i", name, "-f", "UTF-8", locales + "/" + locale])
+            let found = try await Self.run(["man", "-w", "verbumcare-tui"],
+                                           environment: ["LANG": locale, "LOCPATH": locales, "MANPATH": root + "/usr/share/man"])
+            #expect(found.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+                    == root + "/usr/share/man/\(folder)man1/verbumcare-tui.1", "\(locale): \(found)")
+            #expect(!found.standardError.contains("locale"), "\(locale): \(found)")
+        }
         let binary = root + "/usr/bin/verbumcare-tui"
         let libraries = try await Self.run(["ldd", binary]).standardOutput
         #expect(!libraries.contains("libswift") && !libraries.contains("not found"), "\(libraries)")
@@ -113,7 +128,8 @@ struct DebianPackageTests {
         let prefix = work.path + "/prefix"
         let install = try await Self.run([Self.repository + "/scripts/install", "--prefix", prefix])
         #expect(install.exitCode == 0, "\(install)")
-        for file in ["bin/verbumcare-tui", "share/man/man1/verbumcare-tui.1",
+        for file in ["bin/verbumcare-tui", "share/man/man1/verbumcare-tui.1", "share/man/ja/man1/verbumcare-tui.1",
+                     "share/man/zh_TW/man1/verbumcare-tui.1",
                      "share/bash-completion/completions/verbumcare-tui", "share/zsh/site-functions/_verbumcare-tui",
                      "share/fish/vendor_completions.d/verbumcare-tui.fish"] {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + file), "\(file)")

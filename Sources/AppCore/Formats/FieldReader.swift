@@ -16,6 +16,9 @@ package struct FieldReader {
         self.fieldPrefix = fieldPrefix
     }
 
+    /// The object's keys, as written.
+    var keys: Dictionary<String, StoredJSON>.Keys { object.keys }
+
     /// Takes over the problems found by a reader of a nested object.
     mutating func absorb(_ nested: FieldReader) {
         problems.append(contentsOf: nested.problems)

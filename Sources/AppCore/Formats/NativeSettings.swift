@@ -249,7 +249,26 @@ public struct NativeSettings: Codable, Equatable, Sendable {
                 }
             }
         }
+        // A key the app does not know is kept as written and has no effect: a typo such as
+        // `conection_timeout` would otherwise cost its setting silently (issue 17).
+        for unknown in unknownKeys(in: reader.keys) {
+            if let suggestion = unknown.suggestion {
+                reader.report("files.unknown_key", ["field": unknown.key, "suggestion": suggestion])
+            } else {
+                reader.report("files.unknown_key_unmatched", ["field": unknown.key])
+            }
+        }
         return s
+    }
+
+    /// The keys of `keys` that settings.json does not define, sorted, each with the known key
+    /// it is probably a slip for. One home for the app's notice, the command line's warning
+    /// and `doctor`.
+    public static func unknownKeys(in keys: some Sequence<String>) -> [(key: String, suggestion: String?)] {
+        let known = CodingKeys.allCases.map(\.rawValue)
+        return keys.filter { !known.contains($0) }.sorted().map { key in
+            (key, KeySuggestion.closest(to: key, among: known))
+        }
     }
 
     /// The known keys and their JSON values (nil: the key is absent).

@@ -39,8 +39,12 @@ public struct ConfigFacts: Equatable, Sendable {
             KeptCopies.of(path).map { KeptCopy(file: fileName(path), filePath: path, path: $0) }
         }
         return ConfigFacts(settingsPath: paths.settingsFile, settingsExisted: settings.load().existed,
-                           problems: problems, keptCopies: copies, unknownKeys: settings.unknownKeys())
+                           problems: problems.filter { !unknownKeyProblems.contains($0.key) }, keptCopies: copies,
+                           unknownKeys: settings.unknownKeys())
     }
+
+    /// Loading reports unknown keys as problems too; here each has its own entry with its fix.
+    static let unknownKeyProblems: Set<String> = ["files.unknown_key", "files.unknown_key_unmatched"]
 
     static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path

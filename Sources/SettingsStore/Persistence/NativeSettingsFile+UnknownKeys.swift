@@ -12,16 +12,14 @@ extension NativeSettingsFile {
     }
 
     /// The keys settings.json holds that the app does not know. They are kept as written and
-    /// have no effect, which is what a typo (`conection_timeout`) silently costs, so `doctor`
-    /// names each one. Only reads: a file that cannot be read has none.
+    /// have no effect; loading the file reports each (`files.unknown_key`), and `doctor` gives
+    /// each its own entry with the fix. Only reads: a file that cannot be read has none.
     public func unknownKeys() -> [UnknownKey] {
         guard let target = try? LinkTarget.resolve(path),
               let contents = try? RegularFile.read(target, limit: JSONObjectFile.maximumSize),
               let parsed = JSONObjectFile.parse(contents.bytes) else { return [] }
-        let known = NativeSettings.CodingKeys.allCases.map(\.rawValue)
-        return parsed.object.keys.filter { !known.contains($0) }.sorted().map { key in
-            UnknownKey(key: FieldReader.displayable(key),
-                       suggestion: KeySuggestion.closest(to: key, among: known))
+        return NativeSettings.unknownKeys(in: parsed.object.keys).map { unknown in
+            UnknownKey(key: FieldReader.displayable(unknown.key), suggestion: unknown.suggestion)
         }
     }
 }

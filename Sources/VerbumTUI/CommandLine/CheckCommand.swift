@@ -13,7 +13,7 @@ struct CheckCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "check", abstract: HelpText.text("cli.help.check"))
 
-    @Argument(help: ArgumentHelp("A server id or address (default: the current server).", valueName: "id-or-url"))
+    @Argument(help: HelpText.help("cli.help.server_argument", valueName: "id-or-url"))
     var target: String?
 
     @Flag(help: HelpText.help("cli.help.all")) var all = false
@@ -26,14 +26,14 @@ struct CheckCommand: VerbumCommand {
     @Option(help: HelpText.help("cli.help.output", valueName: "file"), completion: .file())
     var output: String?
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func validate() throws {
         if all && target != nil {
-            throw ValidationError("--all tests every known server; give no ID or URL with it.")
+            throw ValidationError(HelpText.text("cli.check.all_with_target"))
         }
         if json, let format, format != .json {
-            throw ValidationError("--json is --format json; give one of them.")
+            throw ValidationError(HelpText.text("cli.check.json_with_format"))
         }
     }
 

@@ -13,7 +13,7 @@ struct DoctorCommand: VerbumCommand {
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         let bundle = CABundle.resolve(commandLine: context.options.cacert, setting: context.store.getState().caBundle,

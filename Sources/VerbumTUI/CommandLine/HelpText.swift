@@ -1,14 +1,29 @@
 import ArgumentParser
+import FoundationEssentials
 import Localization
 
-/// Help, completion scripts and the man page are generated from the command definitions, so
-/// they must not change with the user's locale: their text is the English catalog's `cli.help.*`.
+/// The texts of `--help`, of the parser's own errors, of completion scripts and of the man
+/// page: the catalog's `cli.help.*`, in the language in use (SPEC §11).
+///
+/// swift-argument-parser reads the help when it reflects a command: `configuration` is a
+/// lazily initialized `static let`, and `@Option(help:)` arguments are evaluated when the
+/// parser makes an instance of the command to read its declarations. Both happen after
+/// main.swift starts, so `language`, itself a lazy `static let`, is decided from this
+/// process's arguments and environment before any help text is read. The committed completion
+/// scripts and the English man page are generated in an English locale with an empty home
+/// (`scripts/generate-docs`), so they do not change with the person who generates them.
 enum HelpText {
-    static func text(_ key: String) -> String {
-        Localizer(language: .en).text(key)
+    static let language: AppLanguage = HelpLanguage.resolve(arguments: Array(CommandLine.arguments.dropFirst()),
+                                                            environment: ProcessInfo.processInfo.environment)
+
+    static func text(_ key: String, _ parameters: [String: String] = [:]) -> String {
+        Localizer(language: language).text(key, parameters)
     }
 
     static func help(_ key: String, valueName: String? = nil) -> ArgumentHelp {
         ArgumentHelp(text(key), valueName: valueName)
     }
+
+    /// The title of the global options' group in every command's help.
+    static var globalOptionsTitle: String { text("cli.help.global_options") }
 }

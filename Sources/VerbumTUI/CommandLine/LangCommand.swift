@@ -7,13 +7,13 @@ struct LangCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "lang", abstract: HelpText.text("cli.help.lang"))
 
-    @Argument(help: ArgumentHelp("ja, en or zh-Hant.", valueName: "code"),
+    @Argument(help: HelpText.help("cli.help.lang.code", valueName: "code"),
               completion: .list(AppLanguage.allCases.map(\.rawValue)))
     var code: String?
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     /// Where the language in effect comes from (`source` in `--json`).
     enum Source: String {

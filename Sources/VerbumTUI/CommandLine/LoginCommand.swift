@@ -10,14 +10,14 @@ struct LoginCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "login", abstract: HelpText.text("cli.help.login"))
 
-    @Argument(help: ArgumentHelp("A server id or address (default: the current server).", valueName: "id"))
+    @Argument(help: HelpText.help("cli.help.server_argument", valueName: "id"))
     var target: String?
 
     @Option(help: HelpText.help("cli.help.user", valueName: "name")) var user: String?
 
     @Flag(help: HelpText.help("cli.help.password_stdin")) var passwordStdin = false
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         let server = try context.server(matching: target)

@@ -9,10 +9,10 @@ struct LogoutCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "logout", abstract: HelpText.text("cli.help.logout"))
 
-    @Argument(help: ArgumentHelp("A server id or address (default: the current server).", valueName: "id"))
+    @Argument(help: HelpText.help("cli.help.server_argument", valueName: "id"))
     var target: String?
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         let server = try context.server(matching: target)

@@ -8,7 +8,7 @@ struct PathsCommand: VerbumCommand {
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         let paths = context.paths

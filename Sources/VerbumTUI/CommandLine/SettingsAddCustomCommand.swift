@@ -7,13 +7,13 @@ struct SettingsAddCustomCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-custom", abstract: HelpText.text("cli.help.settings_add_custom"))
 
-    @Argument(help: ArgumentHelp("The server address, e.g. https://host/api.", valueName: "url"))
+    @Argument(help: HelpText.help("cli.help.address_argument", valueName: "url"))
     var url: String
 
     @Flag(name: .customLong("require-reachable"), help: HelpText.help("cli.help.require_reachable"))
     var requireReachable = false
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         if requireReachable { try refuseUnlessReachable(context: context) }

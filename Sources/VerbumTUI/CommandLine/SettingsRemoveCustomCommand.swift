@@ -7,10 +7,10 @@ struct SettingsRemoveCustomCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove-custom", abstract: HelpText.text("cli.help.settings_remove_custom"))
 
-    @Argument(help: ArgumentHelp("The custom server's address or id (see `servers`).", valueName: "url-or-id"))
+    @Argument(help: HelpText.help("cli.help.settings_remove_custom.target", valueName: "url-or-id"))
     var target: String
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         var removed: ServerConfig?

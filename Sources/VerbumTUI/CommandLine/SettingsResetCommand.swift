@@ -6,7 +6,7 @@ struct SettingsResetCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset", abstract: HelpText.text("cli.help.settings_reset"))
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         try SettingsCommand.change(context: context) { try context.store.resetToDefaults() }

@@ -7,7 +7,7 @@ struct SettingsShowCommand: VerbumCommand {
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         // Read again without telling problems: the store's load already told them.

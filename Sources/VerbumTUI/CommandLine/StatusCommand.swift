@@ -14,7 +14,7 @@ struct StatusCommand: VerbumCommand {
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         let probe = try Self.makeProbe(context: context)

@@ -6,12 +6,12 @@ struct ValidateCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate", abstract: HelpText.text("cli.help.validate"))
 
-    @Argument(help: ArgumentHelp("The server address, e.g. https://host/api.", valueName: "address"))
+    @Argument(help: HelpText.help("cli.help.address_argument", valueName: "address"))
     var address: String
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         let report = ValidationReport(result: AddressValidator.validate(address, environment: context.environment),

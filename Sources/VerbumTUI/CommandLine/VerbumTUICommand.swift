@@ -7,18 +7,13 @@ struct VerbumTUICommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verbumcare-tui",
         abstract: HelpText.text("cli.help.abstract"),
-        discussion: """
-            Without a subcommand, starts the full-screen app (stdout must be a terminal).
-            Results go to stdout (JSON with --json); errors and warnings go to stderr.
-            Exit codes: 0 success, 1 failure or invalid input, 2 not connected, 64 usage error,
-            128+N after signal N.
-            """,
+        discussion: HelpText.text("cli.help.discussion"),
         version: VerbumTUIVersion.versionLine,
         subcommands: [StatusCommand.self, CheckCommand.self, ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
                       LangCommand.self, PathsCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self,
                       MonitorCommand.self, HistoryCommand.self, MuteCommand.self, UnmuteCommand.self, AlertsCommand.self])
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func run() throws {
         try Self.startApp(global: global)

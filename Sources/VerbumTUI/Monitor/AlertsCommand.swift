@@ -14,7 +14,7 @@ struct AlertsTestCommand: VerbumCommand {
     static let configuration = CommandConfiguration(
         commandName: "test", abstract: HelpText.text("cli.help.alerts.test"))
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         let transport = try context.transportConfiguration()

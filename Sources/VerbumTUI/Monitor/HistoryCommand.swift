@@ -14,7 +14,7 @@ struct HistoryCommand: VerbumCommand {
     @Option(help: HelpText.help("cli.help.history.window")) var window: String?
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         let state = context.store.getState()

@@ -9,7 +9,7 @@ struct MonitorCommand: VerbumCommand {
     @Option(help: HelpText.help("cli.help.monitor.textfile")) var textfile: String?
     @Flag(help: HelpText.help("cli.help.monitor.once")) var once = false
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         let service = try MonitorService(context: context, textfile: textfile, once: once)

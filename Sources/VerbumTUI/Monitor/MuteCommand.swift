@@ -14,7 +14,7 @@ struct MuteCommand: VerbumCommand {
     @Option(name: .customLong("for"), help: HelpText.help("cli.help.mute.for")) var duration: String
     @Option(help: HelpText.help("cli.help.mute.reason")) var reason: String?
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         let target = try MuteTarget.resolve(id: id, all: all, context: context)
@@ -47,7 +47,7 @@ struct UnmuteCommand: VerbumCommand {
     @Argument(help: HelpText.help("cli.help.mute.id")) var id: String?
     @Flag(help: HelpText.help("cli.help.mute.all")) var all = false
 
-    @OptionGroup(title: "Global Options") var global: GlobalOptions
+    @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
         let target = try MuteTarget.resolve(id: id, all: all, context: context)

@@ -27,6 +27,25 @@ struct UnknownKeyTests {
         #expect(NativeSettingsFile(path: dir.sub("other.json"), environment: .production).unknownKeys().isEmpty)
     }
 
+    /// Loading tells each unknown key (the app's notice, the command line's warning), with the
+    /// key meant when it is a slip; the file keeps them as written.
+    @Test func loadingReportsUnknownKeysWithTheKeyMeant() throws {
+        let dir = PersistenceTempDir()
+        let text = "{\"probe_intreval\": 30, \"connection_timeout\": 10, \"note\": \"x\"}"
+        try dir.write(text, to: "settings.json")
+        let loaded = NativeSettingsFile(path: dir.sub("settings.json"), environment: .production).load()
+        #expect(loaded.problems == [
+            FileProblem(key: "files.unknown_key_unmatched", parameters: ["file": "settings.json", "field": "note"]),
+            FileProblem(key: "files.unknown_key", parameters: ["file": "settings.json", "field": "probe_intreval",
+                                                               "suggestion": "probe_interval"]),
+        ])
+        #expect(loaded.settings.connectionTimeout == 10)
+        #expect(dir.text("settings.json") == text)
+        // Written without the slip: nothing to tell.
+        try dir.write("{\"probe_interval\": 30}", to: "settings.json")
+        #expect(NativeSettingsFile(path: dir.sub("settings.json"), environment: .production).load().problems.isEmpty)
+    }
+
     @Test func keptCopiesAreFoundBesideTheFileAndItsLinkTarget() throws {
         let dir = PersistenceTempDir()
         try dir.write("{}", to: "dotfiles/settings.json")
