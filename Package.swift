@@ -43,8 +43,10 @@ let package = Package(
         // The pure core: the one state (settings and screen), the one event vocabulary, the
         // reducers, policies, validation and file formats. No I/O, no clock, no threads.
         .target(name: "AppCore", dependencies: ["Localization", "TerminalRendering"], swiftSettings: strictSettings),
+        // The one clock (wall, monotonic, sleeps): below the store and the terminal, which both read it.
+        .target(name: "Timekeeping", swiftSettings: strictSettings),
         .target(name: "SettingsStore",
-                dependencies: ["AppCore", "Localization", "CPlatform",
+                dependencies: ["AppCore", "Localization", "CPlatform", "Timekeeping",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         .target(name: "BackendClient",
@@ -62,7 +64,7 @@ let package = Package(
         .target(name: "History", dependencies: ["AppCore", "CSQLite", "CPlatform"], swiftSettings: strictSettings),
         .target(name: "TerminalRendering", swiftSettings: strictSettings),
         .target(name: "TerminalBackend",
-                dependencies: ["CNcursesw", "CTerminalGuard", "TerminalRendering"],
+                dependencies: ["CNcursesw", "CTerminalGuard", "TerminalRendering", "Timekeeping"],
                 swiftSettings: strictSettings),
         // Views only: state in, cells out.
         .target(name: "SettingsUI",

@@ -2,6 +2,7 @@ import CNcursesw
 import TerminalRendering
 import CTerminalGuard
 import Glibc
+import Timekeeping
 
 /// The terminal side of the app: sets the terminal up, writes the cells the renderer says
 /// changed, reads keys, and puts the terminal back. Every call must come from the main thread.
@@ -123,7 +124,7 @@ public final class NcursesScreen {
             typedDuringProbe = LateAnswerFilter.keys(replies.takeKeys())
             if !got.complete {
                 lateAnswers = LateAnswerFilter(reportsLeft: questions.reports - replies.cursorReports.count,
-                                               until: MonotonicMilliseconds.now() + Self.lateAnswerWindow)
+                                               until: Int(AppClock.monotonicMilliseconds()) + Self.lateAnswerWindow)
             }
         }
         measurement = TerminalMeasurement.decide(environment: environment, answers: answers)
@@ -182,7 +183,7 @@ public final class NcursesScreen {
         if keys.isEmpty && TerminalHangup.hasHappened(on: STDIN_FILENO) { inputEnded = true }
         if var late = lateAnswers {
             keys = late.filter(keys)
-            lateAnswers = late.isDone(now: MonotonicMilliseconds.now()) ? nil : late
+            lateAnswers = late.isDone(now: Int(AppClock.monotonicMilliseconds())) ? nil : late
         }
         return keys
     }

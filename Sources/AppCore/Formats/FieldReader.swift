@@ -17,7 +17,7 @@ package struct FieldReader {
     }
 
     /// The object's keys, as written.
-    var keys: Dictionary<String, StoredJSON>.Keys { object.keys }
+    var keys: [String] { object.keys }
 
     /// Takes over the problems found by a reader of a nested object.
     mutating func absorb(_ nested: FieldReader) {

@@ -1,4 +1,5 @@
 import Glibc
+import Timekeeping
 
 /// Asks the terminal, once at start, what only it knows (SPEC §10.4; docs/ARCHITECTURE.md: The
 /// start sequence and the terminal probe):
@@ -108,9 +109,9 @@ public enum TerminalProbe {
     /// Reads what arrives into `replies` until `done` says so, the input ends, or `milliseconds` pass.
     static func read(input: Int32, milliseconds: Int, into replies: inout TerminalReplies,
                      until done: (TerminalReplies) -> Bool = { _ in false }) {
-        let deadline = MonotonicMilliseconds.now() + milliseconds
+        let deadline = Int(AppClock.monotonicMilliseconds()) + milliseconds
         while !done(replies) {
-            let left = deadline - MonotonicMilliseconds.now()
+            let left = deadline - Int(AppClock.monotonicMilliseconds())
             guard left > 0 else { break }
             var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             let result = poll(&ready, 1, Int32(left))
@@ -122,14 +123,5 @@ public enum TerminalProbe {
             guard count > 0 else { break }
             replies.feed(Array(buffer.prefix(count)))
         }
-    }
-}
-
-/// CLOCK_MONOTONIC in milliseconds, for the probe's deadline.
-enum MonotonicMilliseconds {
-    static func now() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
     }
 }
