@@ -1,3 +1,4 @@
+import TestSupport
 import PropertyBased
 import Testing
 @testable import BackendClient
@@ -42,9 +43,9 @@ import Testing
 
 extension Generator where ResultValue == Int {
     /// Empty, a DNS name, an IPv4 address or an IPv6 address.
-    func flatMapHost() -> Generator<String, Shrink.None<String>> {
+    func flatMapHost() -> Shrinking<String> {
         let kind = self
-        return Generator<String, Shrink.None<String>> { rng in
+        return shrinking { rng in
             switch kind.run(using: &rng) {
             case 0: return ""
             case 1: return ConnectToSpecTests.hostName.run(using: &rng)

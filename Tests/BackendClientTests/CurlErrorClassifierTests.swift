@@ -1,3 +1,4 @@
+import TestSupport
 import PropertyBased
 import SettingsStore
 import Testing
@@ -71,9 +72,9 @@ import Testing
 
 extension Generator where ResultValue == Int {
     /// Picks a failure kind by number, then fills in a random instance of it.
-    func flatMapCase() -> Generator<CurlErrorClassifierTests.Case, Shrink.None<CurlErrorClassifierTests.Case>> {
+    func flatMapCase() -> Shrinking<CurlErrorClassifierTests.Case> {
         let kind = self
-        return Generator<CurlErrorClassifierTests.Case, Shrink.None<CurlErrorClassifierTests.Case>> { rng in
+        return shrinking { rng in
             typealias C = CurlErrorClassifierTests
             typealias V = CurlErrorClassifier.VerifyResult
             let verify = C.anyVerify.run(using: &rng)

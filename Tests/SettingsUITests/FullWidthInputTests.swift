@@ -1,3 +1,4 @@
+import TestSupport
 import PropertyBased
 import SettingsStore
 import AppCore
@@ -35,7 +36,7 @@ struct FullWidthInputTests {
 
     @Test("any printable ASCII typed full-width reads as itself; half-width text is untouched")
     func foldingProperty() async {
-        let ascii = Generator<String, Shrink.None<String>> { rng in
+        let ascii = shrinking { rng in
             let count = UIGen.int(0...40, &rng)
             return String((0..<count).map { _ in Character(Unicode.Scalar(UInt8(UIGen.int(0x21...0x7E, &rng)))) })
         }

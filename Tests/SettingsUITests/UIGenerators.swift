@@ -158,7 +158,7 @@ enum UIGen: RandomChoices {
         }
     }
 
-    static let frames = Generator<Case, Shrink.None<Case>> { rng in
+    static let frames: Shrinking<Case> = shrinking { rng in
         let settings = settings(&rng)
         let ui = ui(settings, &rng)
         let options = RenderOptions(plain: chance(0.3, &rng),
@@ -177,7 +177,7 @@ enum UIGen: RandomChoices {
     }
 
     /// Key sequences while the store's state changes underneath (servers removed, notices cleared).
-    static let sessions = Generator<Session, Shrink.None<Session>> { rng in
+    static let sessions: Shrinking<Session> = shrinking { rng in
         let states = (0..<int(1...4, &rng)).map { _ in settings(&rng) }
         return Session(settings: states, keys: keys(&rng, count: 1...120))
     }

@@ -34,7 +34,7 @@ struct LineBreakingTests {
     func kinsokuProperty() async {
         // Words, each maybe opened and closed by one mark: a run of marks never outgrows a line,
         // so the rules can always be kept.
-        let input = Generator<(String, Int), Shrink.None<(String, Int)>> { rng in
+        let input = shrinking { rng in
             var text = ""
             for _ in 0..<Int.random(in: 1...30, using: &rng) {
                 if Int.random(in: 0..<4, using: &rng) == 0 { text += Self.opening.randomElement(using: &rng) ?? "" }

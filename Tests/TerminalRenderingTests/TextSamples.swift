@@ -24,15 +24,9 @@ enum TextSamples {
     /// Text for wrapping: no line breaks, tabs or controls.
     static let prose = ascii + ascii + cjk + kana + hangul + ["e\u{301}"] + emoji + ambiguous + fullwidth + ["、", "「", "」", ".", ","]
 
-    static func text(from pool: [String], maxPieces: Int = 24) -> Generator<String, Shrink.None<String>> {
-        Generator { rng in
-            let count = Int.random(in: 0...maxPieces, using: &rng)
-            var result = ""
-            for _ in 0..<count {
-                result += pool[Int.random(in: 0..<pool.count, using: &rng)]
-            }
-            return result
-        }
+    /// Pieces of `pool` joined; a failure shrinks to fewer pieces, and each toward `pool[0]`.
+    static func text(from pool: [String], maxPieces: Int = 24) -> Generator<String, some SendableSequenceType> {
+        Gen.int(in: 0...(pool.count - 1)).array(of: 0...maxPieces).map { picks in picks.map { pool[$0] }.joined() }
     }
 
     static let options = Gen<Bool>.bool.map { WidthOptions(ambiguousIsWide: $0) }

@@ -11,8 +11,9 @@ extension RandomChoices {
         items[Int.random(in: 0..<items.count, using: &rng)]
     }
 
+    /// The simplest draw (`ChoiceSequence`) says no.
     public static func chance(_ probability: Double, _ rng: inout RNG) -> Bool {
-        Double.random(in: 0..<1, using: &rng) < probability
+        Double.random(in: 0..<1, using: &rng) >= 1 - probability
     }
 
     public static func int(_ range: ClosedRange<Int>, _ rng: inout RNG) -> Int {

@@ -1,3 +1,4 @@
+import TestSupport
 import PropertyBased
 import SettingsStore
 import Testing
@@ -38,7 +39,7 @@ struct ServerPropertyTests {
 
     @Test("apiURL never doubles a slash and keeps the base URL as its prefix")
     func apiURLJoins() async {
-        let paths = Generator<String, Shrink.None<String>> { rng in
+        let paths = shrinking { rng in
             let pieces = (0..<AddressGen.int(0...4, &rng)).map { _ in AddressGen.pick(["config", "auth", "me", "", "x-y"], &rng) }
             var text = ""
             for piece in pieces {
@@ -59,7 +60,7 @@ struct ServerPropertyTests {
 
     @Test("availableServers: prefilled first, unique ids and addresses, every custom one valid and normalized")
     func availableServers() async {
-        let lists = Generator<[String], Shrink.None<[String]>> { rng in
+        let lists = shrinking { rng in
             (0..<AddressGen.int(0...12, &rng)).map { _ in
                 AddressGen.chance(0.15, &rng)
                     ? AddressGen.pick(["https://verbumcare-lab.local/api", "HTTPS://VerbumCareMac-Mini/API/"], &rng)

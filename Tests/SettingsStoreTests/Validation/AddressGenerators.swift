@@ -119,18 +119,18 @@ enum AddressGen: RandomChoices {
     // MARK: generators
 
     /// Mixed: half mostly-valid, half anything-goes URL-like strings.
-    static let urlLike = Generator<String, Shrink.None<String>> { rng in
+    static let urlLike = shrinking { rng in
         urlString(&rng, validBias: chance(0.5, &rng) ? 0.9 : 0.4)
     }
 
     /// Mostly acceptable addresses.
-    static let mostlyValid = Generator<String, Shrink.None<String>> { rng in
+    static let mostlyValid = shrinking { rng in
         urlString(&rng, validBias: 0.95)
     }
 
     /// Arbitrary Unicode: ASCII, controls, Latin-1, combining marks, CJK, emoji, bidi
     /// controls, unpaired-looking surrogate neighbours and URL punctuation, up to 300 scalars.
-    static let unicode = Generator<String, Shrink.None<String>> { rng in
+    static let unicode = shrinking { rng in
         let ranges: [ClosedRange<UInt32>] = [
             0x00...0x7F, 0x20...0x7E, 0x20...0x7E, 0x80...0xFF, 0x300...0x36F, 0x3000...0x30FF, 0x4E00...0x9FFF,
             0x1F300...0x1F6FF, 0x200B...0x206F, 0xFF00...0xFFEF, 0xE000...0xF8FF, 0x10000...0x10FFFF,
