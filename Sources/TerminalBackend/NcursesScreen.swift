@@ -59,10 +59,9 @@ public final class NcursesScreen {
 
     /// Enters curses mode on the alternate screen (or line mode, see `TerminalTypeChoice`), then
     /// asks the terminal how wide it draws ambiguous characters and what its background is
-    /// (`TerminalProbe`, at most 100 ms; `measurement`). `cursorVisible` is for `--plain`, where
-    /// the terminal cursor marks the focused item for screen readers; the renderer places it
-    /// with every frame.
-    public func start(noColor: Bool, environment: [String: String], cursorVisible: Bool) throws {
+    /// (`TerminalProbe`, at most 100 ms; `measurement`). Whether the terminal's cursor shows is
+    /// decided with every frame (`setCursorVisible`): in text fields, and under `--plain`.
+    public func start(noColor: Bool, environment: [String: String]) throws {
         Self.ensureUTF8Locale()
         terminalChoice = TerminalTypeChoice.resolve(environment: environment)
         guard case .screen(let type, _) = terminalChoice else {
@@ -105,7 +104,6 @@ public final class NcursesScreen {
         measure(environment: environment, term: type, capabilities: capabilities)
         colorMode = ColorMode.decide(noColorFlag: noColor, environment: environment, terminalColors: capabilities.colors)
         encoder = FrameEncoder(capabilities: capabilities, colorMode: colorMode, background: measurement.background)
-        _ = cursorVisible
     }
 
     /// The probe, on the cleared alternate screen before the first frame. It reads the terminal

@@ -37,8 +37,7 @@ final class TerminalApp {
         try signals.start { [unowned self] signal in self.handle(signal: signal) }
         // Starting the screen also measures the terminal (ambiguous width, background: at most
         // 100 ms), so the first frame is laid out for the terminal it is drawn on.
-        try screen.start(noColor: context.options.noColor, environment: context.environmentVariables,
-                         cursorVisible: context.options.plain)
+        try screen.start(noColor: context.options.noColor, environment: context.environmentVariables)
         let metrics = DisplayWidth(options: WidthOptions(ambiguousIsWide: screen.measurement.ambiguous.isWide))
         var options = RenderOptions(plain: context.options.plain, metrics: metrics,
                                     consoleLacksCJK: RenderOptions.consoleLacksCJK(environment: context.environmentVariables))
