@@ -91,7 +91,16 @@ struct OpenWriterTests {
         let done = Flag()
         let sawBreak = Flag()
         let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false) {
-            Self.knock(opening: path, inode: old.identity.inode, done: done, sawBreak: sawBreak)
+            let writer = Thread {
+                let fd = open(path, O_WRONLY | O_TRUNC)
+                Self.finishSave(fd, Self.handEdit, done: done)
+            }
+            writer.start()
+            // The writer is inside open(2), waiting for the lease: the kernel shows it breaking.
+            for _ in 0..<10_000 where !sawBreak.isSet {
+                if Self.leaseBreaking(inode: old.identity.inode) { sawBreak.set() }
+                usleep(1_000)
+            }
         }
         #expect(sawBreak.isSet, "the writer arrived while the lease was held")
         #expect(outcome.replaced == false, "the app reads again rather than replace a file being written")
@@ -116,7 +125,15 @@ struct OpenWriterTests {
         defer { close(reader) }
         let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false,
                                                 beforeRelease: {
-            Self.knock(opening: "/proc/self/fd/\(reader)", inode: old.identity.inode, done: done, sawBreak: sawBreak)
+            let writer = Thread {
+                let fd = open("/proc/self/fd/\(reader)", O_WRONLY | O_TRUNC)
+                Self.finishSave(fd, Self.handEdit, done: done)
+            }
+            writer.start()
+            for _ in 0..<10_000 where !sawBreak.isSet {
+                if Self.leaseBreaking(inode: old.identity.inode) { sawBreak.set() }
+                usleep(1_000)
+            }
         })
         #expect(sawBreak.isSet, "the writer arrived while the lease was held")
         #expect(await persistenceWait(seconds: 30) { done.isSet })
@@ -154,21 +171,6 @@ struct OpenWriterTests {
         }
         #expect(outcome.replaced == false)
         #expect(dir.json(name)?["note"] as? String == "saved by a person")
-    }
-
-    /// A writer thread that opens `path` for writing (truncating) and saves the hand edit;
-    /// returns once it is inside open(2) waiting for the lease, which the kernel then shows
-    /// as breaking (`sawBreak`), or after 10 s.
-    static func knock(opening path: String, inode: UInt64, done: Flag, sawBreak: Flag) {
-        let writer = Thread {
-            let fd = open(path, O_WRONLY | O_TRUNC)
-            finishSave(fd, handEdit, done: done)
-        }
-        writer.start()
-        for _ in 0..<10_000 where !sawBreak.isSet {
-            if leaseBreaking(inode: inode) { sawBreak.set() }
-            usleep(1_000)
-        }
     }
 
     /// Whether /proc/locks lists a lease on `inode` that is being broken.
