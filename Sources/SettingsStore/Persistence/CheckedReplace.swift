@@ -14,10 +14,8 @@ import Glibc
 ///   exchange and writes after it: its bytes would land in the displaced file. The exchange
 ///   happens under a `ReadLease`, granted only while nobody has the file open for writing;
 ///   whoever opens it for writing meanwhile waits in the kernel, and the old file gets its
-///   name back before they are let in. One who knocks after the last look is let in by the
-///   release itself, so the displaced file is kept (under the temporary name) until a second
-///   lease shows nobody writing it and its bytes unchanged (`letGo`). While someone holds it
-///   open for writing, the app waits for them (bounded) and then reads again.
+///   name back before they are let in. While someone holds it open for writing, the app waits
+///   for them (bounded) and then reads again.
 ///
 /// A missing file is created only if it is still missing (`RENAME_NOREPLACE`). Where the file
 /// system cannot exchange names, a check right before a plain rename is the fallback; where
@@ -32,12 +30,11 @@ enum CheckedReplace {
     static let settleMicroseconds: useconds_t = 50_000
 
     /// Returns whether the new file is in place, and where the replaced content was kept
-    /// (when `keepAside`). `leases: false`, `beforeExchange` and `beforeRelease` are for tests:
-    /// the fallback without leases, an action at the instant before the names are exchanged,
-    /// and one after the last look under the lease, right before it is released.
+    /// (when `keepAside`). `leases: false` and `beforeExchange` are for tests: the fallback
+    /// without leases, and an action at the instant before the names are exchanged.
     static func commit(_ temporary: String, over path: String, expecting old: RegularFile.Contents?,
-                       keepAside: Bool, leases: Bool = true, beforeExchange: (() -> Void)? = nil,
-                       beforeRelease: (() -> Void)? = nil) throws -> (replaced: Bool, aside: String?) {
+                       keepAside: Bool, leases: Bool = true,
+                       beforeExchange: (() -> Void)? = nil) throws -> (replaced: Bool, aside: String?) {
         guard JSONObjectFile.unchanged(path, since: old) else { return (false, nil) }
         guard let old else {
             if vc_rename_noreplace(temporary, path) == 0 { return (true, nil) }
@@ -59,19 +56,12 @@ enum CheckedReplace {
             case .held(let lease):
                 // Released on every path: a lease left behind would hold up every editor's
                 // save of this file until the kernel revokes it (45 s by default).
-                let step: Replacement.Step
+                let outcome: (replaced: Bool, aside: String?)?
                 do {
                     defer { lease.release() }
-                    step = try replacement.exchange(under: lease)
-                    if case .displaced = step { beforeRelease?() }
+                    outcome = try replacement.exchange(under: lease)
                 }
-                switch step {
-                case .finished(let outcome): return outcome
-                case .readAgain: return (false, nil)
-                case .retry: break
-                case .displaced(let ours):
-                    if let outcome = try replacement.letGo(ours) { return outcome }
-                }
+                if let outcome { return outcome }
             case .busy:
                 break
             }
@@ -91,79 +81,20 @@ enum CheckedReplace {
         let keepAside: Bool
         let beforeExchange: (() -> Void)?
 
-        /// What an exchange under the lease came to.
-        enum Step {
-            case finished((replaced: Bool, aside: String?))
-            /// The file changed before the exchange: the caller reads it again.
-            case readAgain
-            /// Someone started opening the old file for writing: it has its name back, they are
-            /// let in when the lease is released, and the app waits for them and looks again.
-            case retry
-            /// The new file has the name; the displaced one (under the temporary name) is let
-            /// go only after the lease, once no writer let in by its release is at work on it.
-            case displaced(FileIdentity)
-        }
-
         /// Under the lease nobody writes the old file, so its bytes are compared once more
         /// (a same-size save within one tick of the file clock leaves size and time alike).
-        func exchange(under lease: ReadLease) throws -> Step {
-            guard lease.bytes(limit: JSONObjectFile.maximumSize) == old.bytes else { return .readAgain }
+        /// nil when someone started opening it for writing: it has its name back, and they
+        /// are let in when the lease is released.
+        func exchange(under lease: ReadLease) throws -> (replaced: Bool, aside: String?)? {
+            guard lease.bytes(limit: JSONObjectFile.maximumSize) == old.bytes else { return (false, nil) }
             beforeExchange?()
             guard let ours = FileIdentity.current(temporary) else { throw PersistenceError.fromErrno("stat", temporary) }
-            guard try exchangeNames() else { return .finished(try plainRename()) }
+            guard try exchangeNames() else { return try plainRename() }
             guard lease.intact else {
                 try giveBack(expecting: ours)
-                return .retry
+                return nil
             }
-            let displaced = try? RegularFile.read(temporary, limit: JSONObjectFile.maximumSize, followLinks: false)
-            guard displaced == old, lease.intact else {
-                try giveBack(expecting: ours)
-                return displaced == old ? .retry : .finished((false, nil))
-            }
-            return .displaced(ours)
-        }
-
-        /// After the lease: a writer that knocked between the last look and the release (its
-        /// open had found the old file before the exchange) is let in now and writes the
-        /// displaced file. So the displaced file keeps its temporary name until a new lease on
-        /// it shows nobody writing and its bytes as read: then it goes. A writer at work is
-        /// waited for (bounded); if its save changed the displaced file, the save gets the name
-        /// back and the caller reads again (nil), so the save is applied, not lost.
-        func letGo(_ ours: FileIdentity) throws -> (replaced: Bool, aside: String?)? {
-            var waited: useconds_t = 0
-            var pause: useconds_t = 1_000
-            while true {
-                switch ReadLease.take(temporary, identity: old.identity) {
-                case .held(let lease):
-                    defer { lease.release() }
-                    if lease.intact, lease.bytes(limit: JSONObjectFile.maximumSize) == old.bytes {
-                        let aside = keepAside ? try AsideFile.keepCopy(of: path, bytes: old.bytes, source: temporary) : nil
-                        unlink(temporary)
-                        return (true, aside)
-                    }
-                    if lease.bytes(limit: JSONObjectFile.maximumSize) != old.bytes {
-                        try giveBack(expecting: ours)
-                        return nil
-                    }
-                case .changed:
-                    // Written (its size or time moved) and closed again: the save is the newer.
-                    try giveBack(expecting: ours)
-                    return nil
-                case .unsupported:
-                    return try finish(ours, intact: { true })
-                case .busy:
-                    break
-                }
-                guard waited < writerWaitMicroseconds else {
-                    // The writer keeps the displaced file open: give it its name back, where
-                    // its save belongs, and let the caller tell that the file is being written.
-                    try giveBack(expecting: ours)
-                    throw PersistenceError.beingWritten(path: path)
-                }
-                usleep(pause)
-                waited += pause
-                pause = min(pause * 2, 25_000)
-            }
+            return try finish(ours, intact: { lease.intact })
         }
 
         /// Without a lease: the exchange, then a pause before the displaced file is compared,

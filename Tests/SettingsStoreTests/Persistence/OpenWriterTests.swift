@@ -108,39 +108,6 @@ struct OpenWriterTests {
         #expect(dir.json(name)?["note"] as? String == "saved by a person", "the save went to settings.json")
     }
 
-    /// Someone knocks after the app's last look under its lease, right before the release:
-    /// their open had found the old file before the exchange, so once let in they write the
-    /// displaced file. The app keeps that file until they are done, sees the save, and gives
-    /// it the name back (the caller then applies its change to it).
-    @Test func aWriterLetInByTheReleaseKeepsItsSave() async throws {
-        let dir = PersistenceTempDir()
-        let (path, old, temporary) = try readyToReplace(dir)
-        let done = Flag()
-        let sawBreak = Flag()
-        // A handle on the old file taken before the exchange (a reader does not stop a read
-        // lease): reopening it for writing through /proc is an open that found the old file
-        // before the exchange and arrives after it, whatever name the file has by then.
-        let reader = open(path, O_RDONLY)
-        try #require(reader >= 0)
-        defer { close(reader) }
-        let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false,
-                                                beforeRelease: {
-            let writer = Thread {
-                let fd = open("/proc/self/fd/\(reader)", O_WRONLY | O_TRUNC)
-                Self.finishSave(fd, Self.handEdit, done: done)
-            }
-            writer.start()
-            for _ in 0..<10_000 where !sawBreak.isSet {
-                if Self.leaseBreaking(inode: old.identity.inode) { sawBreak.set() }
-                usleep(1_000)
-            }
-        })
-        #expect(sawBreak.isSet, "the writer arrived while the lease was held")
-        #expect(await persistenceWait(seconds: 30) { done.isSet })
-        #expect(outcome.replaced == false, "the app reads again rather than let the save go")
-        #expect(dir.json(name)?["note"] as? String == "saved by a person", "the save went to settings.json")
-    }
-
     /// A program that keeps the file open for writing longer than the app waits: nothing is
     /// written, the error says why, and what the program then writes is the file.
     @Test func aFileKeptOpenForWritingIsNotReplaced() async throws {
