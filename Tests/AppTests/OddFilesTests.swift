@@ -19,7 +19,9 @@ struct OddFilesTests {
     @Test("FIFOs in place of settings.json, app-state.json, the log, credentials and cache files")
     func fifosEverywhere() async throws {
         // app-state.json (which holds the saved language) becomes a FIFO too: --lang says it.
-        let app = try await AppFixture.start(.init(extraArguments: ["--lang", "en"], prepare: { home in
+        // Wide enough for every notice on one row each: the credentials folder and file add two
+        // (issue 16), and the notice area keeps its few rows whatever the height.
+        var options = AppFixture.Options(extraArguments: ["--lang", "en"], prepare: { home in
             for relative in Self.files {
                 let path = home.path + "/" + relative
                 try? FileManager.default.removeItem(atPath: path)
@@ -27,13 +29,16 @@ struct OddFilesTests {
                                                         withIntermediateDirectories: true)
                 guard mkfifo(path, 0o600) == 0 else { throw TestSupportError.setupFailed("mkfifo \(path)") }
             }
-        }))
+        })
+        options.rows = 40
+        options.columns = 200
+        let app = try await AppFixture.start(options)
         defer { app.close() }
         let en = app.catalog("en")
         // Defaults are used (pn51), and the person is told settings.json is not a regular file.
-        let screen = try await app.waitForConnectedMainScreen("en", timeout: .seconds(60))
-        #expect(screen.containsSquashed(en.text("files.not_regular", ["file": "settings.json", "path": ""])
-                                          .components(separatedBy: "(").first ?? "-"), "\(screen)")
+        _ = try await app.waitForConnectedMainScreen("en", timeout: .seconds(60))
+        let told = en.text("files.not_regular", ["file": "settings.json", "path": ""]).components(separatedBy: "(").first ?? "-"
+        _ = try await app.waitFor("the settings.json notice", timeout: .seconds(30)) { $0.containsSquashed(told) }
         try await app.session.sendKeys("q")
         // It quits at once; app-state.json could not be saved, which is said, and the exit is 1.
         let status = try await app.session.waitForExit()

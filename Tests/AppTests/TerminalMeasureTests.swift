@@ -100,7 +100,10 @@ struct TerminalMeasureTests {
         let sockets = home.path + "/screen"
         try FileManager.default.createDirectory(atPath: sockets, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        try home.write("cjkwidth \(cjkwidth)\nstartup_message off\nhardstatus off\ndefutf8 on\n", to: "screenrc")
+        // autodetach off: when the test's terminal closes, screen ends with the app instead of
+        // keeping a detached session alive (sessions of earlier runs were left behind).
+        try home.write("cjkwidth \(cjkwidth)\nstartup_message off\nhardstatus off\ndefutf8 on\nautodetach off\n",
+                       to: "screenrc")
         // The outer terminal draws ambiguous characters wide and answers nothing: only screen can.
         let result = try await Self.check(language: "ja", ["--wide", "--env", "SCREENDIR=\(sockets)"],
                                           wrapper: ["/usr/bin/screen", "-U", "-c", home.path + "/screenrc"], home: home)

@@ -14,7 +14,9 @@ struct DescriptorBudgetTests {
         let port = try #require(demo.port(of: "bench-1"))
         let home = try TemporaryHome(prefix: "budget")
         let addresses = (1...count).map { "\"https://s\($0).bench.example/api\"" }
-        try home.write(#"{"custom_servers": [\#(addresses.joined(separator: ","))]}"#,
+        // The longest timeout: this is about descriptors, and on a loaded 2-core machine 20,000
+        // handshakes queue long enough for a 10 s timeout to report a healthy server down.
+        try home.write(#"{"connection_timeout": 60, "custom_servers": [\#(addresses.joined(separator: ","))]}"#,
                        to: "config/verbumcare/settings.json")
         // The prefilled servers keep their own listeners; every other host goes to bench-1.
         let network = ["--cacert", demo.caFile] + (demo.connectTo + ["::127.0.0.1:\(port)"]).flatMap { ["--connect-to", $0] }

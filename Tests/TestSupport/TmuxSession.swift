@@ -72,7 +72,7 @@ public final class TmuxSession: @unchecked Sendable {
                 + ["/bin/sh", script, directory, executable] + arguments
             // remain-on-exit is set in the same client command as new-session, before the pane can end.
             try await tmux.run(["set-option", "-g", "remain-on-exit", "on", ";",
-                                "set-option", "-g", "history-limit", "0", ";",
+                                "set-option", "-g", "history-limit", "20000", ";",
                                 "new-session", "-d", "-s", "app", "-x", String(columns), "-y", String(rows), "--"]
                                + command)
             let pidText = try await tmux.run(["display-message", "-p", "#{pid}"])
@@ -163,7 +163,8 @@ public final class TmuxSession: @unchecked Sendable {
         return lines
     }
 
-    /// Everything the pane printed, the rows scrolled off the top first (`capture-pane -S -`).
+    /// Everything the pane printed, the rows scrolled off the top first (`capture-pane -S -`), up
+    /// to the last 20,000 rows (the session's history limit: the line mode prints a frame a second).
     public func captureHistory() async throws -> [String] {
         let output = try await tmux.run(["capture-pane", "-p", "-S", "-", "-t", "app"])
         var lines = output.components(separatedBy: "\n")

@@ -251,24 +251,43 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         }
         // A key the app does not know is kept as written and has no effect: a typo such as
         // `conection_timeout` would otherwise cost its setting silently (issue 17).
-        for unknown in unknownKeys(in: reader.keys) {
-            if let suggestion = unknown.suggestion {
-                reader.report("files.unknown_key", ["field": unknown.key, "suggestion": suggestion])
+        // A file with hundreds of them (a script's own keys) gets a few notices and one summary,
+        // not one notice each: notices are reconciled against every problem on every event.
+        let unknown = unknownKeyNames(in: reader.keys)
+        let shown = unknownKeys(in: unknown, limit: unknown.count > unknownKeysShown + 1 ? unknownKeysShown : unknown.count)
+        for key in shown {
+            if let suggestion = key.suggestion {
+                reader.report("files.unknown_key", ["field": key.key, "suggestion": suggestion])
             } else {
-                reader.report("files.unknown_key_unmatched", ["field": unknown.key])
+                reader.report("files.unknown_key_unmatched", ["field": key.key])
             }
+        }
+        if unknown.count > shown.count {
+            let rest = unknown.dropFirst(shown.count)
+            reader.report("files.unknown_keys_more", ["count": String(rest.count),
+                                                      "fields": rest.prefix(3).joined(separator: ", ")])
         }
         return s
     }
 
+    /// Unknown keys told one by one; more than one beyond these are summed up in one problem.
+    static let unknownKeysShown = 3
+
     /// The keys of `keys` that settings.json does not define, sorted, each with the known key
     /// it is probably a slip for. One home for the app's notice, the command line's warning
     /// and `doctor`.
-    public static func unknownKeys(in keys: some Sequence<String>) -> [(key: String, suggestion: String?)] {
+    public static func unknownKeys(in keys: some Sequence<String>, limit: Int = .max) -> [(key: String, suggestion: String?)] {
         let known = CodingKeys.allCases.map(\.rawValue)
-        return keys.filter { !known.contains($0) }.sorted().map { key in
+        return unknownKeyNames(in: keys).prefix(limit).map { key in
             (key, KeySuggestion.closest(to: key, among: known))
         }
+    }
+
+    /// The unknown keys alone, sorted: cheap, where a suggestion costs an edit distance to
+    /// every known key (a file with hundreds of unknown keys made each save take seconds).
+    public static func unknownKeyNames(in keys: some Sequence<String>) -> [String] {
+        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        return keys.filter { !known.contains($0) }.sorted()
     }
 
     /// The known keys and their JSON values (nil: the key is absent).

@@ -44,7 +44,7 @@ public struct ConfigFacts: Equatable, Sendable {
     }
 
     /// Loading reports unknown keys as problems too; here each has its own entry with its fix.
-    static let unknownKeyProblems: Set<String> = ["files.unknown_key", "files.unknown_key_unmatched"]
+    static let unknownKeyProblems: Set<String> = ["files.unknown_key", "files.unknown_key_unmatched", "files.unknown_keys_more"]
 
     static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path

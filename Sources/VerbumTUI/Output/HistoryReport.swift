@@ -31,7 +31,7 @@ enum HistoryReport {
                     ("start", .string(UTCTimestamp.iso8601Seconds(Double(incident.start) / 1000))),
                     ("end", .optional(incident.end.map { UTCTimestamp.iso8601Seconds(Double($0) / 1000) })),
                     // null while open (SPEC §15.2: `durationSeconds|null`), like `end`.
-                    ("durationSeconds", incident.durationSeconds.map { .int(Int($0)) } ?? .null),
+                    ("durationSeconds", incident.durationSeconds.map { .int(DurationText.wholeSeconds(Double($0))) } ?? .null),
                     ("open", .bool(incident.isOpen)),
                     ("reason", .object([("code", .string(code)), ("message", .optional(message))])),
                 ])
