@@ -3,8 +3,11 @@
 # with the Swift runtime linked statically) and prints their RESULT lines together at the end, each figure
 # next to its goal:
 #   first complete frame against htop, btop, mc and whiptail; memory before and after the first probe and
-#   when libcurl is loaded; what the binary's resident pages at the first frame are (root only); language switch CPU; idle CPU over 60 s; a hung and a returning server; a
-#   stalled resolver (network namespace); the cold four checks against curl.
+#   when libcurl is loaded; what the binary's resident pages at the first frame are (root only); language switch CPU; idle CPU over 60 s
+#   with a named bundle and with the system CA store (a mount namespace of its own); a hung and a returning server; a
+#   stalled resolver (network namespace); the cold four checks against curl; 200 custom servers checked at once;
+#   and the in-process figures of verbumcare-bench (switch CPU, the 200-server frame, a probe against curl, the
+#   system CA store against a named bundle, history size and query time).
 #
 #   Benchmarks/scripts/run-all.sh [--quick]     (--quick: 10 s idle window, fewer runs)
 #
@@ -47,10 +50,17 @@ run "$here/first-frame.py" --runs "$runs"
 run "$here/memory-probe.py"
 run "$here/resident-pages.py"
 run "$here/language-switch.py" --presses "$presses"
-run "$here/idle-cpu.py" --seconds "$seconds"
+run "$here/idle-cpu.py" --seconds "$seconds" --ca bundle
+run "$here/idle-cpu.py" --seconds "$seconds" --ca system
 run "$here/server-changes.py" --runs "$change_runs" --outage "$outage"
 run "$here/stalled-resolver.py"
 run "$here/cold-checks.py" --runs "$cold_runs"
+run "$here/check-all.py" --servers 200 --runs "$change_runs"
+if [[ -z "${VERBUMCARE_TUI_BINARY:-}" ]]; then
+    echo "== building verbumcare-bench the same way: scripts/build-release --product verbumcare-bench"
+    scripts/build-release --scratch-path .build-release-static --product verbumcare-bench > /dev/null 2>&1
+fi
+if [[ "${1:-}" == "--quick" ]]; then run "$here/bench-figures.py" --quick; else run "$here/bench-figures.py"; fi
 
 echo
 echo "== summary ($(uname -sr), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), binary ${VERBUMCARE_TUI_BINARY:-.build-release-static})"

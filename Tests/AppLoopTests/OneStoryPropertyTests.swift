@@ -76,9 +76,9 @@ struct OneStoryPropertyTests {
     nonisolated static let stories = zip(Gen<Int>.int(in: 0...2), Gen<Int>.int(in: Step.codes).array(of: 20...24))
         .map { language, codes in Story(language: AppLanguage.allCases[language], steps: codes.map(Step.init(code:))) }
 
-    @Test("after every settled step of 200 random stories, the screen, the notices, the files, servers and status tell one story")
+    @Test("after every settled step of 100 random stories, the screen, the notices, the files, servers and status tell one story")
     func oneStory() async {
-        await propertyCheck(count: 200, input: Self.stories) { story in
+        await propertyCheck(count: 100, input: Self.stories) { story in
             await Self.run(story)
         }
     }

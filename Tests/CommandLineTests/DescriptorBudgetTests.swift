@@ -14,7 +14,7 @@ struct DescriptorBudgetTests {
         let port = try #require(demo.port(of: "bench-1"))
         let home = try TemporaryHome(prefix: "budget")
         let addresses = (1...count).map { "\"https://s\($0).bench.example/api\"" }
-        // The longest timeout: this is about descriptors, and on a loaded 2-core machine 20,000
+        // The longest timeout: this is about descriptors, and on a loaded 2-core machine 8,000
         // handshakes queue long enough for a 10 s timeout to report a healthy server down.
         try home.write(#"{"connection_timeout": 60, "custom_servers": [\#(addresses.joined(separator: ","))]}"#,
                        to: "config/verbumcare/settings.json")
@@ -23,7 +23,7 @@ struct DescriptorBudgetTests {
         let binary = try BinaryRunner.locate("verbumcare-tui")
         let runner = BinaryRunner(program: "/usr/bin/prlimit", home: home.path, lang: "en_US.UTF-8",
                                   timeout: .seconds(600))
-        // 5,000 servers' JSON is larger than the runner keeps of stdout: it goes to a file.
+        // 2,000 servers' JSON is larger than the runner keeps of stdout: it goes to a file.
         let output = home.path + "/check.json"
         let start = ContinuousClock.now
         let result = try await runner.run(["--nofile=\(descriptorLimit):\(descriptorLimit)", "--", binary,
@@ -51,8 +51,10 @@ struct DescriptorBudgetTests {
         try await Self.checkAll(servers: 300, descriptorLimit: 256)
     }
 
-    @Test("5,000 servers under 1,024 descriptors: every one tested and connected")
-    func fiveThousandUnder1024() async throws {
-        try await Self.checkAll(servers: 5_000, descriptorLimit: 1_024)
+    /// Five servers for every descriptor, as the 5,000 under 1,024 this test used to run: the
+    /// same budget pressure, with 8,000 handshakes instead of 20,000 on the test machine.
+    @Test("2,000 servers under 400 descriptors: every one tested and connected")
+    func twoThousandUnder400() async throws {
+        try await Self.checkAll(servers: 2_000, descriptorLimit: 400)
     }
 }

@@ -79,10 +79,10 @@ struct ReducerPropertyTests: RandomChoices {
         (0..<(chance(0.9, &rng) ? 30 : int(1...29, &rng))).map { _ in step(&rng) }
     }
 
-    @Test("after every event of 200 random stories of up to 30 events, the state, settings.json and the screen agree")
+    @Test("after every event of 100 random stories of up to 30 events, the state, settings.json and the screen agree")
     func invariantsHoldAfterEveryEvent() async {
-        await propertyCheck(count: 200, input: Self.stories) { steps in
-            // The whole check is about a minute of CPU: between stories, the other tests of the
+        await propertyCheck(count: 100, input: Self.stories) { steps in
+            // The whole check is about half a minute of CPU: between stories, the other tests of the
             // run get the shared threads (a test holding one for that long starved the rest).
             await Task.yield()
             guard var world = try? ReducerWorld() else {
