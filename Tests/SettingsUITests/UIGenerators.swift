@@ -158,9 +158,7 @@ enum UIGen: RandomChoices {
         }
     }
 
-    // 4,096 choices: a random state with its servers, and a session of up to 120 keys over four
-    // states, draw more than the default 512; draws past the end would all read as the simplest.
-    static let frames: Shrinking<Case> = shrinking(choices: 4096) { rng in
+    static let frames: Shrinking<Case> = shrinking { rng in
         let settings = settings(&rng)
         let ui = ui(settings, &rng)
         let options = RenderOptions(plain: chance(0.3, &rng),
@@ -179,7 +177,7 @@ enum UIGen: RandomChoices {
     }
 
     /// Key sequences while the store's state changes underneath (servers removed, notices cleared).
-    static let sessions: Shrinking<Session> = shrinking(choices: 4096) { rng in
+    static let sessions: Shrinking<Session> = shrinking { rng in
         let states = (0..<int(1...4, &rng)).map { _ in settings(&rng) }
         return Session(settings: states, keys: keys(&rng, count: 1...120))
     }

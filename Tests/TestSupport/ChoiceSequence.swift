@@ -15,10 +15,15 @@ public struct ChoiceSequence: SeededRandomNumberGenerator {
     public struct Seed: Hashable, Sendable {
         public var choices: [UInt64]
         public var position: Int
+        public var source: [UInt64]?
     }
 
     private var choices: [UInt64]
     private var position: Int
+    /// While recording: the state of the `Xoshiro` source that extends the list with each draw
+    /// past its end (kept as four numbers, so the sequence stays `Hashable`). nil when
+    /// replaying: past the end every draw is the simplest.
+    private var source: [UInt64]?
 
     public init(_ choices: [UInt64]) {
         self.choices = choices
@@ -28,15 +33,33 @@ public struct ChoiceSequence: SeededRandomNumberGenerator {
     public init?(seed: Seed) {
         choices = seed.choices
         position = seed.position
+        source = seed.source
     }
 
     public init() {
         self.init([])
     }
 
-    public var currentSeed: Seed { Seed(choices: choices, position: position) }
+    /// A sequence that records: every draw is a new random number from a source seeded by
+    /// `rng`, kept in `recorded`. One generated value then holds exactly the choices it drew.
+    public static func recording(from rng: inout some RandomNumberGenerator) -> ChoiceSequence {
+        var sequence = ChoiceSequence([])
+        sequence.source = [rng.next(), rng.next(), rng.next(), rng.next()]
+        return sequence
+    }
+
+    /// The choices drawn so far (recording) or given (replaying).
+    public var recorded: [UInt64] { choices }
+
+    public var currentSeed: Seed { Seed(choices: choices, position: position, source: source) }
 
     public mutating func next() -> UInt64 {
+        if position == choices.count, let state = source, state.count == 4 {
+            var xoshiro = Xoshiro(seed: (state[0], state[1], state[2], state[3]))
+            choices.append(xoshiro.next())
+            let after = xoshiro.currentState
+            source = [after.0, after.1, after.2, after.3]
+        }
         guard position < choices.count else { return Self.simplest }
         defer { position += 1 }
         return choices[position]
@@ -46,13 +69,17 @@ public struct ChoiceSequence: SeededRandomNumberGenerator {
 /// What `shrinking` makes.
 public typealias Shrinking<T> = Generator<T, ChoiceShrinks>
 
-/// A generator that shrinks, made from a hand-written one: `make` draws from a list of
-/// `choices` random numbers, which the property library shrinks on a failure. `choices` should
-/// cover what one value needs (draws past the end read the simplest choice).
-public func shrinking<T>(choices: Int = 512, _ make: @escaping @Sendable (inout any SeededRandomNumberGenerator) -> T)
-    -> Shrinking<T> {
+/// A generator that shrinks, made from a hand-written one: `make` runs once on a recording
+/// sequence, which keeps exactly the random numbers it drew; the property library shrinks
+/// that list on a failure, and each candidate list is replayed through `make` (draws past its
+/// end read the simplest choice). A value costs two runs of `make`.
+public func shrinking<T>(_ make: @escaping @Sendable (inout any SeededRandomNumberGenerator) -> T) -> Shrinking<T> {
     Generator<[UInt64], ChoiceShrinks>(
-        run: { rng in (0..<choices).map { _ in rng.next() } },
+        run: { rng in
+            var recorder: any SeededRandomNumberGenerator = ChoiceSequence.recording(from: &rng)
+            _ = make(&recorder)
+            return (recorder as? ChoiceSequence)?.recorded ?? []
+        },
         shrink: { ChoiceShrinks($0) }
     ).map { list in
         var replay: any SeededRandomNumberGenerator = ChoiceSequence(list)
