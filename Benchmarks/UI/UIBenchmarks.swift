@@ -50,6 +50,19 @@ func runUIBenchmarks(iterations: Int = 2000, only filter: String? = nil) -> [Ren
         previous = frame
     })
 
+    // A second passes on the idle main screen, on the loop's one path: the model, the frame with
+    // the regions of the last one (only "checked N s ago" changed), the diff.
+    let idle = AppState(settings: UIBenchmarkStates.connected(language: .en, customServers: 1))
+    var memo = FrameMemo()
+    var shown = ScreenRenderer.render(ScreenModel(state: idle, now: now), width: 100, height: 30, memo: &memo).buffer
+    results.append(contentsOf: timed("ui.clock-tick-100x30 (a second passes: model → regions → diff)",
+                                     iterations: iterations) { index in
+        let model = ScreenModel(state: idle, now: now + Double(index % 100 + 1))
+        let frame = ScreenRenderer.render(model, width: 100, height: 30, memo: &memo).buffer
+        sink &+= frame.diff(from: shown).count
+        shown = frame
+    })
+
     if sink == 42 { print("") }  // keeps the work observable to the optimizer
     return results
 }

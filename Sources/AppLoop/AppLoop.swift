@@ -31,16 +31,21 @@ public final class AppLoop {
     private var subscription: StoreSubscription?
     /// The frame on the terminal and the model it was drawn from; nil: repaint every cell.
     public private(set) var lastFrame: (frame: RenderedFrame, model: ScreenModel)?
+    /// The state the terminal shows: the one of the last turn, drawn or, when its model was the
+    /// last frame's, left as it was (tests wait on it).
+    public private(set) var shownState: AppState?
+    /// The regions of the frames drawn so far: a frame draws again only those whose models changed.
+    public private(set) var memo = FrameMemo()
     private lazy var frames = FrameScheduler { [weak self] in self?.drawFrame() }
-    private lazy var ticker = SecondTicker { [weak self] in
-        self?.clockTicked = true
-        self?.frames.request()
-    }
-    /// The ticker asked for the coming frame: only then is the one-value redraw (`ClockTick`) tried.
-    private var clockTicked = false
+    /// The time source of the texts that count time: a frame when one of them next changes,
+    /// drawn like every other.
+    private lazy var ticker = SecondTicker { [weak self] in self?.frames.request() }
     private var isRunning = false
     /// Frames flushed so far (tests wait on it).
     public private(set) var frameCount = 0
+    /// Turns that found nothing new to draw (the model, or else the cells and the cursor, were
+    /// the last frame's): nothing was written or flushed (tests count them).
+    public private(set) var unchangedFrames = 0
 
     /// - Parameters:
     ///   - caBundleDisplay: the CA bundle in effect for the pane's row (looked up only while the
@@ -177,33 +182,37 @@ public final class AppLoop {
 
     // MARK: - Frames
 
-    /// Renders the state into cells and writes the difference to the screen.
+    /// Renders the state into cells and writes the difference to the screen. Every frame takes
+    /// this one path, the timer's included: a model equal to the last frame's (a probe that
+    /// started, a second that changed no text) writes and flushes nothing; otherwise the regions
+    /// whose models changed are drawn (`FrameMemo`) and the cells that differ are written.
     public func drawFrame() {
         guard isRunning, let screen else { return }
         let size = screen.size
         let state = store.getAppState()
         let now = store.clock.now()
+        // "checked N s ago" and "no answer for N s" are redrawn when their number changes.
+        defer { ticker.schedule(after: ScreenTime.secondsUntilChange(state.settings, now: now)) }
+        shownState = state
         let model = ScreenModel(state: state, now: now, options: options,
                                 caBundle: state.settings.isSettingsPaneOpen ? caBundleDisplay(state.settings) : nil)
-        let frame: RenderedFrame
-        let ticked = clockTicked
-        clockTicked = false
-        if ticked, var last = lastFrame, last.frame.buffer.width == size.columns, last.frame.buffer.height == size.rows {
-            // The last frame's cells are then held here alone: a clock tick redraws them in place.
-            lastFrame = nil
-            if let changes = ClockTick.apply(model, to: &last.frame, of: last.model) {
-                screen.present(changes)
-                frame = last.frame
-            } else {
-                frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
-                screen.present(frame.buffer.diff(from: last.frame.buffer))
-            }
-        } else {
-            frame = ScreenRenderer.render(model, width: size.columns, height: size.rows)
-            let previous = lastFrame?.frame.buffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics)
-            screen.present(frame.buffer.diff(from: previous))
+        if let last = lastFrame, last.model == model,
+           last.frame.buffer.width == size.columns, last.frame.buffer.height == size.rows {
+            unchangedFrames += 1
+            stats?.frameFlushed()
+            return
         }
+        let frame = ScreenRenderer.render(model, width: size.columns, height: size.rows, memo: &memo)
+        let previous = lastFrame?.frame
+        let changes = frame.buffer.diff(from: previous?.buffer ?? CellBuffer(width: 0, height: 0, metrics: options.metrics))
         lastFrame = (frame, model)
+        // A changed model can still give the same cells (a sparkline of equal bars moving on).
+        if changes.isEmpty, let previous, previous.cursor == frame.cursor {
+            unchangedFrames += 1
+            stats?.frameFlushed()
+            return
+        }
+        screen.present(changes)
         if let cursor = frame.cursor {
             screen.moveCursor(row: cursor.y, column: cursor.x)
             screen.setCursorVisible(true)
@@ -213,7 +222,5 @@ public final class AppLoop {
         screen.flush()
         frameCount += 1
         stats?.frameFlushed()
-        // "checked N s ago" and "no answer for N s" are redrawn when their number changes.
-        ticker.schedule(after: ClockTexts.secondsUntilChange(state.settings, now: now))
     }
 }

@@ -1,7 +1,8 @@
 import Glibc
 
 /// `VERBUMCARE_FRAME_STATS=FILE`: one line per key press with the main thread's CPU time
-/// from handling the key to the flushed frame, for the language-switch benchmark (docs/PRODUCT.md: Performance targets).
+/// from handling the key to the flushed frame (or to the turn that found nothing new to draw),
+/// for the language-switch benchmark (docs/PRODUCT.md: Performance targets).
 /// Off unless the variable is set; writes happen after the frame, outside the measured span.
 @MainActor
 public final class FrameStats {

@@ -5,8 +5,8 @@ import SettingsStore
 
 /// Wakes the app when a time-counting text on screen ("checked 3 s ago") next changes, and not
 /// at all while none is shown: idle means asleep (docs/PRODUCT.md: Terminal behaviour). One
-/// one-shot timer at the moment of the change, rather than a 1 Hz timer, so no wake-up draws a
-/// frame identical to the last one.
+/// one-shot timer at the moment of the change (`ScreenTime.secondsUntilChange`), rather than a
+/// 1 Hz timer. It only asks for a frame: the frame is drawn as every other is.
 ///
 /// The timer is a timerfd read by a dispatch source: a dispatch timer source woke the process
 /// twice per tick here (once some tens of milliseconds early, to be re-armed).

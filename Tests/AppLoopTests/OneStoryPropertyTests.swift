@@ -140,16 +140,12 @@ struct OneStoryPropertyTests {
         let deadline = ContinuousClock.now + .seconds(60)
         var stableSince: ContinuousClock.Instant?
         var last: SettingsState?
-        var lastFrames = -1
         while ContinuousClock.now < deadline {
             let state = rig.state
-            // Drawn: the frame on the screen was made from this state (compared only when a new
-            // frame came, to keep the polling cheap on a loaded machine).
-            let frames = rig.loop.frameCount
-            let drawn = frames == lastFrames || (rig.loop.lastFrame?.model.settings == state
-                                                 && rig.loop.lastFrame?.model.screen == rig.app.screen)
+            // Drawn: the screen shows this state (a frame made from it, or one it left unchanged).
+            let shown = rig.loop.shownState
+            let drawn = shown?.settings == state && shown?.screen == rig.app.screen
             let calm = state.connectivity.activeSwitch == nil && drawn && Self.projection(state) == last.map(Self.projection)
-            lastFrames = drawn ? frames : -1
             if calm {
                 if let since = stableSince, ContinuousClock.now - since >= .milliseconds(12) { return }
                 stableSince = stableSince ?? ContinuousClock.now

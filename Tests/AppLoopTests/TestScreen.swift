@@ -9,6 +9,11 @@ final class TestScreen: TerminalScreen {
     private(set) var buffer: CellBuffer
     private(set) var cursor: (row: Int, column: Int)?
     private(set) var flushes = 0
+    /// Cells written so far (every `present` counts its runs' cells).
+    private(set) var cellsWritten = 0
+    /// Flushes that ended a frame in which nothing was written and the cursor stayed.
+    private(set) var emptyFlushes = 0
+    private var wroteSinceFlush = false
 
     init(columns: Int = 100, rows: Int = 30) {
         size = (columns, rows)
@@ -17,18 +22,29 @@ final class TestScreen: TerminalScreen {
 
     func present(_ changes: [BufferChange]) {
         buffer.apply(changes)
+        for change in changes {
+            guard case .run(_, _, let cells) = change else { continue }
+            cellsWritten += cells.count
+            wroteSinceFlush = true
+        }
     }
 
     func moveCursor(row: Int, column: Int) {
+        if cursor?.row != row || cursor?.column != column { wroteSinceFlush = true }
         cursor = (row, column)
     }
 
     func setCursorVisible(_ visible: Bool) {
-        if !visible { cursor = nil }
+        if !visible, cursor != nil {
+            wroteSinceFlush = true
+            cursor = nil
+        }
     }
 
     func flush() {
         flushes += 1
+        if !wroteSinceFlush { emptyFlushes += 1 }
+        wroteSinceFlush = false
     }
 
     /// The screen as text, one line per row.

@@ -48,14 +48,13 @@ struct UIText {
         localizer.text("ui.response_ms", ["ms": MillisecondsText.figure(value)])
     }
 
-    /// "3 s ago", "5 min ago" from two minutes on, "not yet" without a test.
-    func checkedAgo(lastChecked: Double?, now: Double) -> String {
-        guard let lastChecked, lastChecked.isFinite, now.isFinite else { return localizer.text("ui.never_checked") }
-        let seconds = Int(max(0, min(now - lastChecked, 1e9)))
-        if seconds >= 120 {
-            return localizer.text("ui.checked_ago_minutes", ["minutes": String(seconds / 60)])
+    /// "3 s ago", "5 min ago" from two minutes on, "not yet" without a test (`CheckedAge`).
+    func checkedAgo(_ age: CheckedAge) -> String {
+        switch age {
+        case .never: localizer.text("ui.never_checked")
+        case .seconds(let seconds): localizer.text("ui.checked_ago", ["seconds": String(seconds)])
+        case .minutes(let minutes): localizer.text("ui.checked_ago_minutes", ["minutes": String(minutes)])
         }
-        return localizer.text("ui.checked_ago", ["seconds": String(seconds)])
     }
 
     // MARK: - Servers

@@ -9,13 +9,15 @@ struct Canvas {
     let text: UIText
     var caret: Point?
     var focusPoint: Point?
-    /// Where "checked N s ago" was drawn, if on screen (`ClockTick`).
-    var clockSlot: Rect?
+    /// The regions of earlier frames (`region`).
+    var memo: FrameMemo
 
-    init(model: ScreenModel, width: Int, height: Int) {
+    init(model: ScreenModel, width: Int, height: Int, memo: FrameMemo) {
         self.buffer = CellBuffer(width: width, height: height, metrics: model.options.metrics)
         self.model = model
         self.text = UIText(settings: model.settings)
+        self.memo = memo
+        self.memo.begin(options: model.options)
     }
 
     var metrics: DisplayWidth { buffer.metrics }

@@ -15,7 +15,17 @@ enum ChromeView {
         }
         titleLine.spans.append(Span(title, style: .bold))
         let hints = hintLine(canvas, width: area.width - 2 * borderWidth(canvas) - 3)
-        return canvas.box(area, title: titleLine, rightTitle: StatusIndicator.line(canvas), bottomTitle: hints)
+        let model = Model(title: titleLine, status: StatusIndicator.line(canvas), hints: hints)
+        return canvas.region("chrome", model, in: area) {
+            $0.box(area, title: model.title, rightTitle: model.status, bottomTitle: model.hints)
+        }
+    }
+
+    /// What the frame's region is drawn from (`Canvas.region`): its three texts.
+    private struct Model: Equatable {
+        var title: Line
+        var status: Line?
+        var hints: Line
     }
 
     /// The area inside the frame, for overlays drawn on top of a screen.

@@ -24,7 +24,7 @@ enum HistoryOverlayView {
         for server in canvas.settings.availableServers {
             lines.append(Line(""))
             var title = Line(fit(canvas.text.serverName(server)), style: .bold)
-            if let mute = watch.mutes.mute(of: server.id, at: canvas.model.now) {
+            if let mute = canvas.model.time.mute(of: server.id) {
                 title.spans.append(Span("  " + canvas.text("ui.muted_until", ["time": canvas.model.clock.time(mute.until)]),
                                         style: .colored(.warning)))
             }
@@ -37,7 +37,8 @@ enum HistoryOverlayView {
                 lines.append(Line(fit("  " + canvas.text("ui.history.no_incidents")), style: .colored(.muted)))
             }
             for incident in incidents.prefix(20) {
-                let line = fit("  " + history.incidentLine(incident, now: canvas.model.now))
+                // `overlayNow` is set whenever this overlay is open (`ScreenTime`).
+                let line = fit("  " + history.incidentLine(incident, now: canvas.model.time.overlayNow ?? 0))
                 lines.append(incident.isOpen ? Line(line, style: .colored(.error)) : Line(line))
             }
             if incidents.count > 20 {

@@ -13,9 +13,9 @@ enum HistoryView {
             return
         }
         let text = canvas.text
-        let now = canvas.model.now
-        let rows = history.prefix(inner.height).map { entry in
-            let when = showsTimeOnly(entry, now: now)
+        let timeOnly = canvas.model.time.historyTimeOnly
+        let rows = zip(history.prefix(inner.height), timeOnly).map { entry, timeOnly in
+            let when = timeOnly
                 ? canvas.model.clock.time(entry.lastUsed) : canvas.model.clock.dateAndTime(entry.lastUsed)
             let outcome = entry.successful
                 ? Span(text.milliseconds(entry.durationMs), style: .colored(.ok))

@@ -6,6 +6,10 @@ import TerminalRendering
 /// progress) on the left, the language picker and the "open settings" box on the right,
 /// notices across the bottom. From 100×30 on, the room left below is used: the timeline of
 /// recent events under the server panel, the server history under "open settings".
+///
+/// Each box is a region of the frame (`Canvas.region`) keyed by the model it is drawn from:
+/// the whole screen model with only the time values the box shows, so a second that changes
+/// "checked N s ago" draws the server panel again and puts the other boxes' cells back.
 enum MainScreenView {
     /// The smallest screen that also shows the timeline and the history.
     static let roomyWidth = 100
@@ -34,20 +38,51 @@ enum MainScreenView {
         let columns = top.split(.horizontal, [.fill, .length(rightWidth)], spacing: 1)
         let roomy = roomyScreen
         if canvas.settings.serverSwitchState.isInProgress {
-            SwitchProgressView.render(&canvas, in: columns[0])
+            renderSwitch(&canvas, in: columns[0])
         } else {
-            let used = ServerPanelView.render(&canvas, in: columns[0])
+            let used = renderPanel(&canvas, in: columns[0])
             if roomy {
-                TimelineView.render(&canvas, in: columns[0].inset(top: used))
+                renderTimeline(&canvas, in: columns[0].inset(top: used))
             }
         }
-        var rightUsed = renderRightColumn(&canvas, in: columns[1])
-        if let note = canvas.model.options.terminalNote {
-            rightUsed += renderTerminalNote(&canvas, note, in: columns[1].inset(top: rightUsed))
-        }
-        rightUsed += renderConsoleNote(&canvas, in: columns[1].inset(top: rightUsed))
+        let rightUsed = renderRightColumnAndNotes(&canvas, in: columns[1])
         if roomy {
-            HistoryView.render(&canvas, in: columns[1].inset(top: rightUsed))
+            renderHistory(&canvas, in: columns[1].inset(top: rightUsed))
+        }
+    }
+
+    // MARK: - Regions
+
+    private static func renderPanel(_ canvas: inout Canvas, in area: Rect) -> Int {
+        canvas.region("serverPanel", canvas.model.reading([.checked, .mutes]), in: area) {
+            ServerPanelView.render(&$0, in: area)
+        }
+    }
+
+    private static func renderSwitch(_ canvas: inout Canvas, in area: Rect) {
+        canvas.region("switchProgress", canvas.model.reading([]), in: area) { SwitchProgressView.render(&$0, in: area) }
+    }
+
+    private static func renderTimeline(_ canvas: inout Canvas, in area: Rect) {
+        canvas.region("timeline", canvas.model.reading([]), in: area) { TimelineView.render(&$0, in: area) }
+    }
+
+    private static func renderHistory(_ canvas: inout Canvas, in area: Rect) {
+        canvas.region("history", canvas.model.reading([.historyDates]), in: area) { HistoryView.render(&$0, in: area) }
+    }
+
+    private static func renderPlainStatus(_ canvas: inout Canvas, in area: Rect) -> Int {
+        canvas.region("plainStatus", canvas.model.reading([]), in: area) { PlainStatusLine.render(&$0, in: area) }
+    }
+
+    /// The languages, "open settings" and the notes below them; returns the rows used.
+    private static func renderRightColumnAndNotes(_ canvas: inout Canvas, in area: Rect) -> Int {
+        canvas.region("rightColumn", canvas.model.reading([]), in: area) { canvas in
+            var used = renderRightColumn(&canvas, in: area)
+            if let note = canvas.model.options.terminalNote {
+                used += renderTerminalNote(&canvas, note, in: area.inset(top: used))
+            }
+            return used + renderConsoleNote(&canvas, in: area.inset(top: used))
         }
     }
 
@@ -57,7 +92,7 @@ enum MainScreenView {
     /// and the button stay on screen. Above it, the newest change of status as one line
     /// (`PlainStatusLine`).
     private static func renderOneColumn(_ canvas: inout Canvas, in whole: Rect, roomy: Bool) {
-        let area = whole.inset(top: PlainStatusLine.render(&canvas, in: whole))
+        let area = whole.inset(top: renderPlainStatus(&canvas, in: whole))
         let languages = ScreenState.languages(canvas.settings)
         // The language list and the smallest "open settings" box (its explanation, the button),
         // leaving the panel at least its first three rows (name, description, address).
@@ -65,20 +100,16 @@ enum MainScreenView {
         let panelArea = Rect(x: area.x, y: area.y, width: area.width, height: area.height - reserve)
         var used = panelArea.height
         if canvas.settings.serverSwitchState.isInProgress {
-            SwitchProgressView.render(&canvas, in: panelArea)
+            renderSwitch(&canvas, in: panelArea)
         } else {
-            used = min(panelArea.height, ServerPanelView.render(&canvas, in: panelArea))
+            used = min(panelArea.height, renderPanel(&canvas, in: panelArea))
         }
         let below = area.inset(top: used)
-        var belowUsed = renderRightColumn(&canvas, in: below)
-        if let note = canvas.model.options.terminalNote {
-            belowUsed += renderTerminalNote(&canvas, note, in: below.inset(top: belowUsed))
-        }
-        belowUsed += renderConsoleNote(&canvas, in: below.inset(top: belowUsed))
+        let belowUsed = renderRightColumnAndNotes(&canvas, in: below)
         if roomy {
             let rest = below.inset(top: belowUsed)
-            TimelineView.render(&canvas, in: rest.inset(bottom: rest.height - rest.height / 2))
-            HistoryView.render(&canvas, in: rest.inset(top: rest.height / 2))
+            renderTimeline(&canvas, in: rest.inset(bottom: rest.height - rest.height / 2))
+            renderHistory(&canvas, in: rest.inset(top: rest.height / 2))
         }
     }
 

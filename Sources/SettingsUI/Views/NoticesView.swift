@@ -1,11 +1,12 @@
 import AppCore
+import Localization
 import TerminalRendering
 
 /// Notices across the bottom of the main screen, newest first, drawn from the state's typed
 /// notices: a mark by kind (errors ✗, warnings ⚠, good news ✓, other news •; words in
 /// `--plain`), the text, and what to do about it. Enter dismisses the first one.
 enum NoticesView {
-    struct NoticeLine {
+    struct NoticeLine: Equatable {
         var line: Line
         /// Belongs to the notice that Enter dismisses (highlighted while notices have focus).
         var isFirstNotice: Bool
@@ -55,9 +56,23 @@ enum NoticesView {
         return DNSAdvice.action(host: host, mdns: canvas.settings.connectivity.mdnsFinding)
     }
 
+    /// What the notices' region is drawn from (`Canvas.region`).
+    private struct Model: Equatable {
+        var lines: [NoticeLine]
+        var focused: Bool
+        /// Of "N more".
+        var language: AppLanguage
+    }
+
     static func render(_ canvas: inout Canvas, lines: [NoticeLine], in area: Rect) {
+        let model = Model(lines: lines, focused: canvas.focus == .notices, language: canvas.settings.currentLanguage)
+        canvas.region("notices", model, in: area) { draw(&$0, model, in: area) }
+    }
+
+    private static func draw(_ canvas: inout Canvas, _ model: Model, in area: Rect) {
         guard !area.isEmpty else { return }
-        let focused = canvas.focus == .notices
+        let lines = model.lines
+        let focused = model.focused
         let isCut = lines.count > area.height
         // Cut short: the last row says how many notices are not shown at all ("and 2 more"),
         // so nobody takes the visible ones for all there is.

@@ -118,7 +118,7 @@ enum PaneListView {
             let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
             parts.append(canvas.text("ui.pane.uptime_24h", ["uptime": history.uptime(day.uptimeRatio)]))
         }
-        if let mute = watch.mutes.mute(of: server.id, at: canvas.model.now) {
+        if let mute = canvas.model.time.mute(of: server.id) {
             parts.append(canvas.text("ui.muted_until", ["time": canvas.model.clock.time(mute.until)]))
         }
         return parts.joined(separator: " · ")

@@ -8,6 +8,11 @@ enum PaneView {
         let inner = ChromeView.render(&canvas, in: area, title: canvas.text("ui.pane.title"))
         let content = inner.inset(left: 1, right: 1)
         guard content.height >= 1, content.width >= 1 else { return }
+        // One region (`Canvas.region`): its parts share one layout.
+        canvas.region("pane", canvas.model.reading([.mutes]), in: content) { renderContent(&$0, in: content) }
+    }
+
+    private static func renderContent(_ canvas: inout Canvas, in content: Rect) {
 
         let options = PaneOptionsView.layout(canvas, width: content.width)
         var feedback = PaneFeedbackView.lines(canvas, width: content.width - 1)

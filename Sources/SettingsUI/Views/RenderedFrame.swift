@@ -7,13 +7,9 @@ import TerminalRendering
 public struct RenderedFrame: Hashable, Sendable {
     public var buffer: CellBuffer
     public var cursor: Point?
-    /// The cells that show "checked N s ago", when nothing else draws over them: a clock tick
-    /// redraws only these (`ClockTick`).
-    public var clockSlot: Rect?
 
-    public init(buffer: CellBuffer, cursor: Point?, clockSlot: Rect? = nil) {
+    public init(buffer: CellBuffer, cursor: Point?) {
         self.buffer = buffer
         self.cursor = cursor
-        self.clockSlot = clockSlot
     }
 }

@@ -1,14 +1,17 @@
 import Localization
 import AppCore
 
-/// Everything a frame is drawn from.
+/// Everything a frame is drawn from, and nothing else: time only as the texts that count it
+/// show it (`ScreenTime`), and of the connectivity bookkeeping only what a notice names (the
+/// machine's `.local` finding), so a turn that changes neither (a probe starting, a second that
+/// changes no text) gives an equal model and no frame.
 public struct ScreenModel: Equatable, Sendable {
     public var settings: SettingsState
     public var screen: ScreenState
     /// History and alerts: the figures, incidents and mutes the screens show.
     public var watch: WatchState
-    /// Wall-clock seconds since 1970, for "checked N s ago".
-    public var now: Double
+    /// The moment of the frame, as the texts that count time show it.
+    public var time: ScreenTime
     public var options: RenderOptions
     /// The CA bundle in effect; nil shows the setting (or "system certificates") alone.
     public var caBundle: CABundleDisplay?
@@ -23,7 +26,7 @@ public struct ScreenModel: Equatable, Sendable {
         self.settings = state.settings
         self.screen = state.screen
         self.watch = state.watch
-        self.now = now
+        self.time = ScreenTime(state: state, now: now)
         self.options = options
         self.caBundle = caBundle
         self.clock = clock
@@ -31,6 +34,17 @@ public struct ScreenModel: Equatable, Sendable {
             languageNotDrawn = state.settings.currentLanguage
             settings.currentLanguage = .en
         }
+        var drawn = ConnectivityState()
+        drawn.mdnsFinding = state.settings.connectivity.mdnsFinding
+        settings.connectivity = drawn
+    }
+
+    /// This model as a region that shows only the time values `parts` sees it: the key of
+    /// its memo (`Canvas.region`).
+    public func reading(_ parts: ScreenTime.Parts) -> ScreenModel {
+        var model = self
+        model.time = time.keeping(parts)
+        return model
     }
 
     /// The language the person chose (the language list marks it).

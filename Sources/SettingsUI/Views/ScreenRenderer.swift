@@ -1,14 +1,23 @@
 import AppCore
 import TerminalRendering
 
-/// Draws a frame from a `ScreenModel`: a pure function of state and size, no I/O.
+/// Draws a frame from a `ScreenModel`: a pure function of state and size, no I/O. With a
+/// `FrameMemo` kept from the frames before, the regions whose models did not change are put
+/// back rather than drawn (the frame is the same either way: the memo tests compare them).
 public enum ScreenRenderer {
     /// Below this size one centered line says the terminal is too small (docs/PRODUCT.md: Terminal behaviour).
     public static let minimumWidth = 60
     public static let minimumHeight = 16
 
+    /// Every region drawn.
     public static func render(_ model: ScreenModel, width: Int, height: Int) -> RenderedFrame {
-        var canvas = Canvas(model: model, width: width, height: height)
+        var memo = FrameMemo()
+        return render(model, width: width, height: height, memo: &memo)
+    }
+
+    public static func render(_ model: ScreenModel, width: Int, height: Int, memo: inout FrameMemo) -> RenderedFrame {
+        var canvas = Canvas(model: model, width: width, height: height, memo: memo)
+        defer { memo = canvas.memo }
         guard width >= minimumWidth && height >= minimumHeight else {
             TooSmallView.render(&canvas)
             return RenderedFrame(buffer: canvas.buffer, cursor: nil)
@@ -24,18 +33,19 @@ public enum ScreenRenderer {
             // The screen below keeps its looks but not the cursor: the overlay has the focus.
             canvas.caret = nil
             canvas.focusPoint = nil
-            canvas.clockSlot = nil
             let inside = ChromeView.inner(of: area, canvas: canvas)
             canvas.buffer.updateStyle(in: inside) { style in
                 style.attributes.subtract([.reverse, .bold])
                 style.attributes.insert(.dim)
             }
-            switch overlay {
-            case .help: HelpOverlayView.render(&canvas, in: inside)
-            case .history: HistoryOverlayView.render(&canvas, in: inside)
-            case .login(let serverId): LoginDialogView.render(&canvas, serverId: serverId, in: inside)
-            case .confirm(let dialog): ConfirmDialogView.render(&canvas, dialog: dialog, in: inside)
-            case .none: break
+            canvas.region("overlay", model.reading([.mutes, .overlayNow]), in: inside) { canvas in
+                switch overlay {
+                case .help: HelpOverlayView.render(&canvas, in: inside)
+                case .history: HistoryOverlayView.render(&canvas, in: inside)
+                case .login(let serverId): LoginDialogView.render(&canvas, serverId: serverId, in: inside)
+                case .confirm(let dialog): ConfirmDialogView.render(&canvas, dialog: dialog, in: inside)
+                case .none: break
+                }
             }
         }
         canvas.buffer.cursor = canvas.caret ?? (canvas.plain ? canvas.focusPoint : nil)
@@ -47,6 +57,6 @@ public enum ScreenRenderer {
                 $0.attributes.remove(.reverse)
             }
         }
-        return RenderedFrame(buffer: canvas.buffer, cursor: canvas.buffer.cursor, clockSlot: canvas.clockSlot)
+        return RenderedFrame(buffer: canvas.buffer, cursor: canvas.buffer.cursor)
     }
 }

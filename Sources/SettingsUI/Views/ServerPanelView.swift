@@ -11,8 +11,6 @@ enum ServerPanelView {
         /// For the first row of wrapped text: the whole text on one row ending in `…`, shown
         /// when the rows after it were dropped.
         var shortened: Line?
-        /// For the "checked N s ago" row: where its value starts (see `ClockTick`).
-        var clockValueOffset: Int?
     }
 
     /// Returns the rows the panel took from the top of `area`.
@@ -39,9 +37,6 @@ enum ServerPanelView {
         let inner = canvas.box(boxArea, title: Line(canvas.text("ui.panel.server"), style: .bold)).inset(left: 1, right: 1)
         for (index, row) in rows.enumerated() {
             canvas.draw(row.line, in: inner.row(index))
-            if let offset = row.clockValueOffset, offset < inner.width {
-                canvas.clockSlot = inner.row(index).inset(left: offset)
-            }
         }
         return boxArea.height
     }
@@ -63,8 +58,8 @@ enum ServerPanelView {
         let uptime = uptimeLine(canvas, server: server)
         let labelWidth = labelColumn(canvas, certificate: status?.certificate != nil, uptime: uptime != nil)
         rows.append(Row(line: statusLine(canvas, labelWidth: labelWidth, width: width), dropOrder: 0))
-        rows.append(Row(line: labeled(text("ui.checked"), Line(checkedText(text, settings, now: canvas.model.now)),
-                                      labelWidth: labelWidth, canvas: canvas), dropOrder: 6, clockValueOffset: labelWidth))
+        rows.append(Row(line: labeled(text("ui.checked"), Line(text.checkedAgo(canvas.model.time.checked)),
+                                      labelWidth: labelWidth, canvas: canvas), dropOrder: 6))
         if let uptime {
             rows.append(Row(line: labeled(text("ui.panel.uptime"), uptime, labelWidth: labelWidth, canvas: canvas),
                             dropOrder: 9))
@@ -97,7 +92,7 @@ enum ServerPanelView {
     /// §15.2), and "muted until 14:30" while its alerts wait; nil before anything was recorded.
     private static func uptimeLine(_ canvas: Canvas, server: ServerConfig) -> Line? {
         let watch = canvas.model.watch
-        let mute = watch.mutes.mute(of: server.id, at: canvas.model.now)
+        let mute = canvas.model.time.mute(of: server.id)
         let figures = watch.history?.figures[server.id]
         guard figures?[.day]?.probes ?? 0 > 0 || mute != nil else { return nil }
         let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
@@ -136,13 +131,8 @@ enum ServerPanelView {
         return rows
     }
 
-    /// The value of the "Checked" row.
-    static func checkedText(_ text: UIText, _ settings: SettingsState, now: Double) -> String {
-        text.checkedAgo(lastChecked: currentStatus(settings)?.lastChecked, now: now)
-    }
-
     /// The last test, if it was of the current server.
-    private static func currentStatus(_ settings: SettingsState) -> DetailedStatus? {
+    static func currentStatus(_ settings: SettingsState) -> DetailedStatus? {
         guard let status = settings.detailedStatus, status.serverId == settings.currentServer.id else { return nil }
         return status
     }

@@ -69,7 +69,7 @@ enum StatusIndicator {
 
     /// A probe has not answered for `waitingThreshold` seconds: "no answer for N s".
     static func waitingText(_ canvas: Canvas) -> String? {
-        waitingSeconds(canvas.settings, now: canvas.model.now).map { canvas.text("ui.no_answer", ["seconds": String($0)]) }
+        canvas.model.time.waitingSeconds.map { canvas.text("ui.no_answer", ["seconds": String($0)]) }
     }
 
     /// The N of "no answer for N s", or nil while it is not shown.

@@ -1,0 +1,73 @@
+import AppCore
+
+/// The clock as the screen shows it: the values of the texts that count time, not the time
+/// itself. A frame is drawn from these, so two moments whose texts read the same give equal
+/// models (the later frame draws nothing: `AppLoop`), and a second that changes only "checked
+/// N s ago" changes only the model of the region that shows it (`FrameMemo`).
+public struct ScreenTime: Equatable, Sendable {
+    /// "checked N s ago" of the current server.
+    public var checked: CheckedAge = .never
+    /// The N of "no answer for N s", while shown.
+    public var waitingSeconds: Int?
+    /// Per `serverHistory` entry: today's, shown with its time only (otherwise with its date).
+    public var historyTimeOnly: [Bool] = []
+    /// The mutes still running.
+    public var mutes = MuteList()
+    /// The moment itself, only while the history overlay is open: its open incidents count
+    /// their duration (no timer redraws them; any other frame does).
+    public var overlayNow: Double?
+
+    /// Which of the values a region shows (the rest are left out of its model).
+    public struct Parts: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let checked = Parts(rawValue: 1 << 0)
+        public static let waiting = Parts(rawValue: 1 << 1)
+        public static let historyDates = Parts(rawValue: 1 << 2)
+        public static let mutes = Parts(rawValue: 1 << 3)
+        public static let overlayNow = Parts(rawValue: 1 << 4)
+        public static let all: Parts = [.checked, .waiting, .historyDates, .mutes, .overlayNow]
+    }
+
+    public init() {}
+
+    public init(state: AppState, now: Double) {
+        let settings = state.settings
+        checked = CheckedAge(lastChecked: ServerPanelView.currentStatus(settings)?.lastChecked, now: now)
+        waitingSeconds = StatusIndicator.waitingSeconds(settings, now: now)
+        historyTimeOnly = settings.serverHistory.map { HistoryView.showsTimeOnly($0, now: now) }
+        mutes = MuteList(entries: state.watch.mutes.entries.filter { $0.until > now })
+        if state.screen.activeOverlay(settings) == .history { overlayNow = now }
+    }
+
+    /// These values with the others at their defaults.
+    public func keeping(_ parts: Parts) -> ScreenTime {
+        var kept = ScreenTime()
+        if parts.contains(.checked) { kept.checked = checked }
+        if parts.contains(.waiting) { kept.waitingSeconds = waitingSeconds }
+        if parts.contains(.historyDates) { kept.historyTimeOnly = historyTimeOnly }
+        if parts.contains(.mutes) { kept.mutes = mutes }
+        if parts.contains(.overlayNow) { kept.overlayNow = overlayNow }
+        return kept
+    }
+
+    /// The mute that holds `serverId`'s alerts now (the one ending last), if any.
+    public func mute(of serverId: String) -> MuteList.Entry? {
+        // Every entry kept runs past the moment of the model: any earlier moment selects them all.
+        mutes.mute(of: serverId, at: -.infinity)
+    }
+
+    /// Seconds from `now` until a text the timer redraws ("checked N s ago", "no answer for
+    /// N s") reads otherwise, or nil when none is on screen: the app sleeps until then.
+    public static func secondsUntilChange(_ settings: SettingsState, now: Double) -> Double? {
+        var soonest = CheckedAge.secondsUntilChange(lastChecked: ServerPanelView.currentStatus(settings)?.lastChecked,
+                                                    now: now)
+        if let waited = settings.secondsWithoutAnswer(now: now) {
+            // The waiting text appears at the threshold, then counts whole seconds.
+            let delay = waited < StatusIndicator.waitingThreshold
+                ? StatusIndicator.waitingThreshold - waited : waited.rounded(.down) + 1 - waited
+            soonest = min(soonest ?? delay, delay)
+        }
+        return soonest
+    }
+}
