@@ -14,7 +14,7 @@ private typealias F = Fixtures
 @Suite struct FrameMemoTests {
     @Test("any story of keys, seconds, probes, mutes, overlays, states and sizes: the frame drawn with the memo is the frame drawn without")
     func theMemoIsInvisible() async {
-        await propertyCheck(count: 150, input: MemoStory.stories) { story in
+        await propertyCheck(count: 100, input: MemoStory.stories) { story in
             var state = story.start
             var now = F.now
             var size = story.size
@@ -160,7 +160,7 @@ struct MemoStory: CustomStringConvertible {
 
     static let stories: Shrinking<MemoStory> = shrinking(choices: 4096) { rng in
         let settings = UIGen.settings(&rng)
-        let count = UIGen.int(1...30, &rng)
+        let count = UIGen.int(1...20, &rng)
         return MemoStory(start: AppState(settings: settings), size: size(&rng), options: options(&rng),
                          steps: (0..<count).map { _ in step(settings, &rng) })
     }

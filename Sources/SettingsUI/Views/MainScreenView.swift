@@ -54,7 +54,7 @@ enum MainScreenView {
     // MARK: - Regions
 
     private static func renderPanel(_ canvas: inout Canvas, in area: Rect) -> Int {
-        canvas.region("serverPanel", canvas.model.reading([.checked, .mutes]), in: area) {
+        canvas.region("serverPanel", canvas.model.reading([.checked, .waiting, .mutes]), in: area) {
             ServerPanelView.render(&$0, in: area)
         }
     }
