@@ -158,7 +158,7 @@ struct MemoStory: CustomStringConvertible {
         }
     }
 
-    static let stories: Shrinking<MemoStory> = shrinking(choices: 4096) { rng in
+    static let stories: Shrinking<MemoStory> = shrinking { rng in
         let settings = UIGen.settings(&rng)
         let count = UIGen.int(1...20, &rng)
         return MemoStory(start: AppState(settings: settings), size: size(&rng), options: options(&rng),

@@ -13,7 +13,6 @@ enum PaneView {
     }
 
     private static func renderContent(_ canvas: inout Canvas, in content: Rect) {
-
         let options = PaneOptionsView.layout(canvas, width: content.width)
         var feedback = PaneFeedbackView.lines(canvas, width: content.width - 1)
         let fixedRows = 3 + options.rowCount + 1
