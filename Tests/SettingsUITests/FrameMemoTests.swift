@@ -9,7 +9,7 @@ import Testing
 private typealias F = Fixtures
 
 /// The one way of drawing: a frame is drawn from the screen model with the regions of the last
-/// frame whose models did not change put back (`FrameMemo`). The memo must be invisible, and a
+/// frame whose models did not change reused (`FrameMemo`). The memo must be invisible, and a
 /// second on the idle screen must cost the one region that shows it.
 @Suite struct FrameMemoTests {
     @Test("any story of keys, seconds, probes, mutes, overlays, states and sizes: the frame drawn with the memo is the frame drawn without")
@@ -36,7 +36,7 @@ private typealias F = Fixtures
         }
     }
 
-    @Test("a second that changes \"checked N s ago\" draws the server panel alone; one that changes no text gives an equal model")
+    @Test("a second that changes \"checked N s ago\" draws that value alone; one that changes no text gives an equal model")
     func aSecondDrawsOneRegion() {
         for language in AppLanguage.allCases {
             let state = AppState(settings: F.connected(language))
@@ -45,7 +45,7 @@ private typealias F = Fixtures
             #expect(memo.drawnRegions.count >= 6, "the first frame draws every region: \(memo.drawnRegions)")
             let later = ScreenModel(state: state, now: F.now + 1, clock: F.clock)
             let tick = ScreenRenderer.render(later, width: 100, height: 30, memo: &memo)
-            #expect(memo.drawnRegions == ["serverPanel"], "\(language)")
+            #expect(memo.drawnRegions == ["checked"], "\(language)")
             #expect(tick == ScreenRenderer.render(later, width: 100, height: 30))
             #expect(ScreenModel(state: state, now: F.now + 1.2, clock: F.clock)
                     == ScreenModel(state: state, now: F.now + 1.9, clock: F.clock), "the same texts, the same model")

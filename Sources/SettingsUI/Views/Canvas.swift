@@ -13,11 +13,20 @@ struct Canvas {
     var memo: FrameMemo
 
     init(model: ScreenModel, width: Int, height: Int, memo: FrameMemo) {
-        self.buffer = CellBuffer(width: width, height: height, metrics: model.options.metrics)
+        var memo = memo
+        self.buffer = memo.begin(options: model.options, width: width, height: height)
         self.model = model
         self.text = UIText(settings: model.settings)
         self.memo = memo
-        self.memo.begin(options: model.options)
+    }
+
+    /// After the last region: the frame's cells are complete (and kept for the next frame).
+    mutating func finishRegions() {
+        if memo.inPlace, memo.steps.count != memo.trail.count {
+            // Regions of the last frame that this one does not draw are still on the grid.
+            buffer = memo.rebuilt(width: buffer.width, height: buffer.height, metrics: buffer.metrics)
+        }
+        memo.end(buffer)
     }
 
     var metrics: DisplayWidth { buffer.metrics }

@@ -53,10 +53,17 @@ enum MainScreenView {
 
     // MARK: - Regions
 
+    /// The panel, then the value of "checked N s ago" as a region of its own: a second that
+    /// changes it draws that value alone.
     private static func renderPanel(_ canvas: inout Canvas, in area: Rect) -> Int {
-        canvas.region("serverPanel", canvas.model.reading([.checked, .waiting, .mutes]), in: area) {
+        let drawn = canvas.region("serverPanel", canvas.model.reading([.waiting, .mutes]), in: area) {
             ServerPanelView.render(&$0, in: area)
         }
+        if let slot = drawn.checkedSlot {
+            let value = ExactText(canvas.text.checkedAgo(canvas.model.time.checked))
+            canvas.region("checked", value, in: slot) { $0.draw(Line(value.text), in: slot) }
+        }
+        return drawn.rows
     }
 
     private static func renderSwitch(_ canvas: inout Canvas, in area: Rect) {

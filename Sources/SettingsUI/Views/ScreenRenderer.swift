@@ -19,6 +19,8 @@ public enum ScreenRenderer {
         var canvas = Canvas(model: model, width: width, height: height, memo: memo)
         defer { memo = canvas.memo }
         guard width >= minimumWidth && height >= minimumHeight else {
+            canvas.memo.forget()
+            canvas.buffer = CellBuffer(width: width, height: height, metrics: model.options.metrics)
             TooSmallView.render(&canvas)
             return RenderedFrame(buffer: canvas.buffer, cursor: nil)
         }
@@ -34,11 +36,11 @@ public enum ScreenRenderer {
             canvas.caret = nil
             canvas.focusPoint = nil
             let inside = ChromeView.inner(of: area, canvas: canvas)
-            canvas.buffer.updateStyle(in: inside) { style in
-                style.attributes.subtract([.reverse, .bold])
-                style.attributes.insert(.dim)
-            }
             canvas.region("overlay", model.reading([.mutes, .overlayNow]), in: inside) { canvas in
+                canvas.buffer.updateStyle(in: inside) { style in
+                    style.attributes.subtract([.reverse, .bold])
+                    style.attributes.insert(.dim)
+                }
                 switch overlay {
                 case .help: HelpOverlayView.render(&canvas, in: inside)
                 case .history: HistoryOverlayView.render(&canvas, in: inside)
@@ -48,6 +50,7 @@ public enum ScreenRenderer {
                 }
             }
         }
+        canvas.finishRegions()
         canvas.buffer.cursor = canvas.caret ?? (canvas.plain ? canvas.focusPoint : nil)
         if let cursor = canvas.buffer.cursor, canvas.buffer.bounds.contains(x: cursor.x, y: cursor.y) {
             let cellWidth = max(1, Int(canvas.buffer[x: cursor.x, y: cursor.y].width))

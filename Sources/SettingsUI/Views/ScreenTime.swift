@@ -5,7 +5,7 @@ import AppCore
 /// models (the later frame draws nothing: `AppLoop`), and a second that changes only "checked
 /// N s ago" changes only the model of the region that shows it (`FrameMemo`).
 public struct ScreenTime: Equatable, Sendable {
-    /// "checked N s ago" of the current server.
+    /// "checked N s ago" of the current server (its own region: `MainScreenView`).
     public var checked: CheckedAge = .never
     /// The N of "no answer for N s", while shown.
     public var waitingSeconds: Int?
@@ -21,12 +21,11 @@ public struct ScreenTime: Equatable, Sendable {
     public struct Parts: OptionSet, Sendable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
-        public static let checked = Parts(rawValue: 1 << 0)
         public static let waiting = Parts(rawValue: 1 << 1)
         public static let historyDates = Parts(rawValue: 1 << 2)
         public static let mutes = Parts(rawValue: 1 << 3)
         public static let overlayNow = Parts(rawValue: 1 << 4)
-        public static let all: Parts = [.checked, .waiting, .historyDates, .mutes, .overlayNow]
+        public static let all: Parts = [.waiting, .historyDates, .mutes, .overlayNow]
     }
 
     public init() {}
@@ -40,10 +39,10 @@ public struct ScreenTime: Equatable, Sendable {
         if state.screen.activeOverlay(settings) == .history { overlayNow = now }
     }
 
-    /// These values with the others at their defaults.
+    /// These values with the others at their defaults ("checked N s ago" is never kept: it is
+    /// a region of its own).
     public func keeping(_ parts: Parts) -> ScreenTime {
         var kept = ScreenTime()
-        if parts.contains(.checked) { kept.checked = checked }
         if parts.contains(.waiting) { kept.waitingSeconds = waitingSeconds }
         if parts.contains(.historyDates) { kept.historyTimeOnly = historyTimeOnly }
         if parts.contains(.mutes) { kept.mutes = mutes }

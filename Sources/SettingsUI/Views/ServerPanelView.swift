@@ -11,12 +11,22 @@ enum ServerPanelView {
         /// For the first row of wrapped text: the whole text on one row ending in `…`, shown
         /// when the rows after it were dropped.
         var shortened: Line?
+        /// For the "checked N s ago" row: where its value starts (the value is its own region).
+        var valueOffset: Int?
     }
 
-    /// Returns the rows the panel took from the top of `area`.
-    @discardableResult
-    static func render(_ canvas: inout Canvas, in area: Rect) -> Int {
-        guard !area.isEmpty else { return 0 }
+    /// What the panel drew: the rows it took, and where the value of "checked N s ago" goes.
+    struct Drawn: Equatable {
+        var rows: Int
+        var checkedSlot: Rect?
+    }
+
+    /// Draws the panel but the value of "checked N s ago", which changes every second and is
+    /// drawn in the slot returned (the slot starts after the padded label and ends at the
+    /// border, so the value is cut where the whole row would be), so the panel's model leaves
+    /// time out.
+    static func render(_ canvas: inout Canvas, in area: Rect) -> Drawn {
+        guard !area.isEmpty else { return Drawn(rows: 0) }
         let innerWidth = canvas.textWidth(inBoxOf: area.width)
         let all = self.rows(canvas, width: innerWidth)
         let room = max(0, area.height - 2)
@@ -35,10 +45,14 @@ enum ServerPanelView {
         }
         let boxArea = Rect(x: area.x, y: area.y, width: area.width, height: min(area.height, rows.count + 2))
         let inner = canvas.box(boxArea, title: Line(canvas.text("ui.panel.server"), style: .bold)).inset(left: 1, right: 1)
+        var slot: Rect?
         for (index, row) in rows.enumerated() {
             canvas.draw(row.line, in: inner.row(index))
+            if let offset = row.valueOffset, offset < inner.width, index < inner.height {
+                slot = inner.row(index).inset(left: offset)
+            }
         }
-        return boxArea.height
+        return Drawn(rows: boxArea.height, checkedSlot: slot)
     }
 
     private static func rows(_ canvas: Canvas, width: Int) -> [Row] {
@@ -58,8 +72,8 @@ enum ServerPanelView {
         let uptime = uptimeLine(canvas, server: server)
         let labelWidth = labelColumn(canvas, certificate: status?.certificate != nil, uptime: uptime != nil)
         rows.append(Row(line: statusLine(canvas, labelWidth: labelWidth, width: width), dropOrder: 0))
-        rows.append(Row(line: labeled(text("ui.checked"), Line(text.checkedAgo(canvas.model.time.checked)),
-                                      labelWidth: labelWidth, canvas: canvas), dropOrder: 6))
+        rows.append(Row(line: labeled(text("ui.checked"), Line(""), labelWidth: labelWidth, canvas: canvas),
+                        dropOrder: 6, valueOffset: labelWidth))
         if let uptime {
             rows.append(Row(line: labeled(text("ui.panel.uptime"), uptime, labelWidth: labelWidth, canvas: canvas),
                             dropOrder: 9))

@@ -2,7 +2,7 @@ extension CellBuffer {
     /// The cells of `rect` (clipped to the grid), row after row: what a region of a frame drew,
     /// kept to be put back by `paste(_:in:)` when the region's model has not changed.
     public func cells(in rect: Rect) -> [Cell] {
-        let area = rect.intersection(bounds)
+        let area = clipped(rect)
         guard !area.isEmpty else { return [] }
         var result: [Cell] = []
         result.reserveCapacity(area.width * area.height)
@@ -14,8 +14,9 @@ extension CellBuffer {
 
     /// Whether the cells of `rect` are `expected` (as `cells(in:)` gives them).
     public func cells(in rect: Rect, are expected: [Cell]) -> Bool {
-        let area = rect.intersection(bounds)
+        let area = clipped(rect)
         guard expected.count == area.width * area.height else { return false }
+        guard !area.isEmpty else { return true }
         var index = 0
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX {
@@ -31,10 +32,16 @@ extension CellBuffer {
     /// pastes them only where that frame had the same cells around them (`cells(in:are:)` on a
     /// rect one column wider each side), so no wide character is cut.
     public mutating func paste(_ newCells: [Cell], in rect: Rect) {
-        let area = rect.intersection(bounds)
-        guard newCells.count == area.width * area.height else { return }
+        let area = clipped(rect)
+        guard !area.isEmpty, newCells.count == area.width * area.height else { return }
         for (row, y) in (area.y..<area.maxY).enumerated() {
-            replaceCells(Array(newCells[(row * area.width)..<(row * area.width + area.width)]), x: area.x, y: y)
+            replaceCells(newCells[(row * area.width)..<(row * area.width + area.width)], x: area.x, y: y)
         }
+    }
+
+    /// `rect` within the grid, empty (never of negative size) when they do not meet.
+    public func clipped(_ rect: Rect) -> Rect {
+        let area = rect.intersection(bounds)
+        return Rect(x: area.x, y: area.y, width: max(0, area.width), height: max(0, area.height))
     }
 }

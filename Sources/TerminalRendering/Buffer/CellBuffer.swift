@@ -130,9 +130,9 @@ public struct CellBuffer: Hashable, Sendable {
         }
     }
 
-    /// Replaces cells without the wide-character bookkeeping; only `apply(_:)` uses it, with runs
-    /// that `diff` cut at whole characters.
-    mutating func replaceCells(_ newCells: [Cell], x: Int, y: Int) {
+    /// Replaces cells without the wide-character bookkeeping; only `apply(_:)` and `paste` use
+    /// it, with runs cut at whole characters.
+    mutating func replaceCells(_ newCells: some Collection<Cell>, x: Int, y: Int) {
         guard y >= 0 && y < height else { return }
         for (offset, cell) in newCells.enumerated() where x + offset >= 0 && x + offset < width {
             cells[y * width + x + offset] = cell

@@ -28,6 +28,18 @@ public struct Rect: Hashable, Sendable {
         return Rect(x: left, y: top, width: min(maxX, other.maxX) - left, height: min(maxY, other.maxY) - top)
     }
 
+    /// Whether the two share a cell.
+    public func intersects(_ other: Rect) -> Bool {
+        let common = intersection(other)
+        return common.width > 0 && common.height > 0
+    }
+
+    /// Whether every cell of `other` is in this one (an empty `other`'s are).
+    public func contains(_ other: Rect) -> Bool {
+        other.width <= 0 || other.height <= 0
+            || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
+    }
+
     /// Shrinks each side; never below zero size.
     public func inset(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) -> Rect {
         let newWidth = max(0, width - left - right)
