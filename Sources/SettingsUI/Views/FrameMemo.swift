@@ -24,7 +24,8 @@ public struct FrameMemo {
         /// The region's area widened by a column each side: drawing next to a wide character
         /// can blank its other half there.
         var span: Rect
-        var before: [Cell]
+        /// nil: a blank grid (the first region of a frame is drawn on one).
+        var before: [Cell]?
         var after: [Cell]
         var caret: Point?
         var focusPoint: Point?
@@ -48,8 +49,16 @@ public struct FrameMemo {
     var setInFrame: [Rect] = []
     /// The regions the last frame drew (rather than reused), in drawing order.
     public internal(set) var drawnRegions: [String] = []
+    /// false: every region is drawn and nothing kept (a frame drawn once).
+    let keeps: Bool
 
-    public init() {}
+    public init() {
+        keeps = true
+    }
+
+    init(keeps: Bool) {
+        self.keeps = keeps
+    }
 
     /// Begins a frame: the cells it starts from.
     mutating func begin(options: RenderOptions, width: Int, height: Int) -> CellBuffer {
@@ -99,6 +108,7 @@ extension Canvas {
     /// cells and reports are reused instead (see `FrameMemo`).
     mutating func region<Model: Equatable, Result>(_ name: String, _ model: Model, in area: Rect,
                                                    draw: (inout Canvas) -> Result) -> Result {
+        guard memo.keeps else { return draw(&self) }
         let span = buffer.clipped(Rect(x: area.x - 1, y: area.y, width: area.width + 2, height: area.height))
         let step = FrameMemo.Step(name: name, span: span)
         let index = memo.steps.count
@@ -117,7 +127,11 @@ extension Canvas {
                     // Its cells are on the grid as the last frame left them.
                     return reuse(known.entry, known.result)
                 }
-                buffer.paste(entry.before, in: span)
+                if let before = entry.before {
+                    buffer.paste(before, in: span)
+                } else {
+                    buffer.blank(span)
+                }
                 return redraw(name, model, span: span, before: entry.before, draw: draw)
             }
             if !(sameStep && touched.count == 1 && touched[0].contains(span)) {
@@ -130,8 +144,9 @@ extension Canvas {
             // this frame's, to be compared like those of a frame drawn from a blank grid.
         }
         memo.steps.append(step)
-        let before = buffer.cells(in: span)
-        if let known, buffer.cells(in: span, are: known.entry.before) {
+        // The first region is drawn on a blank grid: its cells from before are not kept.
+        let before = index == 0 ? nil : buffer.cells(in: span)
+        if let known, known.entry.before == nil ? index == 0 : buffer.cells(in: span, are: known.entry.before ?? []) {
             buffer.paste(known.entry.after, in: span)
             memo.setInFrame.append(span)
             return reuse(known.entry, known.result)
@@ -145,7 +160,7 @@ extension Canvas {
         return result
     }
 
-    private mutating func redraw<Model: Equatable, Result>(_ name: String, _ model: Model, span: Rect, before: [Cell],
+    private mutating func redraw<Model: Equatable, Result>(_ name: String, _ model: Model, span: Rect, before: [Cell]?,
                                                            draw: (inout Canvas) -> Result) -> Result {
         let outer = (caret: caret, focusPoint: focusPoint)
         caret = nil

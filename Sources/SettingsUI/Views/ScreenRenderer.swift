@@ -9,9 +9,9 @@ public enum ScreenRenderer {
     public static let minimumWidth = 60
     public static let minimumHeight = 16
 
-    /// Every region drawn.
+    /// Every region drawn, nothing kept.
     public static func render(_ model: ScreenModel, width: Int, height: Int) -> RenderedFrame {
-        var memo = FrameMemo()
+        var memo = FrameMemo(keeps: false)
         return render(model, width: width, height: height, memo: &memo)
     }
 

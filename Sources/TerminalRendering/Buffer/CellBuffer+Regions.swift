@@ -39,6 +39,14 @@ extension CellBuffer {
         }
     }
 
+    /// Blank cells over `rect`, as a new grid has them, without the wide-character bookkeeping
+    /// (as `paste`).
+    public mutating func blank(_ rect: Rect) {
+        let area = clipped(rect)
+        guard !area.isEmpty else { return }
+        paste([Cell](repeating: .blank, count: area.width * area.height), in: area)
+    }
+
     /// `rect` within the grid, empty (never of negative size) when they do not meet.
     public func clipped(_ rect: Rect) -> Rect {
         let area = rect.intersection(bounds)
