@@ -23,7 +23,8 @@ struct Canvas {
     /// After the last region: the frame's cells are complete (and kept for the next frame).
     mutating func finishRegions() {
         guard memo.keeps else { return }
-        if memo.inPlace, memo.steps.count != memo.trail.count {
+        if memo.inPlace, memo.steps.count != memo.trail.count,
+           !memo.setInFrame.contains(where: { $0.contains(buffer.bounds) }) {
             // Regions of the last frame that this one does not draw are still on the grid.
             buffer = memo.rebuilt(width: buffer.width, height: buffer.height, metrics: buffer.metrics)
         }

@@ -134,14 +134,15 @@ extension Canvas {
                 }
                 return redraw(name, model, span: span, before: entry.before, draw: draw)
             }
-            if !(sameStep && touched.count == 1 && touched[0].contains(span)) {
+            if !touched.contains(where: { $0.contains(span) }) {
                 // Another layout: the frame so far from a blank grid, and every later region
                 // compares the cells under it.
                 buffer = memo.rebuilt(width: buffer.width, height: buffer.height, metrics: buffer.metrics)
                 memo.inPlace = false
             }
-            // Otherwise the cells under the region were all drawn again in this frame: they are
-            // this frame's, to be compared like those of a frame drawn from a blank grid.
+            // Otherwise the cells under the region were all set in this frame (by one region drawn
+            // again over all of them): they are this frame's, to be compared like those of a
+            // frame drawn from a blank grid, whatever the last frame's layout was.
         }
         memo.steps.append(step)
         // The first region is drawn on a blank grid: its cells from before are not kept.

@@ -44,7 +44,9 @@ extension CellBuffer {
     public mutating func blank(_ rect: Rect) {
         let area = clipped(rect)
         guard !area.isEmpty else { return }
-        paste([Cell](repeating: .blank, count: area.width * area.height), in: area)
+        for y in area.y..<area.maxY {
+            replaceCells(repeatElement(Cell.blank, count: area.width), x: area.x, y: y)
+        }
     }
 
     /// `rect` within the grid, empty (never of negative size) when they do not meet.
