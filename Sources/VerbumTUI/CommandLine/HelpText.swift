@@ -8,13 +8,12 @@ import Localization
 /// swift-argument-parser reads the help when it reflects a command: `configuration` is a
 /// lazily initialized `static let`, and `@Option(help:)` arguments are evaluated when the
 /// parser makes an instance of the command to read its declarations. Both happen after
-/// main.swift starts, so `language`, itself a lazy `static let`, is decided from this
-/// process's arguments and environment before any help text is read. The committed completion
+/// main.swift starts, and `language` (`HelpLanguage.current`) is decided from this process's
+/// arguments and environment the first time a help text is read. The committed completion
 /// scripts and the English man page are generated in an English locale with an empty home
 /// (`scripts/generate-docs`), so they do not change with the person who generates them.
 enum HelpText {
-    static let language: AppLanguage = HelpLanguage.resolve(arguments: Array(CommandLine.arguments.dropFirst()),
-                                                            environment: ProcessInfo.processInfo.environment)
+    static var language: AppLanguage { HelpLanguage.current }
 
     static func text(_ key: String, _ parameters: [String: String] = [:]) -> String {
         Localizer(language: language).text(key, parameters)

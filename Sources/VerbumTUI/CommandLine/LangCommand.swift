@@ -26,7 +26,7 @@ struct LangCommand: VerbumCommand {
         guard let code else {
             // The app's language: --lang for this run, else the saved choice, else the locale's.
             let saved = AppStateFile(path: context.paths.appStateFile).load().state.currentLanguage
-            let option = context.options.lang.flatMap(AppLanguage.init(code:))
+            let option = context.options.lang
             let (language, source): (AppLanguage, Source) = if let option {
                 (option, .option)
             } else if let saved {

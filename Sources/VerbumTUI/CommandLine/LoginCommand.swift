@@ -7,6 +7,8 @@ import SettingsStore
 /// one) and saves its tokens (credentials/<id>.json, 0600). The password comes from the
 /// terminal without echo, or from stdin; never from the command line.
 struct LoginCommand: VerbumCommand {
+    static let sendsRequests = true
+
     static let configuration = CommandConfiguration(
         commandName: "login", abstract: HelpText.text("cli.help.login"))
 

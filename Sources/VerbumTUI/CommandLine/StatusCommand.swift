@@ -9,6 +9,8 @@ import SettingsStore
 /// attempt per check, all at once), applies the fallback rule and prints the result.
 /// Exit 0 when the effective server is connected, 2 when not.
 struct StatusCommand: VerbumCommand {
+    static let sendsRequests = true
+
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: HelpText.text("cli.help.status"))
 

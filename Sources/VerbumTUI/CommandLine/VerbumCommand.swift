@@ -4,10 +4,17 @@ import ArgumentParser
 /// the settings store lives, with a context made from those options.
 protocol VerbumCommand: ParsableCommand, Sendable {
     var global: GlobalOptions { get }
+    /// Whether the command sends requests (`check`, `status`, `login`): main.swift then starts
+    /// loading libcurl at once, on a thread of its own (`CurlLibrary.preload`), so its loading
+    /// overlaps the settings and the rest of the start-up. The full-screen app and the commands
+    /// that only read files never map libcurl.
+    static var sendsRequests: Bool { get }
     @MainActor func execute(context: CommandContext) throws
 }
 
 extension VerbumCommand {
+    static var sendsRequests: Bool { false }
+
     func run() throws {
         ExitStatus.exitOnTerminationSignals()
         // swift-argument-parser calls `run` on the main thread (from main.swift), synchronously.

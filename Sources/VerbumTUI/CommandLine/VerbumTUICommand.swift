@@ -19,8 +19,7 @@ struct VerbumTUICommand: ParsableCommand {
         try Self.startApp(global: global)
     }
 
-    /// The full-screen app with these options; main.swift calls it directly when the arguments
-    /// are global options only (`DirectInvocation`).
+    /// The full-screen app with these options.
     static func startApp(global: GlobalOptions) throws {
         try MainActor.assumeIsolated {
             let context = try CommandContext(options: global)
