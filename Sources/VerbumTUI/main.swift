@@ -18,7 +18,7 @@ _ = vc_unblock_crash_signals()
 // `ParsableCommand.main`, except that what the parser prints (its errors repeat the arguments
 // given) goes through `Console`, and so through the one sanitizer.
 do {
-    var command = try VerbumTUICommand.parseAsRoot(Array(CommandLine.arguments.dropFirst()))
+    var command = try CommandLineReading.parse(Array(CommandLine.arguments.dropFirst()))
     // A command that sends requests starts loading libcurl on a thread of its own, so its
     // loading overlaps the settings and the rest of the start-up.
     if (command as? any VerbumCommand).map({ type(of: $0).sendsRequests }) == true {

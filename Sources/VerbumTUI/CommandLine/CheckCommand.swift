@@ -12,8 +12,10 @@ import SettingsStore
 struct CheckCommand: VerbumCommand {
     static let sendsRequests = true
 
-    static let configuration = CommandConfiguration(
-        commandName: "check", abstract: HelpText.text("cli.help.check"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "check", abstract: HelpText.text("cli.help.check"))
+    }
 
     @Argument(help: HelpText.help("cli.help.server_argument", valueName: "id-or-url"))
     var target: String?

@@ -4,51 +4,90 @@ import Localization
 import SettingsStore
 import Synchronization
 
-/// The language of a run's help and of the parser's own errors. swift-argument-parser reads
-/// the help texts while it parses (a command's `configuration`, `@Option(help:)`), so the
-/// language must be known before the command line is parsed. The policy is the app's
-/// (`LanguageDetector.resolve`: `--lang`, then the choice saved in app-state.json, then the
-/// locale); its inputs are the global options, read by the same parser from the same
-/// declarations (`GlobalOptionsPeek`), and app-state.json, read without changing anything
-/// (`AppStateFile.peek`).
+/// The language of a run's help and of the parser's own errors.
+///
+/// swift-argument-parser reads the help texts while it parses (a command's `configuration`,
+/// `@Option(help:)`), but a run whose command line parses shows none of them. So the first
+/// parse is made with empty texts (`current` is nil: "drafting"), which reads no catalog and no
+/// file. When a text is to be shown (a help screen, a usage error), main.swift settles the
+/// language and parses again, and the parser makes its texts anew (every command's
+/// `configuration` is computed, not stored).
+///
+/// The policy is the app's (`LanguageDetector.resolve`: `--lang`, then the choice saved in
+/// app-state.json, then the locale). Its inputs are the global options, as the parse decoded
+/// them or, when it failed, read by the same parser from the same declarations
+/// (`GlobalOptionsPeek`), and app-state.json, read without changing anything (`AppStateFile.peek`).
 enum HelpLanguage {
+    /// The global options that decide the language.
+    struct Inputs: Sendable {
+        var lang: AppLanguage?
+        var env: AppEnvironment?
+        var home: String?
+
+        init(_ options: GlobalOptions) {
+            lang = options.lang
+            env = options.env
+            home = options.home
+        }
+    }
+
     private enum State {
-        case unresolved
-        /// While the global options are read, their own help texts ask for the language: they
-        /// get the locale's, which nobody sees.
+        case drafting
+        /// Decided on first use, from these inputs (nil: read from the arguments).
+        case settled(Inputs?)
+        /// While the global options are read from the arguments, their own help texts ask for
+        /// the language: they get the locale's, which nobody sees.
         case resolving(provisional: AppLanguage)
         case resolved(AppLanguage)
     }
 
-    private static let state = Mutex(State.unresolved)
-
-    /// The language of this process's help texts, decided once.
-    static var current: AppLanguage {
-        let environment = ProcessInfo.processInfo.environment
-        let known: AppLanguage? = state.withLock { state in
-            switch state {
-            case .resolved(let language), .resolving(let language):
-                return language
-            case .unresolved:
-                state = .resolving(provisional: LanguageDetector.detect(environment: environment))
-                return nil
-            }
-        }
-        if let known { return known }
-        let language = resolve(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment)
-        state.withLock { $0 = .resolved(language) }
-        return language
+    private enum Step {
+        case known(AppLanguage?)
+        case resolve(Inputs?)
     }
 
-    static func resolve(arguments: [String], environment: [String: String]) -> AppLanguage {
-        // Arguments the parser refuses (a bad `--lang` among them) leave the locale to decide.
-        let options = (try? GlobalOptionsPeek.parseAsRoot(arguments) as? GlobalOptionsPeek)?.global
-        if let runOverride = options?.lang { return runOverride }
+    private static let state = Mutex(State.drafting)
+
+    /// From now on texts are shown, in the language `inputs` choose (nil: the global options
+    /// are read from the arguments, for a command line the parser refused).
+    static func settle(_ inputs: Inputs?) {
+        state.withLock { state in
+            if case .drafting = state { state = .settled(inputs) }
+        }
+    }
+
+    /// The language of texts; nil while drafting.
+    static var current: AppLanguage? {
+        let environment = ProcessInfo.processInfo.environment
+        let step: Step = state.withLock { state in
+            switch state {
+            case .drafting:
+                return .known(nil)
+            case .resolved(let language), .resolving(let language):
+                return .known(language)
+            case .settled(let inputs):
+                state = .resolving(provisional: LanguageDetector.detect(environment: environment))
+                return .resolve(inputs)
+            }
+        }
+        switch step {
+        case .known(let language):
+            return language
+        case .resolve(let inputs):
+            let found = inputs ?? GlobalOptionsPeek.inputs(in: Array(CommandLine.arguments.dropFirst()))
+            let language = resolve(found, environment: environment)
+            state.withLock { $0 = .resolved(language) }
+            return language
+        }
+    }
+
+    static func resolve(_ inputs: Inputs?, environment: [String: String]) -> AppLanguage {
+        if let runOverride = inputs?.lang { return runOverride }
         let environmentName = environment["VERBUMCARE_ENV"].flatMap { $0.isEmpty ? nil : $0 }
         // An unknown environment is refused later with its own message; its files are not read.
-        let appEnvironment = options?.env ?? AppEnvironment(rawValue: environmentName ?? AppEnvironment.production.rawValue)
+        let appEnvironment = inputs?.env ?? AppEnvironment(rawValue: environmentName ?? AppEnvironment.production.rawValue)
         let saved = appEnvironment.flatMap { appEnvironment in
-            let paths = AppPaths.resolve(environment: appEnvironment, home: options?.home,
+            let paths = AppPaths.resolve(environment: appEnvironment, home: inputs?.home,
                                          environmentVariables: environment)
             return AppStateFile(path: paths.appStateFile).peek()?.state.currentLanguage
         }
@@ -60,8 +99,13 @@ enum HelpLanguage {
 /// not declare (a command's name, its options and values, `--help`, which is no built-in flag
 /// here) is collected and ignored.
 struct GlobalOptionsPeek: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "verbumcare-tui", helpNames: [])
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "verbumcare-tui", helpNames: []) }
 
     @OptionGroup var global: GlobalOptions
     @Argument(parsing: .allUnrecognized) var rest: [String] = []
+
+    /// nil when the parser refuses even these (a bad `--lang`): the locale decides.
+    static func inputs(in arguments: [String]) -> HelpLanguage.Inputs? {
+        ((try? parseAsRoot(arguments)) as? GlobalOptionsPeek).map { HelpLanguage.Inputs($0.global) }
+    }
 }

@@ -4,8 +4,10 @@ import SettingsStore
 
 /// `lang [ja|en|zh-Hant]`: print the app's language, or set it (persisted in app-state.json).
 struct LangCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lang", abstract: HelpText.text("cli.help.lang"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "lang", abstract: HelpText.text("cli.help.lang"))
+    }
 
     @Argument(help: HelpText.help("cli.help.lang.code", valueName: "code"),
               completion: .list(AppLanguage.allCases.map(\.rawValue)))

@@ -9,8 +9,10 @@ import SettingsStore
 struct LoginCommand: VerbumCommand {
     static let sendsRequests = true
 
-    static let configuration = CommandConfiguration(
-        commandName: "login", abstract: HelpText.text("cli.help.login"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "login", abstract: HelpText.text("cli.help.login"))
+    }
 
     @Argument(help: HelpText.help("cli.help.server_argument", valueName: "id"))
     var target: String?

@@ -4,10 +4,12 @@ import SettingsStore
 /// `settings set KEY VALUE`: validated like the settings pane; an invalid value is refused
 /// (exit 1) and the file is left byte-for-byte as it was.
 struct SettingsSetCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "set", abstract: HelpText.text("cli.help.settings_set"),
-        discussion: HelpText.text("cli.help.settings_set.discussion",
-                                  ["keys": SettingsKey.settable.map(\.rawValue).joined(separator: ", ")]))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "set", abstract: HelpText.text("cli.help.settings_set"),
+            discussion: HelpText.text("cli.help.settings_set.discussion",
+                                      ["keys": SettingsKey.settable.map(\.rawValue).joined(separator: ", ")]))
+    }
 
     /// The set of keys is closed, so an unknown one is a usage error (exit 64), like an
     /// unknown option.

@@ -11,8 +11,10 @@ import SettingsStore
 struct StatusCommand: VerbumCommand {
     static let sendsRequests = true
 
-    static let configuration = CommandConfiguration(
-        commandName: "status", abstract: HelpText.text("cli.help.status"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "status", abstract: HelpText.text("cli.help.status"))
+    }
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 

@@ -5,9 +5,11 @@ import Watch
 
 /// `alerts test`: a `test` event through every hook and webhook, and what each did (SPEC §15.3).
 struct AlertsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "alerts", abstract: HelpText.text("cli.help.alerts"),
-        subcommands: [AlertsTestCommand.self], defaultSubcommand: AlertsTestCommand.self)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "alerts", abstract: HelpText.text("cli.help.alerts"),
+            subcommands: [AlertsTestCommand.self], defaultSubcommand: AlertsTestCommand.self)
+    }
 }
 
 struct AlertsTestCommand: VerbumCommand {

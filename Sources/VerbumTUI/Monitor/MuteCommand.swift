@@ -6,8 +6,10 @@ import Watch
 /// `mute [ID|--all] --for DURATION [--reason TEXT]`: alerts wait, probing and recording go on
 /// (SPEC §15.3). What changed during the mute and is still true when it ends is alerted then.
 struct MuteCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mute", abstract: HelpText.text("cli.help.mute"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "mute", abstract: HelpText.text("cli.help.mute"))
+    }
 
     @Argument(help: HelpText.help("cli.help.mute.id")) var id: String?
     @Flag(help: HelpText.help("cli.help.mute.all")) var all = false
