@@ -13,8 +13,10 @@ struct AlertsCommand: ParsableCommand {
 }
 
 struct AlertsTestCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "test", abstract: HelpText.text("cli.help.alerts.test"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "test", abstract: HelpText.text("cli.help.alerts.test"))
+    }
 
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 

@@ -43,8 +43,10 @@ struct MuteCommand: VerbumCommand {
 
 /// `unmute [ID|--all]`: the held alerts are due at once.
 struct UnmuteCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "unmute", abstract: HelpText.text("cli.help.unmute"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "unmute", abstract: HelpText.text("cli.help.unmute"))
+    }
 
     @Argument(help: HelpText.help("cli.help.mute.id")) var id: String?
     @Flag(help: HelpText.help("cli.help.mute.all")) var all = false
