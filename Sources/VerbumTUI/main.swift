@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import ArgumentParser
-import BackendClient
 import CPlatform
 import Localization
 
@@ -19,11 +18,6 @@ _ = vc_unblock_crash_signals()
 // given) goes through `Console`, and so through the one sanitizer.
 do {
     var command = try CommandLineReading.parse(Array(CommandLine.arguments.dropFirst()))
-    // A command that sends requests starts loading libcurl on a thread of its own, so its
-    // loading overlaps the settings and the rest of the start-up.
-    if (command as? any VerbumCommand).map({ type(of: $0).sendsRequests }) == true {
-        CurlLibrary.preload()
-    }
     try command.run()
 } catch {
     let code = VerbumTUICommand.exitCode(for: error)

@@ -7,11 +7,12 @@ import Synchronization
 /// The language of a run's help and of the parser's own errors.
 ///
 /// swift-argument-parser reads the help texts while it parses (a command's `configuration`,
-/// `@Option(help:)`), but a run whose command line parses shows none of them. So the first
-/// parse is made with empty texts (`current` is nil: "drafting"), which reads no catalog and no
-/// file. When a text is to be shown (a help screen, a usage error), main.swift settles the
-/// language and parses again, and the parser makes its texts anew (every command's
-/// `configuration` is computed, not stored).
+/// `@Option(help:)`), but a run whose command line parses to a command shows none of them. So
+/// the first parse is made with empty texts (`current` is nil: "drafting"), which reads no
+/// catalog and no file (`CommandLineReading`). After it the language is decided when a text is
+/// first asked for: a help screen, which the parser makes anew when it runs (every command's
+/// `configuration` is computed, not stored), or a refusal, for which the arguments are parsed
+/// again so that its texts (the commands' `validate()` messages too) are made in the language.
 ///
 /// The policy is the app's (`LanguageDetector.resolve`: `--lang`, then the choice saved in
 /// app-state.json, then the locale). Its inputs are the global options, as the parse decoded
@@ -36,7 +37,7 @@ enum HelpLanguage {
         /// Decided on first use, from these inputs (nil: read from the arguments).
         case settled(Inputs?)
         /// While the global options are read from the arguments, their own help texts ask for
-        /// the language: they get the locale's, which nobody sees.
+        /// the language: they get English, which nobody sees.
         case resolving(provisional: AppLanguage)
         case resolved(AppLanguage)
     }
@@ -48,8 +49,8 @@ enum HelpLanguage {
 
     private static let state = Mutex(State.drafting)
 
-    /// From now on texts are shown, in the language `inputs` choose (nil: the global options
-    /// are read from the arguments, for a command line the parser refused).
+    /// From now on texts may be shown, in the language `inputs` choose (nil: the global options
+    /// are read from the arguments when a text is first asked for).
     static func settle(_ inputs: Inputs?) {
         state.withLock { state in
             if case .drafting = state { state = .settled(inputs) }
@@ -58,7 +59,6 @@ enum HelpLanguage {
 
     /// The language of texts; nil while drafting.
     static var current: AppLanguage? {
-        let environment = ProcessInfo.processInfo.environment
         let step: Step = state.withLock { state in
             switch state {
             case .drafting:
@@ -66,7 +66,7 @@ enum HelpLanguage {
             case .resolved(let language), .resolving(let language):
                 return .known(language)
             case .settled(let inputs):
-                state = .resolving(provisional: LanguageDetector.detect(environment: environment))
+                state = .resolving(provisional: .en)
                 return .resolve(inputs)
             }
         }
@@ -75,7 +75,7 @@ enum HelpLanguage {
             return language
         case .resolve(let inputs):
             let found = inputs ?? GlobalOptionsPeek.inputs(in: Array(CommandLine.arguments.dropFirst()))
-            let language = resolve(found, environment: environment)
+            let language = resolve(found, environment: ProcessInfo.processInfo.environment)
             state.withLock { $0 = .resolved(language) }
             return language
         }
