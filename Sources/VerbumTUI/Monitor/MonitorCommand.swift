@@ -3,8 +3,10 @@ import Dispatch
 
 /// `monitor [--textfile FILE] [--once]`: the app's loop without a screen (SPEC §15.1).
 struct MonitorCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "monitor", abstract: HelpText.text("cli.help.monitor"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "monitor", abstract: HelpText.text("cli.help.monitor"))
+    }
 
     @Option(help: HelpText.help("cli.help.monitor.textfile")) var textfile: String?
     @Flag(help: HelpText.help("cli.help.monitor.once")) var once = false
