@@ -13,11 +13,14 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
+#include <malloc.h>
 
 // A pipe whose ends are closed in any program this process starts, set atomically (a hook
 // started on another thread meanwhile must not inherit them).
 static inline int vc_pipe_cloexec(int fds[2]) { return (int)syscall(SYS_pipe2, fds, O_CLOEXEC); }
 static inline int vc_flock(int fd, int op) { return flock(fd, op); }
+// One malloc arena for every thread (docs/ARCHITECTURE.md: Memory). Returns 1 on success.
+static inline int vc_single_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1); }
 static inline int vc_lock_ex(void) { return LOCK_EX; }
 /// The app's one-shot redraw timer (a dispatch timer woke it twice per expiry).
 static inline int vc_timerfd_create(void) { return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC); }
