@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 
 /// `monitor [--textfile FILE] [--once]`: the app's loop without a screen (SPEC §15.1).
 struct MonitorCommand: VerbumCommand {
@@ -18,6 +17,6 @@ struct MonitorCommand: VerbumCommand {
         service.start()
         // The service exits the process: after `--once`'s round, or after the round in
         // flight when a signal asks it to stop.
-        dispatchMain()
+        MainQueueLoop.run()
     }
 }
