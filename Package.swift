@@ -96,7 +96,7 @@ let package = Package(
                            "History",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks",
-            exclude: ["scripts"],
+            exclude: ["scripts", "reference"],  // reference: the C programs the benchmarks compare with
             swiftSettings: strictSettings),
 
         // Tests

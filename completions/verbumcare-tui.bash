@@ -398,7 +398,7 @@ _verbumcare-tui_settings_set() {
     non_repeating_flags=(--no-color --plain --version -h --help)
     repeating_options=(--connect-to)
     non_repeating_options=(--home --env --lang --cacert)
-    __verbumcare-tui_offer_flags_options 2
+    __verbumcare-tui_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in

@@ -36,7 +36,7 @@ function __verbumcare-tui_parse_tokens -S
             case 'show'
                 __verbumcare-tui_parse_subcommand 0 'json' 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
             case 'set'
-                __verbumcare-tui_parse_subcommand 2 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
+                __verbumcare-tui_parse_subcommand -r 2 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
             case 'add-custom'
                 __verbumcare-tui_parse_subcommand 1 'require-reachable' 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
             case 'remove-custom'

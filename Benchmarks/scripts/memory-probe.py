@@ -1,6 +1,12 @@
 #!/usr/bin/env python3
-"""docs/PRODUCT.md: Performance targets: peak memory before and after the first probe (goal <= 16 MB resident with probing on), what
-the dynamic loader does at exec, and when libcurl is loaded relative to the first frame.
+"""SPEC §13: memory with probing running against the C reference (goal: resident at most 1.4 x the C program that
+makes the same four checks with the same libcurl, in the same run; the app's own pages, its binary's resident pages
+plus anonymous memory, at most 6 MB), what the dynamic loader does at exec, and when libcurl is loaded relative to
+the first frame.
+
+0. The C reference (Benchmarks/reference/four-checks.c, built here with cc and -lcurl) makes the four checks of
+   pn51 (the URLs `verbumcare-tui check pn51 --json` reports) against the same demo backend, with the same CA
+   bundle and routes, for as many rounds as the app probes here; its VmHWM once done is the peer's figure.
 
 1. The release verbumcare-tui in a 100x30 pty against the demo backend on loopback: resident memory
    (VmRSS, VmHWM) and mapped shared objects at the instant it loads libcurl (the first probe starts right
@@ -12,9 +18,13 @@ the dynamic loader does at exec, and when libcurl is loaded relative to the firs
 3. `LD_DEBUG=statistics` of `verbumcare-tui --version`: the loader's own start-up time and relocations,
    and `ldd` (libraries mapped at exec).
 
+Both processes' resident pages are listed per mapping (/proc/PID/smaps: the binary's text, read-only data and
+data, heap and other anonymous memory, libcurl, OpenSSL, libc, the rest), so a change shows where it went.
+
     python3 Benchmarks/scripts/memory-probe.py [--no-build] [--probe-interval 10]
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -27,7 +37,9 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchlib  # noqa: E402
 
-GOAL_MB = 16
+GOAL_RATIO = 1.4
+GOAL_OWN_MB = 6.0
+REFERENCE = os.path.join(benchlib.ROOT, "Benchmarks", "reference", "four-checks.c")
 
 
 def snapshot(pid):
@@ -35,6 +47,94 @@ def snapshot(pid):
     libraries = benchlib.mapped_libraries(pid)
     return {"rss": rss / 1024, "hwm": hwm / 1024, "objects": len(libraries),
             "libcurl": any(name.startswith("libcurl") for name in libraries)}
+
+
+def build_reference(directory):
+    """Compiles the C reference with cc and libcurl's headers; None (with the reason on stderr) when it cannot."""
+    compiler = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if not compiler:
+        benchlib.log("no C compiler: the C reference is not measured")
+        return None
+    program = os.path.join(directory, "four-checks")
+    result = subprocess.run([compiler, "-O2", "-o", program, REFERENCE, "-lcurl"], capture_output=True, text=True)
+    if result.returncode != 0:
+        benchlib.log(f"the C reference did not build (libcurl4-openssl-dev missing?): {result.stderr.strip()}")
+        return None
+    return program
+
+
+def run_reference(program, backend, urls, rounds, interval_ms):
+    """Runs the C reference to the end of its rounds and reads it while it holds what probing left:
+    (VmHWM MB, mapping breakdown), or None when a check failed."""
+    argv = [program, "--cacert", backend.ready["ca"], "--rounds", str(rounds), "--interval-ms", str(interval_ms)]
+    for spec in backend.ready["connectTo"]:
+        argv += ["--connect-to", spec]
+    process = subprocess.Popen(argv + urls, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                               env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8"})
+    try:
+        lines = []
+        for line in process.stdout:
+            lines.append(line.strip())
+            if line.strip() == "done":
+                break
+        if not lines or lines[-1] != "done" or any(line.endswith("failed") for line in lines):
+            benchlib.log(f"the C reference's checks failed: {lines}")
+            return None
+        hwm = benchlib.memory_kb(process.pid)[1] / 1024
+        return hwm, breakdown(process.pid, program), anonymous_mb(process.pid)
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+
+
+def anonymous_mb(pid):
+    return int(benchlib.proc_status(pid, "RssAnon").split()[0]) / 1024
+
+
+def breakdown(pid, binary):
+    """Resident MB per kind of mapping, from /proc/PID/smaps: the binary's own mappings by permission
+    (text r-x, read-only data r--, data rw-), heap, other anonymous memory (thread stacks, malloc arenas,
+    the Swift runtime's allocations), and shared objects grouped by library."""
+    binary = os.path.realpath(binary)
+    groups = {}
+    current = None
+    with open(f"/proc/{pid}/smaps") as handle:
+        for line in handle:
+            head = line.split()
+            if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
+                path = head[5] if len(head) >= 6 else ""
+                permissions = head[1]
+                if path and os.path.realpath(path) == binary:
+                    current = {"r-xp": "binary text", "r--p": "binary rodata"}.get(permissions, "binary data")
+                elif path == "[heap]":
+                    current = "heap"
+                elif path == "[stack]":
+                    current = "stack"
+                elif not path:
+                    current = "anonymous"
+                elif path.startswith("["):
+                    current = path
+                else:
+                    name = os.path.basename(path)
+                    library = re.sub(r"\.so.*$", "", name)
+                    known = {"libcurl": "libcurl", "libssl": "libssl", "libcrypto": "libcrypto", "libc": "libc",
+                             "libm": "libm", "libncursesw": "ncurses", "libtinfo": "ncurses", "ld-linux-x86-64": "ld.so",
+                             "libsqlite3": "libsqlite3"}
+                    current = known.get(library, "other libraries")
+            elif head and head[0] == "Rss:" and current:
+                groups[current] = groups.get(current, 0) + int(head[1]) / 1024
+    return groups
+
+
+def binary_mb(groups):
+    return sum(size for name, size in groups.items() if name.startswith("binary"))
+
+
+def describe_breakdown(label, groups):
+    order = ["binary text", "binary rodata", "binary data", "heap", "anonymous", "stack", "libcurl", "libssl",
+             "libcrypto", "libc", "libm", "ncurses", "libsqlite3", "ld.so", "other libraries"]
+    names = [name for name in order if name in groups] + sorted(name for name in groups if name not in order)
+    return f"  {label:<15}" + ", ".join(f"{name} {groups[name]:.2f}" for name in names if groups[name] >= 0.005)
 
 
 def describe(label, state):
@@ -108,7 +208,15 @@ def main():
         after_probe = snapshot(program.pid)
         program.drain(options.probe_interval + 1.0)
         steady = snapshot(program.pid)
+        app_groups = breakdown(program.pid, binary)
+        app_anonymous = anonymous_mb(program.pid)
         program.finish()
+        # The C reference: as many rounds as the app made (the first probe, then one per interval).
+        checked = json.loads(benchlib.run_cli(binary, backend.app_arguments(home) + ["check", "pn51", "--json"],
+                                              environment))
+        urls = [check["url"] for check in checked["checks"]]
+        compiled = build_reference(home)
+        reference = run_reference(compiled, backend, urls, 2, options.probe_interval * 1000) if compiled else None
         order = strace_order(binary, backend, home, environment, en)
         statistics, libraries = loader_statistics(binary, environment)
     finally:
@@ -127,8 +235,22 @@ def main():
     print(f"  loader at exec (LD_DEBUG=statistics, --version): {'; '.join(statistics) or 'no statistics'}")
     print(f"  ldd: {len(libraries)} libraries: {' '.join(libraries)}")
     peak = steady["hwm"]
-    print(f"RESULT peak-memory: before the first probe {at_frame['hwm']:.1f} MB, after {after_probe['hwm']:.1f} MB,"
-          f" with probing {peak:.1f} MB VmHWM, goal <= {GOAL_MB} MB: {benchlib.verdict(peak <= GOAL_MB)}")
+    own = binary_mb(app_groups) + app_anonymous
+    print(f"  resident pages per mapping, MB (smaps Rss, probing on):")
+    print(describe_breakdown("verbumcare-tui:", app_groups))
+    if reference:
+        reference_peak, reference_groups, reference_anonymous = reference
+        print(describe_breakdown("C reference:", reference_groups))
+        print(f"  anonymous (RssAnon): verbumcare-tui {app_anonymous:.2f} MB, C reference {reference_anonymous:.2f} MB")
+        ratio = peak / reference_peak
+        print(f"RESULT memory-ratio: resident with probing {peak:.1f} MB VmHWM (before the first probe"
+              f" {at_frame['hwm']:.1f} MB) vs the C reference's {reference_peak:.1f} MB = {ratio:.2f} x,"
+              f" goal <= {GOAL_RATIO} x: {benchlib.verdict(ratio <= GOAL_RATIO)}")
+    else:
+        print(f"RESULT memory-ratio: resident with probing {peak:.1f} MB VmHWM; the C reference was not measured"
+              f" (see above): no ratio")
+    print(f"RESULT own-pages: binary resident {binary_mb(app_groups):.1f} MB + anonymous {app_anonymous:.1f} MB"
+          f" = {own:.1f} MB, goal <= {GOAL_OWN_MB:.0f} MB: {benchlib.verdict(own <= GOAL_OWN_MB)}")
     print(f"RESULT libcurl-at-exec: libcurl mapped at the first frame: {'yes' if at_frame['libcurl'] else 'no'},"
           f" after the first probe: {'yes' if after_probe['libcurl'] else 'no'}, in ldd:"
           f" {'yes' if any('libcurl' in name for name in libraries) else 'no'}, goal no/yes/no:"

@@ -123,7 +123,10 @@ def main():
                 if len(parts) >= 6 and os.path.realpath(parts[5]) == binary:
                     start, end = (int(value, 16) for value in parts[0].split("-"))
                     mappings.append((start, end, int(parts[2], 16), parts[1]))
-        base = min(start - offset for start, _, offset, _ in mappings)
+        # Section addresses are link-time addresses: a position-independent binary is loaded at a base
+        # to subtract; an ET_EXEC one (scripts/build-release links with -no-pie) is where it was linked.
+        header = subprocess.run(["readelf", "-h", binary], capture_output=True, text=True).stdout
+        base = 0 if re.search(r"Type:\s+EXEC", header) else min(start - offset for start, _, offset, _ in mappings)
         pages = [page - base for start, end, _, _ in mappings for page in resident_pages(program.pid, start, end)]
         os.kill(program.pid, signal.SIGCONT)
         program.finish()

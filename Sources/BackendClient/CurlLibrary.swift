@@ -16,9 +16,9 @@ public enum CurlLibrary {
 
     /// Begins loading libcurl on a thread of its own, for a command that will make requests:
     /// the loader's work (about thirty libraries to map and relocate, and OpenSSL's set-up) then
-    /// overlaps the command's start-up, argument parsing and file reading instead of following
+    /// overlaps the command's reading of its files and the rest of its start-up instead of following
     /// them. Not for the full-screen app, whose first frame comes before any library loading
-    /// (`RequestCommandGuess` decides).
+    /// (the parsed command decides: `VerbumCommand.sendsRequests`).
     public static func preload() {
         vc_curl_preload()
     }

@@ -13,11 +13,22 @@
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
+#include <malloc.h>
 
 // A pipe whose ends are closed in any program this process starts, set atomically (a hook
 // started on another thread meanwhile must not inherit them).
 static inline int vc_pipe_cloexec(int fds[2]) { return (int)syscall(SYS_pipe2, fds, O_CLOEXEC); }
 static inline int vc_flock(int fd, int op) { return flock(fd, op); }
+// One malloc arena for every thread (docs/ARCHITECTURE.md: Memory). Returns 1 on success.
+static inline int vc_single_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1); }
+// libdispatch's run-loop interface, which CoreFoundation's run loop uses on Linux: the main
+// queue's wake-up descriptor (an eventfd) and the call that runs what the main queue holds on the
+// calling thread. Exported by libdispatch (static and shared); `MainQueueLoop` uses them instead
+// of dispatch_main(), which ends the main thread with pthread_exit.
+int _dispatch_get_main_queue_handle_4CF(void);
+void _dispatch_main_queue_callback_4CF(void *message);
+static inline int vc_main_queue_handle(void) { return _dispatch_get_main_queue_handle_4CF(); }
+static inline void vc_drain_main_queue(void) { _dispatch_main_queue_callback_4CF(NULL); }
 static inline int vc_lock_ex(void) { return LOCK_EX; }
 /// The app's one-shot redraw timer (a dispatch timer woke it twice per expiry).
 static inline int vc_timerfd_create(void) { return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC); }

@@ -2,10 +2,9 @@ import Localization
 import Testing
 import TestSupport
 
-/// The app started with global options only skips swift-argument-parser
-/// (`ArgumentNormalizer.appStartOptions`, for a cheaper first frame); every option must still
-/// mean what the parser makes of it, and anything unusual must still reach the parser. Without
-/// a terminal the app stops right after reading its options, in the language they choose.
+/// The app started with global options only: every option means what the parser makes of it,
+/// and anything unusual is the parser's usage error. Without a terminal the app stops right
+/// after reading its options, in the language they choose.
 @Suite struct AppStartOptionsTests {
     @Test(arguments: [
         (["--lang", "ja"], AppLanguage.ja),

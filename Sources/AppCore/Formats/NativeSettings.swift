@@ -38,8 +38,11 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     /// Whether the recording process keeps history.sqlite3.
     public var historyEnabled: Bool
 
-    /// The JSON keys of settings.json (a contract: scripts and `settings set KEY` use them).
-    public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
+    /// The keys of settings.json, the one list of them (a contract: scripts use them). The file
+    /// format reads and writes them (`CodingKeys` below), and the command line takes them as
+    /// typed values (`settings set KEY`, which conforms this type to `ExpressibleByArgument`
+    /// and handles every case), so a key cannot exist in one and not the other.
+    public enum Key: String, CodingKey, CaseIterable, Sendable {
         case backendServerAddress = "backend_server_address"
         case customServerAddress = "custom_server_address"
         case customServers = "custom_servers"
@@ -55,6 +58,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         case slowThresholdMs = "slow_threshold_ms"
         case historyEnabled = "history_enabled"
     }
+
+    /// Codable's name for the keys: the same list.
+    public typealias CodingKeys = Key
 
     public init(backendServerAddress: String? = nil, customServerAddress: String? = nil,
                 customServers: [String] = [], connectionTimeout: Int = 10, autoSwitchOnFailure: Bool = true,
@@ -81,7 +87,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     /// Missing keys take their defaults (the file format is read by `NativeSettingsFile`;
     /// this is for JSON produced by the app itself, e.g. `settings show --json`).
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let c = try decoder.container(keyedBy: Key.self)
         let d = NativeSettings.defaults
         backendServerAddress = try c.decodeIfPresent(String.self, forKey: .backendServerAddress)
         customServerAddress = try c.decodeIfPresent(String.self, forKey: .customServerAddress)
@@ -111,7 +117,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     /// value the file may not hold. `update` runs this on what its body produced.
     public func validated(environment: AppEnvironment) throws(InvalidSettingsValue) -> NativeSettings {
         var s = self
-        func refuse(_ key: CodingKeys, _ value: String) -> InvalidSettingsValue {
+        func refuse(_ key: Key, _ value: String) -> InvalidSettingsValue {
             InvalidSettingsValue(field: key.rawValue, value: FieldReader.displayable(value))
         }
         guard Self.connectionTimeoutRange.contains(connectionTimeout) else {
@@ -181,70 +187,70 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     /// Reads each field on its own (see `NativeSettingsFile.load`).
     package static func read(_ reader: inout FieldReader, environment: AppEnvironment) -> NativeSettings {
         var s = NativeSettings.defaults
-        s.connectionTimeout = reader.int(CodingKeys.connectionTimeout.rawValue, in: connectionTimeoutRange,
+        s.connectionTimeout = reader.int(Key.connectionTimeout.rawValue, in: connectionTimeoutRange,
                                          default: s.connectionTimeout)
-        s.probeInterval = reader.int(CodingKeys.probeInterval.rawValue, in: probeIntervalRange, default: s.probeInterval)
-        s.certWarningDays = reader.int(CodingKeys.certWarningDays.rawValue, in: certWarningDaysRange,
+        s.probeInterval = reader.int(Key.probeInterval.rawValue, in: probeIntervalRange, default: s.probeInterval)
+        s.certWarningDays = reader.int(Key.certWarningDays.rawValue, in: certWarningDaysRange,
                                        default: s.certWarningDays)
-        s.autoSwitchOnFailure = reader.bool(CodingKeys.autoSwitchOnFailure.rawValue, default: s.autoSwitchOnFailure)
-        s.enableDetailedLogging = reader.bool(CodingKeys.enableDetailedLogging.rawValue, default: s.enableDetailedLogging)
-        s.caBundle = reader.optionalString(CodingKeys.caBundle.rawValue)
-        s.alertCABundle = reader.optionalString(CodingKeys.alertCABundle.rawValue)
-        s.alertUpConfirmations = reader.int(CodingKeys.alertUpConfirmations.rawValue, in: alertUpConfirmationsRange,
+        s.autoSwitchOnFailure = reader.bool(Key.autoSwitchOnFailure.rawValue, default: s.autoSwitchOnFailure)
+        s.enableDetailedLogging = reader.bool(Key.enableDetailedLogging.rawValue, default: s.enableDetailedLogging)
+        s.caBundle = reader.optionalString(Key.caBundle.rawValue)
+        s.alertCABundle = reader.optionalString(Key.alertCABundle.rawValue)
+        s.alertUpConfirmations = reader.int(Key.alertUpConfirmations.rawValue, in: alertUpConfirmationsRange,
                                             default: s.alertUpConfirmations)
-        s.slowThresholdMs = reader.int(CodingKeys.slowThresholdMs.rawValue, in: slowThresholdRange,
+        s.slowThresholdMs = reader.int(Key.slowThresholdMs.rawValue, in: slowThresholdRange,
                                        default: s.slowThresholdMs)
-        s.historyEnabled = reader.bool(CodingKeys.historyEnabled.rawValue, default: s.historyEnabled)
-        let hooks: [JSON] = reader.read(CodingKeys.alertWebhooks.rawValue, default: [], fallbackText: "[]") {
+        s.historyEnabled = reader.bool(Key.historyEnabled.rawValue, default: s.historyEnabled)
+        let hooks: [JSON] = reader.read(Key.alertWebhooks.rawValue, default: [], fallbackText: "[]") {
             if case .array(let items) = $0 { return items }
             return nil
         }
         for item in hooks {
             guard let text = item.stringValue, let n = webhook(text) else {
-                reader.report("files.entry_invalid", ["field": CodingKeys.alertWebhooks.rawValue,
+                reader.report("files.entry_invalid", ["field": Key.alertWebhooks.rawValue,
                                                        "value": item.stringValue ?? item.written(.canonical)])
                 continue
             }
             if !s.alertWebhooks.contains(n) { s.alertWebhooks.append(n) }
         }
 
-        let list: [JSON] = reader.read(CodingKeys.customServers.rawValue, default: [], fallbackText: "[]") {
+        let list: [JSON] = reader.read(Key.customServers.rawValue, default: [], fallbackText: "[]") {
             if case .array(let items) = $0 { return items }
             return nil
         }
         var seen = Set<String>()
         for item in list {
             guard let text = item.stringValue, let n = normalized(text, environment) else {
-                reader.report("files.entry_invalid", ["field": CodingKeys.customServers.rawValue,
+                reader.report("files.entry_invalid", ["field": Key.customServers.rawValue,
                                                        "value": item.stringValue ?? item.written(.canonical)])
                 continue
             }
             if seen.insert(n).inserted { s.customServers.append(n) }
         }
 
-        let rawCustom = reader.optionalString(CodingKeys.customServerAddress.rawValue)
+        let rawCustom = reader.optionalString(Key.customServerAddress.rawValue)
         let custom = rawCustom.flatMap { normalized($0, environment) }
-        let backend = reader.optionalString(CodingKeys.backendServerAddress.rawValue)
+        let backend = reader.optionalString(Key.backendServerAddress.rawValue)
         if backend == customSentinel {
             if let custom {
                 s.backendServerAddress = customSentinel
                 s.customServerAddress = custom
             } else {
-                reader.report("files.unknown_server", ["field": CodingKeys.customServerAddress.rawValue,
+                reader.report("files.unknown_server", ["field": Key.customServerAddress.rawValue,
                                                        "address": rawCustom ?? customSentinel,
                                                        "value": rawCustom ?? customSentinel])
             }
         } else {
             s.customServerAddress = custom
             if let rawCustom, custom == nil {
-                reader.report("files.field_invalid", ["field": CodingKeys.customServerAddress.rawValue,
+                reader.report("files.field_invalid", ["field": Key.customServerAddress.rawValue,
                                                       "fallback": "null", "value": rawCustom])
             }
             if let backend {
                 if let n = normalized(backend, environment) {
                     s.backendServerAddress = n
                 } else {
-                    reader.report("files.unknown_server", ["field": CodingKeys.backendServerAddress.rawValue,
+                    reader.report("files.unknown_server", ["field": Key.backendServerAddress.rawValue,
                                                            "address": backend, "value": backend])
                 }
             }
@@ -277,7 +283,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     /// it is probably a slip for. One home for the app's notice, the command line's warning
     /// and `doctor`.
     public static func unknownKeys(in keys: some Sequence<String>, limit: Int = .max) -> [(key: String, suggestion: String?)] {
-        let known = CodingKeys.allCases.map(\.rawValue)
+        let known = Key.allCases.map(\.rawValue)
         return unknownKeyNames(in: keys).prefix(limit).map { key in
             (key, KeySuggestion.closest(to: key, among: known))
         }
@@ -286,12 +292,12 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     /// The unknown keys alone, sorted: cheap, where a suggestion costs an edit distance to
     /// every known key (a file with hundreds of unknown keys made each save take seconds).
     public static func unknownKeyNames(in keys: some Sequence<String>) -> [String] {
-        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        let known = Set(Key.allCases.map(\.rawValue))
         return keys.filter { !known.contains($0) }.sorted()
     }
 
     /// The known keys and their JSON values (nil: the key is absent).
-    private var fields: [(CodingKeys, JSON?)] {
+    private var fields: [(Key, JSON?)] {
         [(.backendServerAddress, backendServerAddress.map(JSON.string)),
          (.customServerAddress, customServerAddress.map(JSON.string)),
          (.customServers, .array(customServers.map(JSON.string))),

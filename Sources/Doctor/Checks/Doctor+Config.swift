@@ -36,7 +36,7 @@ extension Doctor {
     private static func unknownKey(_ unknown: NativeSettingsFile.UnknownKey, _ facts: ConfigFacts) -> DoctorCheck {
         let file = ConfigFacts.fileName(facts.settingsPath)
         guard let suggestion = unknown.suggestion else {
-            let known = NativeSettings.CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")
+            let known = NativeSettings.Key.allCases.map(\.rawValue).joined(separator: ", ")
             return DoctorCheck(.config, .warning, "doctor.config.unknown_key_unmatched", ["file": file, "key": unknown.key],
                                fix: "doctor.fix.remove_key", ["key": unknown.key, "path": facts.settingsPath, "keys": known])
         }

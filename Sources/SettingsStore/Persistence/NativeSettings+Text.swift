@@ -5,7 +5,7 @@ extension NativeSettings {
     /// optional field. Ranges and addresses are checked by `validated(environment:)`, which
     /// `NativeSettingsFile.update` runs, so an invalid value never reaches the file.
     public mutating func setValue(_ text: String, forKey key: String) throws {
-        guard let field = CodingKeys(rawValue: key) else {
+        guard let field = Key(rawValue: key) else {
             throw PersistenceError.invalidValue(field: FieldReader.displayable(key), value: FieldReader.displayable(text))
         }
         var t = Substring(text)

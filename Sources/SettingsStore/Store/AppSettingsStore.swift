@@ -327,7 +327,7 @@ public final class AppSettingsStore {
         }
     }
 
-    private func requireRange(_ value: Int, _ range: ClosedRange<Int>, key: NativeSettings.CodingKeys) throws {
+    private func requireRange(_ value: Int, _ range: ClosedRange<Int>, key: NativeSettings.Key) throws {
         guard range.contains(value) else {
             throw SettingsActionError.valueOutOfRange(setting: key.rawValue, value: value, range: range)
         }

@@ -65,7 +65,7 @@ final class TerminalApp {
             _ = await loop.attachWatch(role: .app, transport: transport, hookFolders: hookFolders, host: HostName.current)
             loop.attachConnectivity(transport: transport)
         }
-        dispatchMain()
+        MainQueueLoop.run()
     }
 
     private func handleInput() {

@@ -10,8 +10,12 @@ import SettingsStore
 /// `status` prints (an array with `--all`). Exit 0 when every tested server is connected, 2
 /// when one is not, 1 when the server cannot be found; `nagios` uses the plugin codes 0 to 3.
 struct CheckCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check", abstract: HelpText.text("cli.help.check"))
+    static let sendsRequests = true
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "check", abstract: HelpText.text("cli.help.check"))
+    }
 
     @Argument(help: HelpText.help("cli.help.server_argument", valueName: "id-or-url"))
     var target: String?

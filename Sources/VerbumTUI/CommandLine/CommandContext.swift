@@ -27,12 +27,8 @@ struct CommandContext {
         self.environmentVariables = environmentVariables
 
         // Until app-state.json is read, messages use --lang or the locale.
-        let runLanguage = options.lang.flatMap(AppLanguage.init(code:))
+        let runLanguage = options.lang
         let early = Console(language: runLanguage ?? LanguageDetector.detect(environment: environmentVariables))
-        if let code = options.lang, runLanguage == nil {
-            early.error("cli.lang_unknown", ["code": code])
-            throw ExitCode.validationFailure
-        }
         environment = try Self.environment(options: options, variables: environmentVariables, console: early)
 
         let paths = AppPaths.resolve(environment: environment, home: options.home,
@@ -83,11 +79,12 @@ struct CommandContext {
         }
     }
 
-    /// `--env`, else `VERBUMCARE_ENV`, else production; an unknown name is a usage error.
+    /// `--env` (already typed by the parser), else `VERBUMCARE_ENV`, else production; an
+    /// unknown name in the variable is a usage error, told as the parser tells `--env`'s.
     private static func environment(options: GlobalOptions, variables: [String: String],
                                     console: Console) throws -> AppEnvironment {
-        let fromVariable = variables["VERBUMCARE_ENV"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let name = options.env ?? fromVariable else { return .production }
+        if let chosen = options.env { return chosen }
+        guard let name = variables["VERBUMCARE_ENV"].flatMap({ $0.isEmpty ? nil : $0 }) else { return .production }
         guard let environment = AppEnvironment(rawValue: name) else {
             console.error("cli.invalid_env", ["value": name])
             throw ExitCode.validationFailure

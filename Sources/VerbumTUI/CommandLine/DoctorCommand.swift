@@ -8,8 +8,10 @@ import TerminalBackend
 /// `doctor [--json]`: checks this machine for what the app needs (mDNS, resolver, CA bundle,
 /// terminal, settings files, clock). Exit 0 with no error, 1 otherwise.
 struct DoctorCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "doctor", abstract: HelpText.text("cli.help.doctor"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "doctor", abstract: HelpText.text("cli.help.doctor"))
+    }
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 

@@ -1,34 +1,111 @@
+import ArgumentParser
+import FoundationEssentials
 import Localization
 import SettingsStore
+import Synchronization
 
-/// The language of a run, decided before swift-argument-parser reads the command line, for
-/// the texts the parser prints itself (help, its errors). The policy is the app's
-/// (`LanguageDetector.resolve`: `--lang`, then the choice saved in app-state.json, then the
-/// locale); this only finds its inputs without parsing: the global options as
-/// `ArgumentNormalizer` reads them, before or after the subcommand's name, and app-state.json
-/// read without changing anything (`AppStateFile.peek`).
+/// The language of a run's help and of the parser's own errors.
+///
+/// swift-argument-parser reads the help texts while it parses (a command's `configuration`,
+/// `@Option(help:)`), but a run whose command line parses to a command shows none of them. So
+/// the first parse is made with empty texts (`current` is nil: "drafting"), which reads no
+/// catalog and no file (`CommandLineReading`). After it the language is decided when a text is
+/// first asked for: a help screen, which the parser makes anew when it runs (every command's
+/// `configuration` is computed, not stored), or a refusal, for which the arguments are parsed
+/// again so that its texts (the commands' `validate()` messages too) are made in the language.
+///
+/// The policy is the app's (`LanguageDetector.resolve`: `--lang`, then the choice saved in
+/// app-state.json, then the locale). Its inputs are the global options, as the parse decoded
+/// them or, when it failed, read by the same parser from the same declarations
+/// (`GlobalOptionsPeek`), and app-state.json, read without changing anything (`AppStateFile.peek`).
 enum HelpLanguage {
-    static func resolve(arguments: [String], environment: [String: String]) -> AppLanguage {
-        var values: [String: String] = [:]
-        var index = arguments.startIndex
-        while index < arguments.endIndex, arguments[index] != "--" {
-            if let option = ArgumentNormalizer.globalOption(at: index, in: arguments) {
-                // As the parser, the last of a repeated option counts.
-                if let value = option.value { values[option.name] = value }
-                index = option.next
-            } else {
-                index += 1
+    /// The global options that decide the language.
+    struct Inputs: Sendable {
+        var lang: AppLanguage?
+        var env: AppEnvironment?
+        var home: String?
+
+        init(_ options: GlobalOptions) {
+            lang = options.lang
+            env = options.env
+            home = options.home
+        }
+    }
+
+    private enum State {
+        case drafting
+        /// Decided on first use, from these inputs (nil: read from the arguments).
+        case settled(Inputs?)
+        /// While the global options are read from the arguments, their own help texts ask for
+        /// the language: they get English, which nobody sees.
+        case resolving(provisional: AppLanguage)
+        case resolved(AppLanguage)
+    }
+
+    private enum Step {
+        case known(AppLanguage?)
+        case resolve(Inputs?)
+    }
+
+    private static let state = Mutex(State.drafting)
+
+    /// From now on texts may be shown, in the language `inputs` choose (nil: the global options
+    /// are read from the arguments when a text is first asked for).
+    static func settle(_ inputs: Inputs?) {
+        state.withLock { state in
+            if case .drafting = state { state = .settled(inputs) }
+        }
+    }
+
+    /// The language of texts; nil while drafting.
+    static var current: AppLanguage? {
+        let step: Step = state.withLock { state in
+            switch state {
+            case .drafting:
+                return .known(nil)
+            case .resolved(let language), .resolving(let language):
+                return .known(language)
+            case .settled(let inputs):
+                state = .resolving(provisional: .en)
+                return .resolve(inputs)
             }
         }
-        let runOverride = values["--lang"].flatMap(AppLanguage.init(code:))
-        if let runOverride { return runOverride }
-        let environmentName = values["--env"] ?? environment["VERBUMCARE_ENV"].flatMap { $0.isEmpty ? nil : $0 }
+        switch step {
+        case .known(let language):
+            return language
+        case .resolve(let inputs):
+            let found = inputs ?? GlobalOptionsPeek.inputs(in: Array(CommandLine.arguments.dropFirst()))
+            let language = resolve(found, environment: ProcessInfo.processInfo.environment)
+            state.withLock { $0 = .resolved(language) }
+            return language
+        }
+    }
+
+    static func resolve(_ inputs: Inputs?, environment: [String: String]) -> AppLanguage {
+        if let runOverride = inputs?.lang { return runOverride }
+        let environmentName = environment["VERBUMCARE_ENV"].flatMap { $0.isEmpty ? nil : $0 }
         // An unknown environment is refused later with its own message; its files are not read.
-        let saved = AppEnvironment(rawValue: environmentName ?? AppEnvironment.production.rawValue).flatMap { appEnvironment in
-            let paths = AppPaths.resolve(environment: appEnvironment, home: values["--home"],
+        let appEnvironment = inputs?.env ?? AppEnvironment(rawValue: environmentName ?? AppEnvironment.production.rawValue)
+        let saved = appEnvironment.flatMap { appEnvironment in
+            let paths = AppPaths.resolve(environment: appEnvironment, home: inputs?.home,
                                          environmentVariables: environment)
             return AppStateFile(path: paths.appStateFile).peek()?.state.currentLanguage
         }
         return LanguageDetector.resolve(runOverride: nil, saved: saved, environment: environment)
+    }
+}
+
+/// The global options wherever they are written, and nothing else: everything the group does
+/// not declare (a command's name, its options and values, `--help`, which is no built-in flag
+/// here) is collected and ignored.
+struct GlobalOptionsPeek: ParsableCommand {
+    static var configuration: CommandConfiguration { CommandConfiguration(commandName: "verbumcare-tui", helpNames: []) }
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(parsing: .allUnrecognized) var rest: [String] = []
+
+    /// nil when the parser refuses even these (a bad `--lang`): the locale decides.
+    static func inputs(in arguments: [String]) -> HelpLanguage.Inputs? {
+        ((try? parseAsRoot(arguments)) as? GlobalOptionsPeek).map { HelpLanguage.Inputs($0.global) }
     }
 }

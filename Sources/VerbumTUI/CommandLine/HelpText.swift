@@ -5,19 +5,24 @@ import Localization
 /// The texts of `--help`, of the parser's own errors, of completion scripts and of the man
 /// page: the catalog's `cli.help.*`, in the language in use (SPEC §11).
 ///
-/// swift-argument-parser reads the help when it reflects a command: `configuration` is a
-/// lazily initialized `static let`, and `@Option(help:)` arguments are evaluated when the
-/// parser makes an instance of the command to read its declarations. Both happen after
-/// main.swift starts, so `language`, itself a lazy `static let`, is decided from this
-/// process's arguments and environment before any help text is read. The committed completion
-/// scripts and the English man page are generated in an English locale with an empty home
-/// (`scripts/generate-docs`), so they do not change with the person who generates them.
+/// swift-argument-parser reads the help when it reflects a command (`configuration`, computed
+/// in every command, and `@Option(help:)`, evaluated each time the parser makes an instance of
+/// the command to read its declarations), and so in the language of the moment: none while the
+/// command line is first parsed, the run's once main.swift has settled it (`HelpLanguage`). The
+/// committed completion scripts and the English man page are generated in an English locale
+/// with an empty home (`scripts/generate-docs`), so they do not change with the person who
+/// generates them.
 enum HelpText {
-    static let language: AppLanguage = HelpLanguage.resolve(arguments: Array(CommandLine.arguments.dropFirst()),
-                                                            environment: ProcessInfo.processInfo.environment)
+    /// The run's language, settled now if it was not yet (main.swift's error path).
+    static var language: AppLanguage {
+        HelpLanguage.settle(nil)
+        return HelpLanguage.current ?? .en // settled just above: never nil
+    }
 
+    /// The text of `key`; empty while the command line is first parsed, when no text is shown.
     static func text(_ key: String, _ parameters: [String: String] = [:]) -> String {
-        Localizer(language: language).text(key, parameters)
+        guard let language = HelpLanguage.current else { return "" }
+        return Localizer(language: language).text(key, parameters)
     }
 
     static func help(_ key: String, valueName: String? = nil) -> ArgumentHelp {

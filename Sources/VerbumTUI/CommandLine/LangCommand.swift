@@ -4,8 +4,10 @@ import SettingsStore
 
 /// `lang [ja|en|zh-Hant]`: print the app's language, or set it (persisted in app-state.json).
 struct LangCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "lang", abstract: HelpText.text("cli.help.lang"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "lang", abstract: HelpText.text("cli.help.lang"))
+    }
 
     @Argument(help: HelpText.help("cli.help.lang.code", valueName: "code"),
               completion: .list(AppLanguage.allCases.map(\.rawValue)))
@@ -26,7 +28,7 @@ struct LangCommand: VerbumCommand {
         guard let code else {
             // The app's language: --lang for this run, else the saved choice, else the locale's.
             let saved = AppStateFile(path: context.paths.appStateFile).load().state.currentLanguage
-            let option = context.options.lang.flatMap(AppLanguage.init(code:))
+            let option = context.options.lang
             let (language, source): (AppLanguage, Source) = if let option {
                 (option, .option)
             } else if let saved {

@@ -7,8 +7,12 @@ import SettingsStore
 /// one) and saves its tokens (credentials/<id>.json, 0600). The password comes from the
 /// terminal without echo, or from stdin; never from the command line.
 struct LoginCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "login", abstract: HelpText.text("cli.help.login"))
+    static let sendsRequests = true
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "login", abstract: HelpText.text("cli.help.login"))
+    }
 
     @Argument(help: HelpText.help("cli.help.server_argument", valueName: "id"))
     var target: String?

@@ -6,8 +6,10 @@ import SettingsStore
 /// `logout [ID]`: tells the server (default: the current one) and removes its saved tokens.
 /// The tokens are removed even when the server cannot be told.
 struct LogoutCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "logout", abstract: HelpText.text("cli.help.logout"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "logout", abstract: HelpText.text("cli.help.logout"))
+    }
 
     @Argument(help: HelpText.help("cli.help.server_argument", valueName: "id"))
     var target: String?

@@ -102,6 +102,9 @@ struct ParserErrorText {
         guard let close = tail.firstIndex(of: "'") else { return nil }
         let option = String(tail[..<close])
         let more = tail[tail.index(after: close)...]
+        if let refusal = Self.typedValueRefusal(option: option, value: value) {
+            return localizer.text(refusal.key, refusal.parameters)
+        }
         if more.isEmpty { return localizer.text("cli.parse.invalid_value", ["value": value, "option": option]) }
         // `. Please provide one of 'a', 'b' or 'c'.` or, for six or more, a list of `  - a` lines.
         let choices: [String]
@@ -118,6 +121,18 @@ struct ParserErrorText {
         guard !choices.isEmpty else { return nil }
         return localizer.text("cli.parse.invalid_value_choices",
                               ["value": value, "option": option, "choices": choices.joined(separator: ", ")])
+    }
+
+    /// The app's own words for a value of a closed set that the parser refused (typed values,
+    /// `ExpressibleByArgument`), by the option or argument it names: the same sentence a bad
+    /// `VERBUMCARE_ENV` or `lang CODE` gets, and for a settings key the key probably meant.
+    static func typedValueRefusal(option: String, value: String) -> (key: String, parameters: [String: String])? {
+        switch option {
+        case "--lang <code>": ("cli.lang_unknown", ["code": value])
+        case "--env <name>": ("cli.invalid_env", ["value": value])
+        case "<key>": SettingsKey.unknownKeyMessage(for: value)
+        default: nil
+        }
     }
 
     /// What lies between `prefix` and `suffix` when `text` is exactly `prefix`, something, `suffix`.

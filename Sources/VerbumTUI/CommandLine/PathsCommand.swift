@@ -3,8 +3,10 @@ import SettingsStore
 
 /// `paths [--json]`: the directories and files this run uses.
 struct PathsCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "paths", abstract: HelpText.text("cli.help.paths"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "paths", abstract: HelpText.text("cli.help.paths"))
+    }
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 

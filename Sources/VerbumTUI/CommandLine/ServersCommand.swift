@@ -4,8 +4,10 @@ import SettingsStore
 /// `servers [--json]`: prefilled and custom servers; the configured one, the one in use and
 /// the default marked.
 struct ServersCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "servers", abstract: HelpText.text("cli.help.servers"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "servers", abstract: HelpText.text("cli.help.servers"))
+    }
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 

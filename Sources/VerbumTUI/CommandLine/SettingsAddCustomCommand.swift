@@ -4,8 +4,10 @@ import SettingsStore
 
 /// `settings add-custom URL`: validated, normalized, never stored twice.
 struct SettingsAddCustomCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add-custom", abstract: HelpText.text("cli.help.settings_add_custom"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "add-custom", abstract: HelpText.text("cli.help.settings_add_custom"))
+    }
 
     @Argument(help: HelpText.help("cli.help.address_argument", valueName: "url"))
     var url: String

@@ -4,11 +4,13 @@ import SettingsStore
 /// `settings show|set|add-custom|remove-custom|reset`: read and write settings.json with the
 /// app's validation and locking, like `defaults write` (docs/PRODUCT.md: The command line).
 struct SettingsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "settings", abstract: HelpText.text("cli.help.settings"),
-        subcommands: [SettingsShowCommand.self, SettingsSetCommand.self, SettingsAddCustomCommand.self,
-                      SettingsRemoveCustomCommand.self, SettingsResetCommand.self],
-        defaultSubcommand: SettingsShowCommand.self)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "settings", abstract: HelpText.text("cli.help.settings"),
+            subcommands: [SettingsShowCommand.self, SettingsSetCommand.self, SettingsAddCustomCommand.self,
+                          SettingsRemoveCustomCommand.self, SettingsResetCommand.self],
+            defaultSubcommand: SettingsShowCommand.self)
+    }
 
     /// Runs a change. A refusal leaves the file untouched and is told on stderr with the
     /// validator's messages; it and a failed write end the run with exit 1. A settings.json

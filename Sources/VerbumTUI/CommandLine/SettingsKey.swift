@@ -1,27 +1,41 @@
+import ArgumentParser
 import BackendClient
 import FoundationEssentials
 import SettingsStore
 
-/// A settings.json key that `settings set` can change, with how its value is read and checked.
-/// Raw values are the file's keys (docs/PRODUCT.md: Files), a contract. Changes go through the store's
-/// actions where the app has one, so the command line and the settings pane behave alike.
-enum SettingsKey: String, CaseIterable {
-    /// The settings.json list that `settings set` does not take (add-custom and remove-custom do).
-    static let customServersFileKey = "custom_servers"
+/// A settings.json key as `settings set KEY` takes it: the file format's own list
+/// (`NativeSettings.Key`, AppCore), so the command line and the file cannot disagree on the
+/// keys; `set` below must handle every one (the switch is exhaustive). Changes go through the
+/// store's actions where the app has one, so the command line and the settings pane behave alike.
+typealias SettingsKey = NativeSettings.Key
 
-    case backendServerAddress = "backend_server_address"
-    case customServerAddress = "custom_server_address"
-    case connectionTimeout = "connection_timeout"
-    case autoSwitchOnFailure = "auto_switch_on_failure"
-    case enableDetailedLogging = "enable_detailed_logging"
-    case caBundle = "ca_bundle"
-    case probeInterval = "probe_interval"
-    case certWarningDays = "cert_warning_days"
-    case alertWebhooks = "alert_webhooks"
-    case alertCABundle = "alert_ca_bundle"
-    case alertUpConfirmations = "alert_up_confirmations"
-    case slowThresholdMs = "slow_threshold_ms"
-    case historyEnabled = "history_enabled"
+extension NativeSettings.Key: ExpressibleByArgument {
+    /// A key is read by its file name. An unknown one is refused by the parser, in the words
+    /// of `unknownKeyMessage` (`ParserErrorText`).
+    public init?(argument: String) {
+        self.init(rawValue: argument)
+    }
+
+    /// `settings set --help` names the keys in its discussion, in the run's language, so the
+    /// parser adds no English `(values: …)` of its own; completions are declared with the argument.
+    public static var allValueStrings: [String] { [] }
+
+    /// The keys `settings set` takes: all but `custom_servers`, a list that `add-custom` and
+    /// `remove-custom` change one validated address at a time.
+    static var settable: [SettingsKey] { allCases.filter { $0 != .customServers } }
+
+    /// What a person is told for a key that is not one (catalog key and parameters), with the
+    /// key probably meant by a slip (`conection_timeout`), as `doctor` and the file's warning say.
+    static func unknownKeyMessage(for key: String) -> (key: String, parameters: [String: String]) {
+        let names = allCases.map(\.rawValue)
+        guard let meant = KeySuggestion.closest(to: key, among: names) else {
+            return ("cli.unknown_key", ["key": key, "keys": settable.map(\.rawValue).joined(separator: ", ")])
+        }
+        if meant == SettingsKey.customServers.rawValue {
+            return ("cli.custom_servers_use_add", ["key": meant])
+        }
+        return ("cli.unknown_key_suggestion", ["key": key, "suggestion": meant])
+    }
 
     /// Why a value was refused: a catalog key and its parameters, plus validation details.
     struct Refusal: Error {
@@ -36,6 +50,10 @@ enum SettingsKey: String, CaseIterable {
     func set(_ value: String, context: CommandContext) throws {
         let store = context.store
         switch self {
+        case .customServers:
+            // A list, changed one address at a time where each is validated and tested
+            // (`SettingsSetCommand` refuses it before anything runs).
+            throw Refusal(key: "cli.custom_servers_use_add", parameters: ["key": rawValue])
         case .backendServerAddress:
             if let server = store.getState().availableServers.first(where: { $0.id == value }) {
                 try store.selectServer(id: server.id)
@@ -122,7 +140,12 @@ enum SettingsKey: String, CaseIterable {
         return result.normalizedAddress
     }
 
-    /// For keys the store has no action for: the same locked, validated write it uses.
+    /// Writes settings.json itself, not through the store: for the values no store action takes
+    /// (`__CUSTOM__` and new addresses for `backend_server_address`, `custom_server_address`,
+    /// and the keys the app only reads). It is the locked, validated read-modify-write the
+    /// store's writer runs (`NativeSettingsFile.update`), but the store's state does not learn
+    /// of it (the command ends after it) and what the write found in the file (problems, a copy
+    /// kept aside) is not told here: the next run that reads the file tells it.
     @MainActor
     private func update(_ context: CommandContext, _ body: (inout NativeSettings) throws(Refusal) -> Void) throws {
         try context.settingsFile.update { settings in try body(&settings) }

@@ -4,8 +4,10 @@ import SettingsStore
 /// `settings remove-custom URL|ID`: removes a custom server. If it was the configured
 /// server, the configuration goes back to the default server (the store's rule).
 struct SettingsRemoveCustomCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "remove-custom", abstract: HelpText.text("cli.help.settings_remove_custom"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "remove-custom", abstract: HelpText.text("cli.help.settings_remove_custom"))
+    }
 
     @Argument(help: HelpText.help("cli.help.settings_remove_custom.target", valueName: "url-or-id"))
     var target: String

@@ -3,8 +3,10 @@ import ArgumentParser
 /// `settings reset`: settings.json back to its defaults (server pn51), keeping the custom
 /// servers, as the app's `resetToDefaults` does (user data is never deleted).
 struct SettingsResetCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reset", abstract: HelpText.text("cli.help.settings_reset"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "reset", abstract: HelpText.text("cli.help.settings_reset"))
+    }
 
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 

@@ -2,8 +2,10 @@ import ArgumentParser
 
 /// `settings show [--json]`: every settings.json key with the value in effect.
 struct SettingsShowCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "show", abstract: HelpText.text("cli.help.settings_show"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "show", abstract: HelpText.text("cli.help.settings_show"))
+    }
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 

@@ -9,8 +9,12 @@ import SettingsStore
 /// attempt per check, all at once), applies the fallback rule and prints the result.
 /// Exit 0 when the effective server is connected, 2 when not.
 struct StatusCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "status", abstract: HelpText.text("cli.help.status"))
+    static let sendsRequests = true
+
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "status", abstract: HelpText.text("cli.help.status"))
+    }
 
     @Flag(help: HelpText.help("cli.help.json")) var json = false
 

@@ -3,8 +3,10 @@ import SettingsStore
 
 /// `validate ADDRESS [--json]`: the validation result of docs/PRODUCT.md: Address validation. Exit 0 valid, 1 invalid.
 struct ValidateCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "validate", abstract: HelpText.text("cli.help.validate"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "validate", abstract: HelpText.text("cli.help.validate"))
+    }
 
     @Argument(help: HelpText.help("cli.help.address_argument", valueName: "address"))
     var address: String

@@ -4,14 +4,16 @@ import Glibc
 
 /// `verbumcare-tui [OPTIONS]` starts the app; subcommands print and exit (docs/PRODUCT.md: The command line).
 struct VerbumTUICommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "verbumcare-tui",
-        abstract: HelpText.text("cli.help.abstract"),
-        discussion: HelpText.text("cli.help.discussion"),
-        version: VerbumTUIVersion.versionLine,
-        subcommands: [StatusCommand.self, CheckCommand.self, ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
-                      LangCommand.self, PathsCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self,
-                      MonitorCommand.self, HistoryCommand.self, MuteCommand.self, UnmuteCommand.self, AlertsCommand.self])
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "verbumcare-tui",
+            abstract: HelpText.text("cli.help.abstract"),
+            discussion: HelpText.text("cli.help.discussion"),
+            version: VerbumTUIVersion.versionLine,
+            subcommands: [StatusCommand.self, CheckCommand.self, ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
+                          LangCommand.self, PathsCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self,
+                          MonitorCommand.self, HistoryCommand.self, MuteCommand.self, UnmuteCommand.self, AlertsCommand.self])
+    }
 
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
@@ -19,8 +21,7 @@ struct VerbumTUICommand: ParsableCommand {
         try Self.startApp(global: global)
     }
 
-    /// The full-screen app with these options; main.swift calls it directly when the arguments
-    /// are global options only (`DirectInvocation`).
+    /// The full-screen app with these options.
     static func startApp(global: GlobalOptions) throws {
         try MainActor.assumeIsolated {
             let context = try CommandContext(options: global)

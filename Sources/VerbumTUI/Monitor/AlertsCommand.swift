@@ -5,14 +5,18 @@ import Watch
 
 /// `alerts test`: a `test` event through every hook and webhook, and what each did (SPEC §15.3).
 struct AlertsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "alerts", abstract: HelpText.text("cli.help.alerts"),
-        subcommands: [AlertsTestCommand.self], defaultSubcommand: AlertsTestCommand.self)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "alerts", abstract: HelpText.text("cli.help.alerts"),
+            subcommands: [AlertsTestCommand.self], defaultSubcommand: AlertsTestCommand.self)
+    }
 }
 
 struct AlertsTestCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "test", abstract: HelpText.text("cli.help.alerts.test"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "test", abstract: HelpText.text("cli.help.alerts.test"))
+    }
 
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 

@@ -7,8 +7,10 @@ import Watch
 /// `history [ID] [--window 24h|7d|30d|400d] [--json]`: every server's figures per window and
 /// its incidents, newest first (SPEC §15.2). Reads the database; never records.
 struct HistoryCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "history", abstract: HelpText.text("cli.help.history"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "history", abstract: HelpText.text("cli.help.history"))
+    }
 
     @Argument(help: HelpText.help("cli.help.history.id")) var id: String?
     @Option(help: HelpText.help("cli.help.history.window")) var window: String?

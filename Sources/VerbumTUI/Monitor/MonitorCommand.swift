@@ -1,10 +1,11 @@
 import ArgumentParser
-import Dispatch
 
 /// `monitor [--textfile FILE] [--once]`: the app's loop without a screen (SPEC §15.1).
 struct MonitorCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "monitor", abstract: HelpText.text("cli.help.monitor"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "monitor", abstract: HelpText.text("cli.help.monitor"))
+    }
 
     @Option(help: HelpText.help("cli.help.monitor.textfile")) var textfile: String?
     @Flag(help: HelpText.help("cli.help.monitor.once")) var once = false
@@ -16,6 +17,6 @@ struct MonitorCommand: VerbumCommand {
         service.start()
         // The service exits the process: after `--once`'s round, or after the round in
         // flight when a signal asks it to stop.
-        dispatchMain()
+        MainQueueLoop.run()
     }
 }

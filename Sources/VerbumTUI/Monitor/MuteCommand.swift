@@ -6,8 +6,10 @@ import Watch
 /// `mute [ID|--all] --for DURATION [--reason TEXT]`: alerts wait, probing and recording go on
 /// (SPEC §15.3). What changed during the mute and is still true when it ends is alerted then.
 struct MuteCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mute", abstract: HelpText.text("cli.help.mute"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "mute", abstract: HelpText.text("cli.help.mute"))
+    }
 
     @Argument(help: HelpText.help("cli.help.mute.id")) var id: String?
     @Flag(help: HelpText.help("cli.help.mute.all")) var all = false
@@ -41,8 +43,10 @@ struct MuteCommand: VerbumCommand {
 
 /// `unmute [ID|--all]`: the held alerts are due at once.
 struct UnmuteCommand: VerbumCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "unmute", abstract: HelpText.text("cli.help.unmute"))
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "unmute", abstract: HelpText.text("cli.help.unmute"))
+    }
 
     @Argument(help: HelpText.help("cli.help.mute.id")) var id: String?
     @Flag(help: HelpText.help("cli.help.mute.all")) var all = false

@@ -9,25 +9,30 @@ struct SettingsReport {
     let configuredServer: ServerConfig
     let localizer: Localizer
 
-    /// (key, value) in the order of docs/PRODUCT.md: Files. An unset backend shows the server in effect.
+    /// (key, value) for every key of settings.json, in the file's order (docs/PRODUCT.md: Files).
+    /// An unset backend shows the server in effect.
     var fields: [(String, JSON)] {
-        [
-            (SettingsKey.backendServerAddress.rawValue,
-             .string(settings.backendServerAddress ?? configuredServer.baseUrl)),
-            (SettingsKey.customServerAddress.rawValue, .optional(settings.customServerAddress)),
-            ("custom_servers", .array(settings.customServers.map(JSON.string))),
-            (SettingsKey.connectionTimeout.rawValue, .int(settings.connectionTimeout)),
-            (SettingsKey.autoSwitchOnFailure.rawValue, .bool(settings.autoSwitchOnFailure)),
-            (SettingsKey.enableDetailedLogging.rawValue, .bool(settings.enableDetailedLogging)),
-            (SettingsKey.caBundle.rawValue, .optional(settings.caBundle)),
-            (SettingsKey.probeInterval.rawValue, .int(settings.probeInterval)),
-            (SettingsKey.certWarningDays.rawValue, .int(settings.certWarningDays)),
-            (SettingsKey.alertWebhooks.rawValue, .array(settings.alertWebhooks.map(JSON.string))),
-            (SettingsKey.alertCABundle.rawValue, .optional(settings.alertCABundle)),
-            (SettingsKey.alertUpConfirmations.rawValue, .int(settings.alertUpConfirmations)),
-            (SettingsKey.slowThresholdMs.rawValue, .int(settings.slowThresholdMs)),
-            (SettingsKey.historyEnabled.rawValue, .bool(settings.historyEnabled)),
-        ]
+        SettingsKey.allCases.map { ($0.rawValue, value(of: $0)) }
+    }
+
+    /// Exhaustive, so a key added to settings.json is shown, or the build fails.
+    private func value(of key: SettingsKey) -> JSON {
+        switch key {
+        case .backendServerAddress: .string(settings.backendServerAddress ?? configuredServer.baseUrl)
+        case .customServerAddress: .optional(settings.customServerAddress)
+        case .customServers: .array(settings.customServers.map(JSON.string))
+        case .connectionTimeout: .int(settings.connectionTimeout)
+        case .autoSwitchOnFailure: .bool(settings.autoSwitchOnFailure)
+        case .enableDetailedLogging: .bool(settings.enableDetailedLogging)
+        case .caBundle: .optional(settings.caBundle)
+        case .probeInterval: .int(settings.probeInterval)
+        case .certWarningDays: .int(settings.certWarningDays)
+        case .alertWebhooks: .array(settings.alertWebhooks.map(JSON.string))
+        case .alertCABundle: .optional(settings.alertCABundle)
+        case .alertUpConfirmations: .int(settings.alertUpConfirmations)
+        case .slowThresholdMs: .int(settings.slowThresholdMs)
+        case .historyEnabled: .bool(settings.historyEnabled)
+        }
     }
 
     var json: JSON { .object(JSONObject(fields)) }

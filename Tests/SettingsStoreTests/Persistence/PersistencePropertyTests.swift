@@ -33,7 +33,7 @@ struct PersistencePropertyTests {
 
     /// JSON-ish documents: known and random keys with values of every type, sometimes broken.
     static let jsonish = Generator { rng in
-        let keys = NativeSettings.CodingKeys.allCases.map(\.rawValue) + ["note", "x", "", "custom_servers ", "ÄÖ"]
+        let keys = NativeSettings.Key.allCases.map(\.rawValue) + ["note", "x", "", "custom_servers ", "ÄÖ"]
         func value(_ depth: Int) -> String {
             switch Int.random(in: 0...(depth > 2 ? 7 : 9), using: &rng) {
             case 0: return "null"

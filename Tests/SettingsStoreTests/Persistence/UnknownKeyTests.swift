@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Unknown keys and kept copies, for doctor")
 struct UnknownKeyTests {
-    static let known = NativeSettings.CodingKeys.allCases.map(\.rawValue)
+    static let known = NativeSettings.Key.allCases.map(\.rawValue)
 
     @Test func aSlipFindsTheKeyMeant() {
         #expect(KeySuggestion.closest(to: "conection_timeout", among: Self.known) == "connection_timeout")

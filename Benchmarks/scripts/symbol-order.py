@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Records which functions of the release binary run from start to the first frame and through two
+probe rounds, and writes them, in the order they first ran, to scripts/release-symbol-order.txt: the
+order file scripts/build-release gives the linker (lld --symbol-ordering-file), so that the code the app
+runs sits together at the start of .text and the kernel's fault-around (64 KiB around each touched page)
+maps code that runs instead of its neighbours (docs/ARCHITECTURE.md: The shipped binary's link).
+
+The app runs under valgrind's callgrind with --dump-instr=yes (every executed instruction's address, in every
+thread) in a 100x30 pty against the demo backend, the way memory-probe.py runs it: the settings screen, pn51
+connected, one more probe interval, then `q`. Each address is mapped to the symbol that covers it (callgrind's
+own function names miss code entered by a jump and name folded functions differently). Valgrind 3.19 cannot
+read the DWARF 5 of this toolchain, so it runs a copy of the binary without debug sections (same addresses).
+
+The toolchain's prebuilt libraries are not all compiled with function sections: libswiftCore's Swift.o,
+_Concurrency, _StringProcessing, _RegexParser and each FoundationEssentials file have one .text section each,
+which the linker moves as a whole. A function that lives in one of those is written after all the functions
+that have sections of their own, so that the blocks (1.6 MB for Swift.o alone) do not split the compact run
+of the others; which section holds a symbol is read from a link map (the release link, relinked with -Map).
+Run it again when start-up or probing code changes; a stale file costs memory, not correctness (symbols it
+names that are gone are skipped).
+
+    python3 Benchmarks/scripts/symbol-order.py [--no-build] [--output scripts/release-symbol-order.txt]
+"""
+import argparse
+import bisect
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchlib  # noqa: E402
+
+OUTPUT = os.path.join(benchlib.ROOT, "scripts", "release-symbol-order.txt")
+
+
+def executed_functions(profile, binary, addresses, symbols):
+    """The symbols of `binary` whose instructions callgrind saw run, first appearance first."""
+    in_binary, names, seen = False, [], set()
+    with open(profile, errors="replace") as handle:
+        for line in handle:
+            if line.startswith("ob="):
+                in_binary = os.path.realpath(line[3:].strip()) == binary
+            elif in_binary and line.startswith("0x"):
+                index = bisect.bisect_right(addresses, int(line.split()[0], 16)) - 1
+                if index >= 0 and symbols[index] not in seen:
+                    seen.add(symbols[index])
+                    names.append(symbols[index])
+    return names
+
+
+def input_sections(order_file, directory):
+    """{symbol: input section} of the release link, relinked (the command SwiftPM recorded in the build
+    manifest) with this order and a link map."""
+    manifest = os.path.join(benchlib.SCRATCH, "release.yaml")
+    with open(manifest) as handle:
+        text = handle.read()
+    marker = 'description: "Linking ./.build-release-static/x86_64-unknown-linux-gnu/release/verbumcare-tui"'
+    line = text[text.index(marker):].split("\n")[1].strip()
+    arguments = json.loads(line[len("args: "):])
+    arguments[arguments.index("-o") + 1] = os.path.join(directory, "relinked")
+    arguments = [f"--symbol-ordering-file={order_file}" if argument.startswith("--symbol-ordering-file=") else argument
+                 for argument in arguments if argument != "-v"]
+    link_map = os.path.join(directory, "link.map")
+    subprocess.run(arguments + ["-Xlinker", f"-Map={link_map}", "-Xlinker", "--no-demangle"], check=True,
+                   capture_output=True)
+    sections, current = {}, None
+    with open(link_map) as handle:
+        for line in handle:
+            parts = line.split(None, 4)
+            if len(parts) < 5:
+                continue
+            if parts[4].startswith(("/", "<")):
+                current = parts[4].strip()
+            elif current is not None:
+                sections.setdefault(parts[4].strip(), current)
+    return sections
+
+
+def has_own_section(section):
+    match = re.search(r":\((\.text[^)]*)\)$", section)
+    return bool(match) and match.group(1).startswith(".text.") and match.group(1) != ".text.startup"
+
+
+def code_symbols(binary):
+    output = subprocess.run(["nm", "-n", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
+    addresses, names = [], []
+    for line in output.splitlines():
+        parts = line.split(maxsplit=2)
+        if len(parts) == 3 and parts[1] in "tTwW":
+            addresses.append(int(parts[0], 16))
+            names.append(parts[2])
+    return addresses, names
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
+    parser.add_argument("--output", default=OUTPUT)
+    parser.add_argument("--probe-interval", type=int, default=10)
+    options = parser.parse_args()
+    if not shutil.which("valgrind"):
+        sys.exit("valgrind is needed (Debian: apt-get install valgrind)")
+
+    binary = benchlib.release_binary(build=not options.no_build)
+    en = benchlib.catalog("en")
+    backend = benchlib.DemoBackend()
+    home = tempfile.mkdtemp(prefix="vc-symbol-order-")
+    try:
+        traced = os.path.join(home, "verbumcare-tui")
+        subprocess.run(["objcopy", "--strip-debug", binary, traced], check=True)
+        profile = os.path.join(home, "callgrind.out")
+        environment = benchlib.app_environment(home)
+        benchlib.run_cli(traced, ["--home", home, "lang", "en"], environment)
+        benchlib.run_cli(traced, ["--home", home, "settings", "set", "probe_interval", str(options.probe_interval)],
+                         environment)
+        argv = [shutil.which("valgrind"), "--tool=callgrind", "--demangle=no", "--compress-strings=no",
+                "--compress-pos=no", "--dump-instr=yes", f"--callgrind-out-file={profile}",
+                traced] + backend.app_arguments(home)
+        program = benchlib.PtyProgram(argv, environment)
+        if program.read_until(lambda text: en["status.connected"] in text, 300) is None:
+            program.finish()
+            sys.exit("pn51 never showed as connected under valgrind")
+        program.drain(options.probe_interval + 2.0)
+        program.finish(timeout=60)
+        addresses, symbols = code_symbols(traced)
+        ordered = executed_functions(profile, os.path.realpath(traced), addresses, symbols)
+        draft = os.path.join(home, "order.txt")
+        with open(draft, "w") as handle:
+            handle.write("\n".join(ordered) + "\n")
+        sections = input_sections(draft, home)
+    finally:
+        backend.stop()
+        shutil.rmtree(home, ignore_errors=True)
+
+    own = [name for name in ordered if has_own_section(sections.get(name, ""))]
+    shared = [name for name in ordered if not has_own_section(sections.get(name, ""))]
+    with open(options.output, "w") as handle:
+        handle.write("\n".join(own + shared) + "\n")
+    print(f"{len(ordered)} functions ran ({len(own)} with sections of their own, {len(shared)} in shared"
+          f" ones); written to {os.path.relpath(options.output, benchlib.ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
