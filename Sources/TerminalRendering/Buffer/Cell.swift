@@ -1,45 +1,58 @@
 /// One terminal cell. A double-width cluster occupies a lead cell (width 2, holding the cluster)
 /// and the continuation cell right of it (width 0, empty content, same style).
+///
+/// A cell is plain bits: its cluster's UTF-8 bytes packed into one integer, or for a cluster of
+/// more than seven bytes the number `LongClusters` gave it. Frames are copied and compared every
+/// time they are drawn (the memo's regions, the diff against the last frame, the frame the loop
+/// keeps); with a `String` in each cell every copy retained and released 3,000 strings, which
+/// was most of a frame's CPU. Now a copy is a memory copy and a comparison compares integers.
 public struct Cell: Hashable, Sendable {
-    /// One grapheme cluster; empty in a continuation cell.
-    public var content: String {
-        didSet { bytes = Self.packedBytes(of: content) }
-    }
+    /// The packed bytes: the length in the top byte and the bytes from the lowest up, or
+    /// `longMark` in the top byte and the cluster's number in `LongClusters` below.
+    private var bytes: UInt64
     /// 1 or 2 for a lead cell, 0 for a continuation cell.
     public var width: UInt8
     public var style: Style
-    /// The content's UTF-8 bytes packed into one integer (length in the top byte), or
-    /// `UInt64.max` when they are more than seven, so that comparing two cells is comparing
-    /// integers for all but long clusters (emoji sequences).
-    private var bytes: UInt64
+
+    /// One grapheme cluster; empty in a continuation cell.
+    public var content: String {
+        get { Self.text(of: bytes) }
+        set { bytes = Self.packedBytes(of: newValue) }
+    }
 
     public init(content: String, width: UInt8, style: Style = .plain) {
-        self.content = content
+        self.bytes = Self.packedBytes(of: content)
         self.width = width
         self.style = style
-        self.bytes = Self.packedBytes(of: content)
     }
 
     public var isContinuation: Bool { width == 0 }
 
-    /// Same bytes, width and style. `String`'s own `==` compares canonical equivalence, which for
-    /// two different non-ASCII clusters (most cells of a language switch) goes through Unicode
-    /// normalization; a terminal needs the bytes rewritten whenever they differ anyway.
-    /// Byte-equal contents are canonically equal, so the synthesized hash stays consistent.
-    public static func == (lhs: Cell, rhs: Cell) -> Bool {
-        guard lhs.bytes == rhs.bytes && lhs.width == rhs.width && lhs.style == rhs.style else { return false }
-        return lhs.bytes != .max || lhs.content.utf8.elementsEqual(rhs.content.utf8)
-    }
+    // `==` and `hash(into:)` are synthesized over the bits: equal bytes, width and style. Two
+    // clusters are equal when their bytes are (not by canonical equivalence, as `String`'s `==`
+    // would have it): a terminal needs the bytes rewritten whenever they differ. Long clusters
+    // are numbered by their exact bytes, so equal numbers mean equal bytes.
+
+    private static let longMark: UInt64 = 0xFF
 
     private static func packedBytes(of content: String) -> UInt64 {
         var packed: UInt64 = 0
         var count: UInt64 = 0
         for byte in content.utf8 {
-            if count == 7 { return .max }
+            if count == 7 { return longMark << 56 | UInt64(LongClusters.number(of: content)) }
             packed |= UInt64(byte) << (8 * count)
             count += 1
         }
         return packed | count << 56
+    }
+
+    private static func text(of bytes: UInt64) -> String {
+        let count = Int(bytes >> 56)
+        if UInt64(count) == longMark { return LongClusters.text(UInt32(truncatingIfNeeded: bytes)) }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            for index in 0..<count { buffer[index] = UInt8(truncatingIfNeeded: bytes >> (8 * UInt64(index))) }
+            return count
+        }
     }
 
     public static let blank = Cell(content: " ", width: 1)
