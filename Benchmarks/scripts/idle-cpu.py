@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""docs/PRODUCT.md: Performance targets: idle CPU over 60 s with probes running (goal < 0.05 %) and peak memory (goal <= 16 MB resident).
+"""docs/PRODUCT.md: Performance targets: idle CPU over 60 s with probes running (goal < 0.05 %), and the peak memory over
+that minute (no goal here: SPEC §13's memory goal is a ratio to the C reference, memory-probe.py's).
 
 Runs the release verbumcare-tui in a 100x30 tmux pane against the demo backend on loopback (pn51 and Mac
 Mini up, Mac Mini Tailscale down), waits until pn51 shows as connected, lets it settle, then measures the
@@ -112,10 +113,9 @@ def main():
     if en["status.connected"] not in screen:
         print("  warning: the last screen did not show Connected:\n" + screen)
     cpu_verdict = benchlib.verdict(sched_percent < 0.05)
-    memory_verdict = benchlib.verdict(peak_kb <= 16 * 1024)
     print(f"RESULT idle-cpu ({options.ca}): {sched_percent:.4f} % of a core over {elapsed:.0f} s, goal < 0.05 %: {cpu_verdict}")
-    print(f"RESULT idle-memory ({options.ca}): {peak_kb / 1024:.1f} MB VmHWM after {elapsed:.0f} s idle with probing, goal <= 16 MB:"
-          f" {memory_verdict}")
+    print(f"RESULT idle-memory ({options.ca}): {peak_kb / 1024:.1f} MB VmHWM after {elapsed:.0f} s idle with probing"
+          " (no goal: the memory goal is memory-probe.py's ratio to the C reference)")
 
 
 if __name__ == "__main__":
