@@ -8,7 +8,7 @@ import ArgumentParser
 enum CommandLineReading {
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
         let command = try? VerbumTUICommand.parseAsRoot(arguments)
-        HelpLanguage.settle(nil)
+        HelpLanguage.settle()
         if let command { return command }
         return try VerbumTUICommand.parseAsRoot(arguments)
     }

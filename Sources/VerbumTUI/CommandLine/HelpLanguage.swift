@@ -15,27 +15,22 @@ import Synchronization
 /// again so that its texts (the commands' `validate()` messages too) are made in the language.
 ///
 /// The policy is the app's (`LanguageDetector.resolve`: `--lang`, then the choice saved in
-/// app-state.json, then the locale). Its inputs are the global options, as the parse decoded
-/// them or, when it failed, read by the same parser from the same declarations
-/// (`GlobalOptionsPeek`), and app-state.json, read without changing anything (`AppStateFile.peek`).
+/// app-state.json, then the locale). Its inputs are the global options, read from the arguments
+/// by the same parser from the same declarations (`GlobalOptionsPeek`, which also reads them from
+/// a command line the parser refused), and app-state.json, read without changing anything
+/// (`AppStateFile.peek`).
 enum HelpLanguage {
     /// The global options that decide the language.
     struct Inputs: Sendable {
         var lang: AppLanguage?
         var env: AppEnvironment?
         var home: String?
-
-        init(_ options: GlobalOptions) {
-            lang = options.lang
-            env = options.env
-            home = options.home
-        }
     }
 
     private enum State {
         case drafting
-        /// Decided on first use, from these inputs (nil: read from the arguments).
-        case settled(Inputs?)
+        /// Decided when a text is first asked for.
+        case settled
         /// While the global options are read from the arguments, their own help texts ask for
         /// the language: they get English, which nobody sees.
         case resolving(provisional: AppLanguage)
@@ -44,16 +39,16 @@ enum HelpLanguage {
 
     private enum Step {
         case known(AppLanguage?)
-        case resolve(Inputs?)
+        case resolve
     }
 
     private static let state = Mutex(State.drafting)
 
-    /// From now on texts may be shown, in the language `inputs` choose (nil: the global options
-    /// are read from the arguments when a text is first asked for).
-    static func settle(_ inputs: Inputs?) {
+    /// From now on texts may be shown, in the language the global options and app-state.json
+    /// choose, decided when a text is first asked for.
+    static func settle() {
         state.withLock { state in
-            if case .drafting = state { state = .settled(inputs) }
+            if case .drafting = state { state = .settled }
         }
     }
 
@@ -65,16 +60,16 @@ enum HelpLanguage {
                 return .known(nil)
             case .resolved(let language), .resolving(let language):
                 return .known(language)
-            case .settled(let inputs):
+            case .settled:
                 state = .resolving(provisional: .en)
-                return .resolve(inputs)
+                return .resolve
             }
         }
         switch step {
         case .known(let language):
             return language
-        case .resolve(let inputs):
-            let found = inputs ?? GlobalOptionsPeek.inputs(in: Array(CommandLine.arguments.dropFirst()))
+        case .resolve:
+            let found = GlobalOptionsPeek.inputs(in: Array(CommandLine.arguments.dropFirst()))
             let language = resolve(found, environment: ProcessInfo.processInfo.environment)
             state.withLock { $0 = .resolved(language) }
             return language
@@ -106,6 +101,8 @@ struct GlobalOptionsPeek: ParsableCommand {
 
     /// nil when the parser refuses even these (a bad `--lang`): the locale decides.
     static func inputs(in arguments: [String]) -> HelpLanguage.Inputs? {
-        ((try? parseAsRoot(arguments)) as? GlobalOptionsPeek).map { HelpLanguage.Inputs($0.global) }
+        ((try? parseAsRoot(arguments)) as? GlobalOptionsPeek).map {
+            HelpLanguage.Inputs(lang: $0.global.lang, env: $0.global.env, home: $0.global.home)
+        }
     }
 }

@@ -15,7 +15,7 @@ import Localization
 enum HelpText {
     /// The run's language, settled now if it was not yet (main.swift's error path).
     static var language: AppLanguage {
-        HelpLanguage.settle(nil)
+        HelpLanguage.settle()
         return HelpLanguage.current ?? .en // settled just above: never nil
     }
 
