@@ -36,9 +36,9 @@ public final class HistoryDatabase {
         self.connection = connection
     }
 
-    /// The database's lock file, beside it (`RecorderLock`).
+    /// The recorder's lock file, beside the database in the state directory (`RecorderLock`).
     public static func lockPath(forDatabase path: String) -> String {
-        PrivateDirectory.parent(of: path) + "/history.lock"
+        RecorderLock.path(stateDirectory: PrivateDirectory.parent(of: path))
     }
 
     /// A prepared statement for `sql`, prepared once per handle.

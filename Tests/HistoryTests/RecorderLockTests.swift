@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import History
+import Timekeeping
 import TestSupport
 import Testing
 
@@ -38,7 +39,7 @@ struct RecorderLockTests {
         try FileManager.default.createDirectory(atPath: fixture.folder, withIntermediateDirectories: true)
         // A monitor stand-in: holds the flock and writes its pid and role the way a holder does.
         let monitor = try LockingProcess(
-            "exec flock -x history.lock sh -c \"echo \\$\\$ > shell.pid; printf \\\"%s monitor\\\\n\\\" \\$\\$ > history.lock; touch READY; exec sleep 60\"",
+            "exec flock -x recorder.lock sh -c \"echo \\$\\$ > shell.pid; printf \\\"%s monitor\\\\n\\\" \\$\\$ > recorder.lock; touch READY; exec sleep 60\"",
             folder: fixture.folder)
         defer { monitor.stop() }
         let shellPid = try #require(Int32(String(decoding: fixture.bytes(fixture.folder + "/shell.pid") ?? [], as: UTF8.self)
@@ -61,10 +62,12 @@ struct RecorderLockTests {
         #expect(RecorderLock.holder(path: path) == RecorderHolder(pid: getpid(), role: .app))
     }
 
-    /// A lock path that is a symbolic link (or a second name of another file) is refused, and
-    /// the file it leads to is left exactly as it was.
+    /// A lock path that is a symbolic link (or a second name of another file) cannot name the
+    /// recorder: the file it leads to is left exactly as it was, the problem is said, and the
+    /// state folder's lock still makes exactly one process the recorder (SPEC §15.2: never a
+    /// silent stop of recording and alerting).
     @Test(arguments: ["symbolic", "hard"])
-    func aLinkedLockFileIsRefused(kind: String) throws {
+    func aLinkedLockFileIsReportedAndRecordingGoesOn(kind: String) throws {
         let fixture = try HistoryFixture()
         let path = HistoryDatabase.lockPath(forDatabase: fixture.path)
         let decoy = fixture.folder + "/decoy.txt"
@@ -76,15 +79,43 @@ struct RecorderLockTests {
         }
         let before = try FileManager.default.attributesOfItem(atPath: decoy)
 
-        guard case .failure(.unsafePath) = RecorderLock.acquire(path: path, role: .monitor) else {
-            Issue.record("a linked lock file should be refused")
+        let lock = try RecorderLock.acquire(path: path, role: .monitor).get()
+        #expect(lock.problem?.contains("recorder.lock") == true, "\(String(describing: lock.problem))")
+        #expect(RecorderLock.isHeld(path: path))
+        guard case .failure(.held) = RecorderLock.acquire(path: path, role: .app) else {
+            Issue.record("a second recorder must be refused")
             return
         }
-        #expect(RecorderLock.holder(path: path) == nil)
+        // Another process cannot take the folder's lock either.
+        #expect(ShellCommand.run("flock -x -n '\(fixture.folder)' true") == 1)
         #expect(fixture.bytes(decoy) == Array("somebody else's file\n".utf8))
         let after = try FileManager.default.attributesOfItem(atPath: decoy)
         #expect(after[.posixPermissions] as? Int == before[.posixPermissions] as? Int)
         #expect(after[.modificationDate] as? Date == before[.modificationDate] as? Date)
         #expect(ShellCommand.run("flock -x -n '\(decoy)' true") == 0, "and not locked")
+        lock.release()
+        #expect(!RecorderLock.isHeld(path: path))
+    }
+
+    /// A FIFO, a folder, or a lock file another program holds with flock(1) without naming
+    /// itself: reported, never waited on, and this process records.
+    @Test(arguments: ["fifo", "folder", "foreign"])
+    func anUnusableLockFileIsReportedAndNeverWaitedOn(kind: String) throws {
+        let fixture = try HistoryFixture()
+        let path = HistoryDatabase.lockPath(forDatabase: fixture.path)
+        try FileManager.default.createDirectory(atPath: fixture.folder, withIntermediateDirectories: true)
+        var holder: LockingProcess?
+        switch kind {
+        case "fifo": #expect(mkfifo(path, 0o600) == 0)
+        case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        default: holder = try LockingProcess("exec flock -x recorder.lock sh -c \"touch READY; exec sleep 60\"",
+                                             folder: fixture.folder)
+        }
+        defer { holder?.stop() }
+        let started = AppClock.monotonicSeconds()
+        let lock = try RecorderLock.acquire(path: path, role: .monitor).get()
+        #expect(AppClock.monotonicSeconds() - started < 2, "never waited on")
+        #expect(lock.problem != nil)
+        lock.release()
     }
 }

@@ -136,7 +136,7 @@ struct ReducerWorld {
              .readSettingsFile, .testAddress, .inspectCABundle, .redrawScreen, .quit:
             break
         case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
-             .scheduleMuteEnd, .readHistory:
+             .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory:
             break // the watch's effects: its own tests drive them (WatchReducerTests)
         }
     }

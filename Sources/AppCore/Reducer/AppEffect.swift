@@ -60,8 +60,18 @@ public enum AppEffect: Equatable, Sendable {
     case openIncident(serverId: String, start: Double, reasonCode: String)
     /// The server's open incident (its certificate's, when `certificate`) ends.
     case closeIncident(serverId: String, certificate: Bool, end: Double)
-    /// Deliver an alert through every hook and webhook, unless its ledger key was delivered before.
+    /// Store the alert in the outbox, then deliver it to every trusted hook and every webhook at
+    /// once, unless its ledger key was stored before → one `alertDelivered` per target.
     case sendAlert(AlertEvent)
+    /// Record how one target's delivery ended in the outbox (only then does it count as sent).
+    case recordAlertOutcome(key: String, target: AlertTarget, outcome: AlertOutcome)
+    /// Deliver what the outbox still holds (left by a stopped or killed process, webhooks to try
+    /// again), and drop what failed for 24 h → `alertDelivered` per target.
+    case deliverOutbox(at: Double)
+    /// Take the recorder lock if the recorder stopped → `recordingTakenOver`, else `recorderChecked`.
+    case checkRecorder
+    /// Retention of the history database (hourly).
+    case pruneHistory(at: Double)
     /// → `muteTimerFired` after the delay.
     case scheduleMuteEnd(after: Double)
     /// Read the history database's figures and incidents → `historyRead` (the `h` view opened).

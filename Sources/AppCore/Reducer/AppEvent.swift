@@ -93,12 +93,17 @@ public enum AppEvent: Equatable, Sendable {
 
     // MARK: The watch (history and alerts, SPEC §15)
     /// The watch began: whether this process records (holds the recorder lock), who records
-    /// otherwise, and the incidents the history database still held open.
+    /// otherwise, the incidents the history database still held open, and what is wrong with
+    /// `recorder.lock` when this process could not use it (reported, never a reason to stop).
     case watchStarted(role: WatchState.Role, isRecording: Bool, recorder: WatchState.Recorder?,
-                      inherited: [InheritedIncident], at: Double)
+                      inherited: [InheritedIncident], lockProblem: String? = nil, at: Double)
     /// The process that recorded stopped and this one took the recorder lock: it records and
     /// alerts from now on, starting from the incidents the database holds open.
-    case recordingTakenOver(inherited: [InheritedIncident], at: Double)
+    case recordingTakenOver(inherited: [InheritedIncident], lockProblem: String? = nil, at: Double)
+    /// Another process still records (`checkRecorder`): who it is now (nil: it cannot be named).
+    case recorderChecked(WatchState.Recorder?, at: Double)
+    /// One target's delivery of one alert ended (`sendAlert`, `deliverOutbox`).
+    case alertDelivered(key: String, target: AlertTarget, outcome: AlertOutcome)
     /// The monitor's next round is due (`scheduleRound`).
     case roundTimerFired(round: Int, at: Double)
     /// The monitor tested these servers (`testServers`); `confirming`: the re-test of servers
@@ -163,6 +168,8 @@ extension AppEvent {
         case .statusTested: "statusTested"
         case .watchStarted: "watchStarted"
         case .recordingTakenOver: "recordingTakenOver"
+        case .recorderChecked: "recorderChecked"
+        case .alertDelivered: "alertDelivered"
         case .roundTimerFired: "roundTimerFired"
         case .serversTested: "serversTested"
         case .mutesRead: "mutesRead"

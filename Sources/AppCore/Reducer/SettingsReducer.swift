@@ -115,7 +115,8 @@ public struct SettingsReducer {
         case .key, .addressTested, .caBundleInspected:
             // The screen's events: `AppReducer` gives them to `ScreenReducer`.
             break
-        case .watchStarted, .recordingTakenOver, .roundTimerFired, .serversTested, .mutesRead, .muteTimerFired, .historyRead:
+        case .watchStarted, .recordingTakenOver, .recorderChecked, .alertDelivered, .roundTimerFired, .serversTested,
+             .mutesRead, .muteTimerFired, .historyRead:
             // The watch's events: `AppReducer` gives them to `WatchReducer`.
             break
         case .signOutRequested:

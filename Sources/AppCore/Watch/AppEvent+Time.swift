@@ -12,13 +12,14 @@ extension AppEvent {
              .signOutRequested(let at), .connectivityStarted(let at), .probeTimerFired(_, let at),
              .probeCompleted(_, _, _, let at), .recoveryTimerFired(_, let at), .recoveryProbeCompleted(_, _, let at),
              .switchStepCompleted(_, _, let at), .switchTestCompleted(_, _, _, let at), .signedIn(_, let at),
-             .signedOut(_, let at), .statusTested(_, _, _, _, let at), .watchStarted(_, _, _, _, let at),
-             .roundTimerFired(_, let at), .recordingTakenOver(_, let at), .serversTested(_, _, _, let at), .mutesRead(_, let at),
+             .signedOut(_, let at), .statusTested(_, _, _, _, let at), .watchStarted(_, _, _, _, _, let at),
+             .roundTimerFired(_, let at), .recordingTakenOver(_, _, let at), .recorderChecked(_, let at), .serversTested(_, _, _, let at), .mutesRead(_, let at),
              .muteTimerFired(let at), .credentialsChecked(_, _, let at):
             at
         case .loaded, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,
              .signInSubmitted, .signInDismissed, .signInFormEdited, .paneNoteWithdrawn, .connectivityStopped,
-             .rowTestCompleted, .signInFailed, .mdnsInspected, .historyRead:
+             .rowTestCompleted, .signInFailed, .mdnsInspected, .historyRead,
+             .alertDelivered:
             nil
         }
     }

@@ -13,19 +13,24 @@ public enum WatchReducer {
     public static func reduce(_ watch: inout WatchState, _ event: AppEvent, settings: SettingsState) -> [AppEffect] {
         var effects: [AppEffect] = []
         switch event {
-        case let .watchStarted(role, isRecording, recorder, inherited, at):
+        case let .watchStarted(role, isRecording, recorder, inherited, lockProblem, at):
             watch.role = role
             watch.isRecording = isRecording
             watch.recorder = recorder
+            watch.lockProblem = lockProblem
             inherit(inherited, into: &watch)
-            if watch.role == .monitor {
-                effects.append(.testServers(settings.availableServers, round: watch.round, confirming: false))
-            }
+            // What a stopped or killed recorder left in the outbox goes out first.
+            if isRecording { effects.append(.deliverOutbox(at: at)) }
+            // The first round once the start's work is done: connectivity is attached right
+            // after the watch, and its server in use is not the rounds' to test.
+            effects.append(.scheduleRound(round: watch.round, after: 0))
             effects += muteTimer(watch, at: at)
-        case .recordingTakenOver(let inherited, _):
+        case let .recordingTakenOver(inherited, lockProblem, at):
             watch.isRecording = true
             watch.recorder = nil
+            watch.lockProblem = lockProblem
             inherit(inherited, into: &watch)
+            effects.append(.deliverOutbox(at: at))
             // What this process saw while another recorded is written now (an incident the
             // database already holds open is not opened twice).
             for id in watch.servers.keys.sorted() {
@@ -38,11 +43,18 @@ public enum WatchReducer {
                 effects.append(.openIncident(serverId: WatchState.FallbackSpell.incidentId(from: spell.fromServerId),
                                              start: spell.since, reasonCode: spell.reason.code.rawValue))
             }
-        case let .roundTimerFired(round, _):
-            guard watch.role == .monitor, round == watch.round else { return [] }
-            effects.append(.testServers(settings.availableServers, round: round, confirming: false))
+        case let .recorderChecked(recorder, _):
+            watch.recorder = recorder
+        case let .alertDelivered(key, target, outcome):
+            // Recorded in the outbox only now: an alert counts as sent to a target once that
+            // target's attempt has ended (SPEC §15.3).
+            watch.lastOutcomes[target] = outcome
+            effects.append(.recordAlertOutcome(key: key, target: target, outcome: outcome))
+        case let .roundTimerFired(round, at):
+            guard round == watch.round else { return [] }
+            effects += startRound(&watch, settings: settings, at: at)
         case let .serversTested(round, results, _, at):
-            guard watch.role == .monitor, round == watch.round else { return [] }
+            guard round == watch.round else { return [] }
             var unconfirmed: [ServerConfig] = []
             for result in results {
                 observe(result, in: &watch, settings: settings, effects: &effects)
@@ -60,9 +72,7 @@ public enum WatchReducer {
             if !unconfirmed.isEmpty {
                 effects.append(.testServers(unconfirmed, round: round, confirming: true))
             } else {
-                watch.round += 1
-                effects.append(.roundFinished(round: round, at: at))
-                effects.append(.scheduleRound(round: watch.round, after: Double(settings.probeInterval)))
+                effects += finishRound(&watch, settings: settings, at: at)
             }
         case let .mutesRead(mutes, at):
             watch.mutes = mutes
@@ -71,14 +81,18 @@ public enum WatchReducer {
             effects += muteTimer(watch, at: at)
         case .historyRead(let summary):
             watch.history = summary
-        case let .probeCompleted(_, result, _, _), let .recoveryProbeCompleted(_, result, _),
-             let .switchTestCompleted(_, result, _, _):
-            // The app records what it tests (the monitor records its rounds instead, once).
-            guard watch.role == .app else { break }
+        case let .probeCompleted(_, result, _, at), let .recoveryProbeCompleted(_, result, at),
+             let .switchTestCompleted(_, result, _, at):
+            // What connectivity tests (the server in use, the configured one during a fallback)
+            // the rounds leave out, so each is tested once per interval, app and monitor alike.
             observe(result, in: &watch, settings: settings, effects: &effects)
             if watch.isRecording, settings.historyEnabled { effects.insert(.record([result]), at: 0) }
+            if let held = watch.heldRoundFinish, inUseSettled(watch, settings: settings) {
+                watch.heldRoundFinish = nil
+                effects.append(.roundFinished(round: held, at: at))
+            }
         case .rowTestCompleted(_, let result):
-            guard watch.role == .app, watch.isRecording, settings.historyEnabled else { break }
+            guard watch.isRecording, settings.historyEnabled else { break }
             effects.append(.record([result]))
         default:
             break
@@ -92,6 +106,70 @@ public enum WatchReducer {
         var effects: [AppEffect] = []
         followFallback(settings, in: &watch, at: at, effects: &effects)
         return effects + alerts(&watch, settings: settings, at: at)
+    }
+
+    // MARK: - Rounds
+
+    /// A round begins: every known server that connectivity does not test already, when this
+    /// process records (the app) or is a monitor (which writes its textfile either way). A
+    /// round with nothing to test finishes at once.
+    static func startRound(_ watch: inout WatchState, settings: SettingsState, at: Double) -> [AppEffect] {
+        let servers = watch.isRecording || watch.role == .monitor ? roundServers(settings) : []
+        guard servers.isEmpty else {
+            watch.roundInFlight = true
+            return [.testServers(servers, round: watch.round, confirming: false)]
+        }
+        return finishRound(&watch, settings: settings, at: at)
+    }
+
+    /// The servers a round tests: all of them, but the ones connectivity probes on its own
+    /// schedule (SPEC §15.2: the server in use is tested once per interval, not twice).
+    public static func roundServers(_ settings: SettingsState) -> [ServerConfig] {
+        guard settings.connectivity.isActive else { return settings.availableServers }
+        var probed: Set<String> = [settings.currentServer.id]
+        if let recovery = settings.connectivity.recovery { probed.insert(recovery.serverId) }
+        return settings.availableServers.filter { !probed.contains($0.id) }
+    }
+
+    /// The round's servers are settled: the next round is scheduled, and what follows a round
+    /// is asked for (the outbox's retries and retention by the recorder, the takeover check by
+    /// the others, the figures once a minute).
+    static func finishRound(_ watch: inout WatchState, settings: SettingsState, at: Double) -> [AppEffect] {
+        let round = watch.round
+        watch.round += 1
+        watch.roundInFlight = false
+        var effects: [AppEffect] = []
+        if watch.role == .monitor {
+            if inUseSettled(watch, settings: settings) {
+                effects.append(.roundFinished(round: round, at: at))
+            } else {
+                watch.heldRoundFinish = round
+            }
+        }
+        if watch.isRecording {
+            effects.append(.deliverOutbox(at: at))
+            // Hourly, by elapsed time either way: a clock set back must not stop retention.
+            if watch.lastPrune.map({ abs(at - $0) >= 3600 }) ?? true {
+                watch.lastPrune = at
+                effects.append(.pruneHistory(at: at))
+            }
+        } else {
+            effects.append(.checkRecorder)
+        }
+        if watch.lastHistoryRead.map({ abs(at - $0) >= 60 }) ?? true {
+            watch.lastHistoryRead = at
+            effects.append(.readHistory)
+        }
+        effects.append(.scheduleRound(round: watch.round, after: Double(settings.probeInterval)))
+        return effects
+    }
+
+    /// The server in use has a result that is not waiting for its confirming re-test (or
+    /// connectivity is not running, and the rounds test it).
+    static func inUseSettled(_ watch: WatchState, settings: SettingsState) -> Bool {
+        guard settings.connectivity.isActive else { return true }
+        guard let server = watch.servers[settings.currentServer.id], server.seen else { return false }
+        return !(server.incident == nil && server.failures == 1)
     }
 
     /// Whether a server's last results are a change not yet confirmed: its first failure, or
@@ -302,7 +380,10 @@ public enum WatchReducer {
     private static func fallbackAlerts(_ watch: inout WatchState, settings: SettingsState, at now: Double) -> [AppEffect] {
         guard !watch.mutes.mutesAll(at: now) else { return [] }
         var effects: [AppEffect] = []
-        if let spell = watch.fallback, watch.alertedFallback.map({ $0.fromServerId != spell.fromServerId || $0.since != spell.since }) ?? true,
+        // A mute of the server the fallback is about holds its fallback events too (SPEC §15.3).
+        let mutes = watch.mutes
+        let muted = { (id: String) in mutes.mute(of: id, at: now) != nil }
+        if let spell = watch.fallback, !muted(spell.fromServerId), watch.alertedFallback.map({ $0.fromServerId != spell.fromServerId || $0.since != spell.since }) ?? true,
            !settings.isUnchecked,
            let from = settings.server(id: spell.fromServerId) {
             effects.append(.sendAlert(AlertEvent(kind: .fallbackStarted, server: from, reason: spell.reason, at: now,
@@ -310,7 +391,7 @@ public enum WatchReducer {
                                                  ledgerKey: "fallback_started:\(spell.fromServerId):\(Int(spell.since))")))
             watch.alertedFallback = spell
         }
-        if watch.fallback == nil, let ended = watch.endedFallback {
+        if watch.fallback == nil, let ended = watch.endedFallback, !muted(ended.spell.fromServerId) {
             if watch.alertedFallback != nil || ended.spell.inherited, let from = settings.server(id: ended.spell.fromServerId) {
                 effects.append(.sendAlert(AlertEvent(
                     kind: .fallbackEnded, server: from, at: now, since: ended.spell.since,

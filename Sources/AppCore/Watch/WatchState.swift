@@ -14,13 +14,29 @@ public struct WatchState: Equatable, Sendable {
     public var isRecording = false
     /// Who records when this process does not (for the screen), e.g. "monitor (pid 4242)".
     public var recorder: Recorder?
+    /// What is wrong with `recorder.lock` (a link, a folder, another user's file, a special file,
+    /// held by another program), when this process found it so: reported on the screen, in the
+    /// log and by `doctor`. Recording and alerting go on (the state folder's lock decides).
+    public var lockProblem: String?
     /// By server id.
     public var servers: [String: ServerWatch] = [:]
     public var mutes = MuteList()
     /// The history database's figures and incidents, as last read (nil: none yet).
     public var history: HistorySummary?
-    /// The round in flight (monitor): its number, and the servers still being confirmed.
+    /// The round in flight: its number. Every round tests every known server that connectivity
+    /// does not already test (the server in use, and the configured one during a fallback).
     public var round = 0
+    /// The round's tests are under way (from `testServers` to the round's end): a monitor asked
+    /// to stop waits for them.
+    public var roundInFlight = false
+    /// A monitor round whose other servers are done but whose server in use has no settled
+    /// result yet: `roundFinished` waits for it (the textfile and `--once` need every server).
+    public var heldRoundFinish: Int?
+    /// When retention last ran, and when the figures were last read (seconds since 1970).
+    public var lastPrune: Double?
+    public var lastHistoryRead: Double?
+    /// Each alert target's last outcome (hooks by path, webhooks by URL).
+    public var lastOutcomes: [AlertTarget: AlertOutcome] = [:]
     /// The fallback as it really is (`settings.fallback`, with its start), and as last alerted.
     public var fallback: FallbackSpell?
     public var alertedFallback: FallbackSpell?

@@ -17,6 +17,11 @@ enum HistoryOverlayView {
         let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
         let fit = { (text: String) in canvas.metrics.truncate(text, toWidth: width) }
         var lines = [Line(fit(history.recorder(watch)), style: .colored(.muted))]
+        if let problem = watch.lockProblem {
+            // Said, never silent (SPEC §15.2); recording and alerting go on by the folder's lock.
+            lines.append(Line(fit("⚠ " + canvas.text("ui.history.lock_problem", ["problem": TextSanitizer.clean(problem)])),
+                              style: .colored(.warning)))
+        }
         guard let summary = watch.history else {
             lines.append(Line(fit(canvas.text("ui.history.nothing_yet")), style: .colored(.muted)))
             return lines

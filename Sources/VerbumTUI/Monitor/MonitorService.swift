@@ -42,11 +42,15 @@ final class MonitorService {
                                                      hookFolders: HookRunner.folders(paths: context.paths),
                                                      host: HostName.current) else { finish(status: 1) }
             watch.onRoundFinished = { [unowned self] round in await self.roundFinished(round, watch: watch) }
-            if !watch.history.isRecording {
-                let who = watch.history.holder.map { "\($0.role.rawValue) (pid \($0.pid))" } ?? "?"
+            let state = context.store.getAppState().watch
+            if !state.isRecording {
+                let who = state.recorder.map { "\($0.role) (pid \($0.pid))" } ?? context.console.text("cli.monitor.recorder_unnamed")
                 context.console.warning("cli.monitor.not_recording", ["recorder": who])
             }
-            logger.info("monitor started", metadata: ["recording": "\(watch.history.isRecording)"])
+            if let problem = state.lockProblem {
+                context.console.warning("cli.monitor.lock_problem", ["problem": TextSanitizer.clean(problem)])
+            }
+            logger.info("monitor started", metadata: ["recording": "\(state.isRecording)"])
             loop.attachConnectivity(transport: transport)
         }
     }
@@ -99,7 +103,7 @@ final class MonitorService {
             stopRequested = true
             // Between rounds the last round's alerts may still be leaving, their ledger keys
             // already marked: exiting now would lose them for good. Stop once they are out.
-            if loop.watch?.isRoundInFlight != true {
+            if !context.store.getAppState().watch.roundInFlight {
                 Task { @MainActor [unowned self] in
                     await loop.waitUntilIdle()
                     finish(status: 0)

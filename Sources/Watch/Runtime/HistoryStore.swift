@@ -4,55 +4,28 @@ import Logging
 import SettingsStore
 
 /// The history database of this home, confined to one serial queue (a handle belongs to one
-/// owner), with the recorder lock when this process records. Every call is asynchronous and
-/// never throws at its caller: history never stops the app or the monitor (SPEC §15.2); a
-/// problem is logged once and the call answers as if nothing was recorded.
+/// owner). Every call is asynchronous and never throws at its caller: history never stops the
+/// app or the monitor (SPEC §15.2); a problem is logged once and the call answers as if nothing
+/// was recorded. Who records is decided by the recorder lock (`RecorderLock`, held by the watch
+/// runtime), not here: this store is opened for writing (`becomeWriter`) by the recorder when
+/// `history_enabled` is on, and read-only by everyone else.
 public final class HistoryStore: @unchecked Sendable {
-    // @unchecked: `database`, `lock`, `recording`, `currentHolder`, `ledger` and `lastProblem`
-    // are touched on `queue` only.
+    // @unchecked: `database`, `recording` and `lastProblem` are touched on `queue` only.
     public let path: String
-    private let role: RecorderRole
     private let queue = DispatchQueue(label: "verbumcare.history")
     private let logger: Logger
     private var recording = false
-    private var currentHolder: RecorderHolder?
 
-    /// This process holds the recorder lock (it may take it later: `takeOverIfFree`).
+    /// This process writes history (`becomeWriter`).
     public var isRecording: Bool { queue.sync { recording } }
-    /// Who records when this process does not, as the lock file says.
-    public var holder: RecorderHolder? { queue.sync { currentHolder } }
     private var database: HistoryDatabase?
-    private var lock: RecorderLock?
-    /// The alert ledger when there is no database (history disabled or unusable): alerts still
-    /// go out once per process.
-    private var ledger: Set<String> = []
     private var lastProblem: HistoryProblem?
 
-    /// Takes the recorder lock when `record` is asked for and free, and opens the database:
-    /// for writing when this process records, read-only otherwise.
-    public init(paths: AppPaths, role: RecorderRole, record: Bool, now: Double, logger: Logger) {
+    /// Opens the database read-only (a reader; `becomeWriter` makes it the writer).
+    public init(paths: AppPaths, now: Double, logger: Logger) {
         path = paths.stateDirectory + "/history.sqlite3"
-        self.role = role
         self.logger = logger
-        let lockPath = HistoryDatabase.lockPath(forDatabase: path)
-        var recording = false
-        var holder: RecorderHolder?
-        if record {
-            switch RecorderLock.acquire(path: lockPath, role: role) {
-            case .success(let lock):
-                self.lock = lock
-                recording = true
-            case .failure(.held(let by)):
-                holder = by
-            case .failure(let problem):
-                logger.warning("history: cannot take the recorder lock", metadata: ["problem": "\(problem)"])
-            }
-        } else {
-            holder = RecorderLock.holder(path: lockPath)
-        }
-        self.recording = recording
-        currentHolder = holder
-        switch HistoryDatabase.open(path: path, readOnly: !recording, now: Int64(now * 1000)) {
+        switch HistoryDatabase.open(path: path, readOnly: true, now: Int64(now * 1000)) {
         case .success(let database):
             self.database = database
             if let aside = database.movedAside {
@@ -65,27 +38,25 @@ public final class HistoryStore: @unchecked Sendable {
         }
     }
 
-    /// Takes the recorder lock if the process that held it is gone (SPEC §15.2: the app records
-    /// while no monitor does, also when the monitor stops after the app started), and opens the
-    /// database for writing. True when this process records from now on.
-    public func takeOverIfFree(now: Double) async -> Bool {
-        await withCheckedContinuation { continuation in
+    /// This process holds the recorder lock and `history_enabled` is on: the database is
+    /// opened for writing from now on.
+    public func becomeWriter(now: Double) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async { [self] in
-                guard !recording else { return continuation.resume(returning: false) }
-                let lockPath = HistoryDatabase.lockPath(forDatabase: path)
-                guard case .success(let taken) = RecorderLock.acquire(path: lockPath, role: role) else {
-                    currentHolder = RecorderLock.holder(path: lockPath)
-                    return continuation.resume(returning: false)
-                }
-                lock = taken
+                guard !recording else { return continuation.resume() }
                 recording = true
-                currentHolder = nil
                 database = nil
-                if case .success(let opened) = HistoryDatabase.open(path: path, readOnly: false, now: Int64(now * 1000)) {
+                switch HistoryDatabase.open(path: path, readOnly: false, now: Int64(now * 1000)) {
+                case .success(let opened):
                     database = opened
+                    if let aside = opened.movedAside {
+                        logger.warning("history: unreadable database kept aside, a new one started",
+                                       metadata: ["copy": "\(aside)"])
+                    }
+                case .failure(let problem):
+                    logger.warning("history: cannot open for writing", metadata: ["problem": "\(problem)"])
                 }
-                logger.info("history: this process records now", metadata: ["role": "\(role.rawValue)"])
-                continuation.resume(returning: true)
+                continuation.resume()
             }
         }
     }
@@ -148,31 +119,22 @@ public final class HistoryStore: @unchecked Sendable {
         await using { database throws(HistoryProblem) in try database.openIncidents() } ?? []
     }
 
-    /// Marks an alert as delivered; false when it was delivered before (by this process, an
-    /// earlier one, or another copy).
-    public func markAlerted(_ key: String, at: Double) async -> Bool {
-        if isRecording, let marked = await using({ database throws(HistoryProblem) in
-            try database.markAlerted(key: key, at: Int64(at * 1000))
-        }) {
-            return marked
-        }
-        return await withCheckedContinuation { continuation in
-            queue.async { [self] in continuation.resume(returning: ledger.insert(key).inserted) }
-        }
-    }
-
-    /// Whether `key` is in the alert ledger (false without a database).
-    public func alerted(_ key: String) async -> Bool {
+    /// Whether `key` is in the ledger an earlier version kept in this database (the outbox is
+    /// the ledger now; this keeps an upgrade from alerting an open incident twice).
+    public func alertedBefore(_ key: String) async -> Bool {
         await using { database throws(HistoryProblem) in try database.alerted(key: key) } ?? false
     }
 
-    /// The incidents left open, each with whether its `server_down` was delivered.
-    public func inheritedIncidents() async -> [InheritedIncident] {
+    /// The incidents left open, each with whether its `server_down` was alerted (`isAlerted`:
+    /// the outbox's ledger).
+    public func inheritedIncidents(isAlerted: @Sendable (String) async -> Bool) async -> [InheritedIncident] {
         var inherited: [InheritedIncident] = []
         for incident in await openIncidents() {
             var open = InheritedIncident(serverId: incident.serverId, start: Double(incident.start) / 1000,
                                          reasonCode: incident.reasonCode)
-            open.downAlerted = await alerted(open.downLedgerKey)
+            let key = open.downLedgerKey
+            let alerted = await isAlerted(key)
+            open.downAlerted = alerted ? true : await alertedBefore(key)
             inherited.append(open)
         }
         return inherited

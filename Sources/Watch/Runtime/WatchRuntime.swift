@@ -4,37 +4,36 @@ import History
 import Logging
 import SettingsStore
 
-/// The watch's effect runner (SPEC §15): it tests every server for the monitor's rounds,
-/// records results and incidents in the history database, delivers alerts, follows
+/// The watch's effect runner (SPEC §15): it tests servers for the rounds, records results and
+/// incidents in the history database, stores alerts in the outbox and delivers them, follows
 /// mutes.json and reads the figures the screen shows. Like `ConnectivityRuntime` it never
-/// changes the state: every result comes back to the store as an event.
+/// changes the state: every result comes back to the store as an event. What it keeps is
+/// machinery (the lock's descriptor, database handles, timers, tasks and deliveries in flight),
+/// not facts: who records, the round, the last prune and the outcomes are the state's.
 @MainActor
 public final class WatchRuntime {
     public let store: AppSettingsStore
     public let history: HistoryStore
+    public let outbox: OutboxStore
     private let prober: ServerProber
     private let transport: TransportConfiguration
     private let clock: AppClock
     private let logger: Logger
-    private let delivery: AlertDelivery
+    private let hooks: HookRunner
+    private let host: String
+    private let role: WatchState.Role
+    private let lockPath: String
     private let muteFile: MuteFile
     private var muteWatcher: SettingsFileWatcher?
+    private var lock: RecorderLock?
     private var roundTimer: Task<Void, Never>?
     private var muteTimer: Task<Void, Never>?
-    /// Reads the figures again every minute: another process may be the one recording.
-    private var historyTimer: Task<Void, Never>?
     private let tasks = EffectTasks()
-    private var lastPrune = 0.0
-    private var lastHistoryRead = 0.0
+    /// Deliveries under way (alert key and target), so a retry round never starts a second one.
+    private var delivering: Set<String> = []
     private var isStopped = false
-    /// A round is being tested (from `testServers` to `roundFinished`).
-    public private(set) var isRoundInFlight = false
     /// Called after every complete round (the monitor writes its textfile, `--once` exits).
     public var onRoundFinished: (@MainActor (Int) async -> Void)?
-
-    /// Opens history (taking the recorder lock when free and `history_enabled`), reads the
-    /// mutes and the incidents left open, and tells the store the watch began.
-    private let role: WatchState.Role
 
     public init(store: AppSettingsStore, role: WatchState.Role, prober: ServerProber, transport: TransportConfiguration,
                 clock: AppClock = .system, hookFolders: [String], host: String,
@@ -45,44 +44,36 @@ public final class WatchRuntime {
         self.clock = clock
         self.logger = logger
         self.role = role
-        history = HistoryStore(paths: store.paths, role: role == .monitor ? .monitor : .app,
-                               record: store.getState().historyEnabled,
-                               now: clock.now(), logger: logger)
-        delivery = AlertDelivery(hooks: HookRunner(folders: hookFolders), host: host, logger: logger)
+        self.host = host
+        hooks = HookRunner(folders: hookFolders)
+        lockPath = RecorderLock.path(stateDirectory: store.paths.stateDirectory)
+        history = HistoryStore(paths: store.paths, now: clock.now(), logger: logger)
+        outbox = OutboxStore(paths: store.paths, clock: clock, logger: logger)
         muteFile = MuteFile(paths: store.paths)
     }
 
-    /// Starts: the incidents left open and the mutes are read, then `watchStarted`.
+    /// Starts: the recorder lock is tried, the incidents left open and the mutes are read, then
+    /// `watchStarted` (whose effects deliver what the outbox holds and start the first round).
     public func start() async {
-        let inherited = history.isRecording ? await history.inheritedIncidents() : []
+        let taken = takeLock()
+        let inherited = taken.recording ? await becomeRecorder() : []
         readMutes()
         let watcher = SettingsFileWatcher(path: muteFile.path, onChange: mutesChangeHandler(WeakWatch(self)))
         if (try? watcher.start()) != nil { muteWatcher = watcher }
-        let recorder = history.holder.map { WatchState.Recorder(pid: $0.pid, role: $0.role.rawValue) }
-        store.dispatch(.watchStarted(role: role, isRecording: history.isRecording, recorder: recorder,
-                                     inherited: inherited,
-                                     at: clock.now()))
-        await readHistory()
-        let sleep = clock.sleep
-        historyTimer = Task { [weak self] in
-            while true {
-                do { try await sleep(60) } catch { return }
-                guard let self, !self.isStopped else { return }
-                await self.takeOverIfFree()
-                await self.readHistory()
-            }
-        }
+        store.dispatch(.watchStarted(role: role, isRecording: taken.recording, recorder: taken.holder,
+                                     inherited: inherited, lockProblem: taken.problem, at: clock.now()))
     }
 
-    /// Stops timers and watchers; work in flight is cancelled.
+    /// Stops timers and watchers; work in flight is cancelled. The lock is let go.
     public func stop() {
         isStopped = true
         muteWatcher?.stop()
         muteWatcher = nil
         roundTimer?.cancel()
         muteTimer?.cancel()
-        historyTimer?.cancel()
         tasks.cancelAll(stop: true)
+        lock?.release()
+        lock = nil
     }
 
     /// Waits until no effect is in flight (tests, and the monitor before it exits).
@@ -100,7 +91,6 @@ public final class WatchRuntime {
         let now = clock.now
         switch effect {
         case let .testServers(servers, round, confirming):
-            isRoundInFlight = true
             perform { [prober] in
                 let results = await prober.checkAll(servers)
                 return .serversTested(round: round, results: results, confirming: confirming, at: now())
@@ -108,42 +98,37 @@ public final class WatchRuntime {
         case let .scheduleRound(round, delay):
             roundTimer?.cancel()
             roundTimer = timer(after: delay) { .roundTimerFired(round: round, at: now()) }
-        case let .roundFinished(round, at):
-            isRoundInFlight = false
+        case .roundFinished(let round, _):
             // Not tracked as in flight: `onRoundFinished` may wait until everything else is idle.
             Task { [weak self] in
                 guard let self, !self.isStopped else { return }
-                // A monitor that found another recorder takes over within a round of its stop.
-                await self.takeOverIfFree()
-                if at - self.lastPrune >= 3600 {
-                    self.lastPrune = at
-                    await self.history.prune(now: at)
-                }
-                await self.readHistory()
                 await self.onRoundFinished?(round)
             }
         case .record(let results):
             let samples = results.map(ProbeSample.init)
-            background { [history, weak self] in
+            background { [history] in
+                // `history_enabled` may have been turned on since this process began recording.
+                if !history.isRecording { await history.becomeWriter(now: now()) }
                 await history.record(samples)
-                // The screen's figures follow within a minute.
-                if let self, now() - self.lastHistoryRead >= 60 { await self.readHistory() }
             }
         case let .openIncident(serverId, start, reasonCode):
             background { [history] in await history.openIncident(serverId: serverId, start: start, reasonCode: reasonCode) }
         case let .closeIncident(serverId, certificate, end):
             background { [history] in await history.closeIncident(serverId: serverId, certificate: certificate, end: end) }
         case .sendAlert(let event):
-            let language = store.getState().currentLanguage
-            let settings = store.getState().watchSettings
-            let sender = webhookSender(settings)
-            background { [history, delivery, logger] in
-                guard await history.markAlerted(event.ledgerKey, at: event.at) else {
-                    logger.info("alert already delivered", metadata: ["key": "\(event.ledgerKey)"])
-                    return
-                }
-                _ = await delivery.deliver(event, language: language, webhooks: settings.alertWebhooks, sender: sender)
+            send(event)
+        case let .recordAlertOutcome(key, target, outcome):
+            background { [outbox] in await outbox.record(key: key, target: target, outcome: outcome) }
+        case .deliverOutbox(let at):
+            background { [weak self, outbox] in
+                let due = await outbox.due(now: at)
+                guard let self, !self.isStopped else { return }
+                for delivery in due { self.deliver(delivery.alert, to: delivery.target) }
             }
+        case .checkRecorder:
+            background { [weak self] in await self?.checkRecorder() }
+        case .pruneHistory(let at):
+            background { [history] in await history.prune(now: at) }
         case let .updateTransport(caBundle, certWarningDays):
             prober.update(settings: transport.settings(caBundleSetting: caBundle, certWarningDays: certWarningDays))
         case .readHistory:
@@ -162,27 +147,104 @@ public final class WatchRuntime {
         WebhookSender.make(settings: settings, transport: transport, httpTransport: prober.httpTransport, clock: clock)
     }
 
-    /// `alerts test`: a `test` event through every hook and webhook, whatever the ledger says.
-    public func sendTest(at: Double) async -> AlertDelivery.Report {
+    // MARK: Alerts
+
+    /// Renders the alert (language and host of this moment), stores it in the outbox with its
+    /// targets, then delivers it to every target at once. An alert stored before is not sent.
+    private func send(_ event: AlertEvent) {
         let state = store.getState()
-        let event = AlertEvent(kind: .test, server: state.currentServer, at: at, ledgerKey: "test:\(at)")
-        return await delivery.deliver(event, language: state.currentLanguage,
-                                      webhooks: state.watchSettings.alertWebhooks, sender: webhookSender(state.watchSettings))
+        let payload = AlertPayload(event, language: state.currentLanguage, host: host)
+        let targets = hooks.hooks().map(AlertTarget.hook) + state.watchSettings.alertWebhooks.map(AlertTarget.webhook)
+        let alert = OutboxAlert(key: event.ledgerKey, created: Int64((event.at * 1000).rounded()), kind: event.kind.rawValue,
+                                serverId: event.server.id, body: payload.json.compact, environment: payload.environment,
+                                targets: targets)
+        logger.info("alert", metadata: ["event": "\(event.kind.rawValue)", "server": "\(event.server.id)",
+                                        "message": "\(payload.message.text)"])
+        background { [weak self, outbox, logger] in
+            switch await outbox.store(alert) {
+            case .known:
+                logger.info("alert already sent", metadata: ["key": "\(alert.key)"])
+            case .stored, .unstored:
+                guard let self, !self.isStopped else { return }
+                for target in alert.targets { self.deliver(alert, to: target) }
+            }
+        }
+    }
+
+    /// One target's delivery, its outcome back as `alertDelivered` (which records it).
+    private func deliver(_ alert: OutboxAlert, to target: AlertTarget) {
+        let id = alert.key + "\u{0}" + target.storageKey
+        guard delivering.insert(id).inserted else { return }
+        let sender = webhookSender(store.getState().watchSettings)
+        let now = clock.now
+        tasks.perform({
+            let outcome = await TargetDelivery.deliver(alert, to: target, sender: sender, now: now)
+            return .alertDelivered(key: alert.key, target: target, outcome: outcome)
+        }, deliver: { [weak self, logger] event in
+            self?.delivering.remove(id)
+            if case let .alertDelivered(_, target, outcome) = event, outcome.status != .delivered {
+                logger.warning("alert target failed", metadata: ["target": "\(OutboxStore.logName(target))",
+                                                                 "detail": "\(outcome.detail)", "key": "\(alert.key)"])
+            }
+            self?.store.dispatch(event)
+        })
+    }
+
+    // MARK: The recorder
+
+    private struct Taken {
+        var recording: Bool
+        var holder: WatchState.Recorder?
+        var problem: String?
+    }
+
+    /// Tries the recorder lock (never waits): this process records when it gets it.
+    private func takeLock() -> Taken {
+        switch RecorderLock.acquire(path: lockPath, role: role == .monitor ? .monitor : .app) {
+        case .success(let taken):
+            lock = taken
+            if let problem = taken.problem {
+                logger.warning("recorder.lock cannot be used; this process records by the state folder's lock",
+                               metadata: ["problem": "\(problem)"])
+            }
+            return Taken(recording: true, holder: nil, problem: taken.problem)
+        case .failure(.held(let by)):
+            return Taken(recording: false, holder: by.map { WatchState.Recorder(pid: $0.pid, role: $0.role.rawValue) })
+        case .failure(.io(let problem)):
+            logger.warning("cannot take the recorder lock", metadata: ["problem": "\(problem)"])
+            return Taken(recording: false, holder: nil, problem: problem)
+        }
+    }
+
+    /// This process records from now on: history opened for writing (when on), and the
+    /// outages left open read back (from history, or from the outbox's alerts when it is off).
+    private func becomeRecorder() async -> [InheritedIncident] {
+        let now = clock.now()
+        logger.info("this process records and alerts", metadata: ["role": "\(role.rawValue)"])
+        guard store.getState().historyEnabled else { return await outbox.openOutages() }
+        await history.becomeWriter(now: now)
+        let outbox = outbox
+        return await history.inheritedIncidents(isAlerted: { await outbox.contains($0) })
+    }
+
+    /// The recorder stopped: this process takes over (SPEC §15.2: within one round); else who
+    /// records now.
+    private func checkRecorder() async {
+        guard !isStopped, lock == nil else { return }
+        let taken = takeLock()
+        if taken.recording {
+            let inherited = await becomeRecorder()
+            guard !isStopped else { return }
+            store.dispatch(.recordingTakenOver(inherited: inherited, lockProblem: taken.problem, at: clock.now()))
+        } else if taken.holder != store.getAppState().watch.recorder {
+            store.dispatch(.recorderChecked(taken.holder, at: clock.now()))
+        }
     }
 
     // MARK: Reading
 
-    /// The recorder stopped: this process records from now on (SPEC §15.2).
-    func takeOverIfFree() async {
-        guard store.getState().historyEnabled, !history.isRecording,
-              await history.takeOverIfFree(now: clock.now()), !isStopped else { return }
-        let inherited = await history.inheritedIncidents()
-        store.dispatch(.recordingTakenOver(inherited: inherited, at: clock.now()))
-    }
-
     public func readHistory() async {
         let now = clock.now()
-        lastHistoryRead = now
         let ids = store.getState().availableServers.map(\.id)
         guard let summary = await history.summary(serverIds: ids, now: now), !isStopped else { return }
         store.dispatch(.historyRead(summary))

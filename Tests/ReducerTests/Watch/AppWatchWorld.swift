@@ -3,7 +3,8 @@ import Localization
 
 /// The interactive app's watch (`role: .app`): the app's own loop tests the server in use
 /// (`probe`, the switch's test, the background test of the configured server) and the watch
-/// follows those results; no rounds of its own. Connectivity effects are answered from a
+/// follows those results; when it records, its rounds test every other server (SPEC §15.2:
+/// the recorder, app or monitor alike). Connectivity and round effects are answered from a
 /// script of results per server (each test takes the next, then up), each test taking a
 /// second; timers fire on a simulated clock. The alert and incident effects are kept as
 /// `WatchWorld` keeps them, so `OutageOracle` judges both.
@@ -47,6 +48,7 @@ struct AppWatchWorld: WatchRecord {
         switch timer.effect {
         case let .scheduleProbe(generation, _): send(.probeTimerFired(generation: generation, at: now))
         case let .scheduleRecoveryProbe(generation, _): send(.recoveryTimerFired(generation: generation, at: now))
+        case let .scheduleRound(round, _): send(.roundTimerFired(round: round, at: now))
         default: break
         }
         settle()
@@ -72,6 +74,9 @@ struct AppWatchWorld: WatchRecord {
             case let .probeRecovery(server, generation):
                 let result = test(server)
                 send(.recoveryProbeCompleted(generation: generation, result: result, at: now))
+            case let .testServers(servers, round, confirming):
+                let results = servers.map { test($0) }
+                send(.serversTested(round: round, results: results, confirming: confirming, at: now))
             case let .advanceSwitch(generation, step):
                 send(.switchStepCompleted(generation: generation, step: step, at: now))
             case let .saveServerData(_, _, generation):
@@ -108,6 +113,9 @@ struct AppWatchWorld: WatchRecord {
                 timers.append((due: now + delay, effect: effect))
             case let .scheduleRecoveryProbe(_, delay):
                 timers.removeAll { if case .scheduleRecoveryProbe = $0.effect { true } else { false } }
+                timers.append((due: now + delay, effect: effect))
+            case let .scheduleRound(_, delay):
+                timers.removeAll { if case .scheduleRound = $0.effect { true } else { false } }
                 timers.append((due: now + delay, effect: effect))
             case .sendAlert(let alert):
                 if ledger.contains(alert.ledgerKey) { repeatedKeys.append(alert.ledgerKey) }

@@ -183,6 +183,11 @@ struct WatchWorld {
                 return inherited
             }
         send(.watchStarted(role: role, isRecording: isRecording, recorder: nil, inherited: inherited, at: time))
+        // The first round is a timer of no delay (after connectivity is attached): it fires at once.
+        if let round = roundTimer, round.at <= now {
+            roundTimer = nil
+            send(.roundTimerFired(round: round.round, at: now))
+        }
         completeTests()
     }
 
