@@ -100,8 +100,11 @@ public final class WatchRuntime {
             roundTimer = timer(after: delay) { .roundTimerFired(round: round, at: now()) }
         case .roundFinished(let round, _):
             // Not tracked as in flight: `onRoundFinished` may wait until everything else is idle.
+            // The figures are read first, on the history queue after this round's records (the
+            // tasks that write them were started before this one), for the monitor's textfile.
             Task { [weak self] in
                 guard let self, !self.isStopped else { return }
+                await self.readHistory()
                 await self.onRoundFinished?(round)
             }
         case .record(let results):
