@@ -6,7 +6,9 @@
 Makes a throwaway CA and a certificate for HOST with the openssl command in DIR, listens on
 127.0.0.1 (a free port), writes DIR/ready.json ({"port", "ca"}) once it accepts connections,
 and appends one line per request to DIR/posts.jsonl: {"t": epoch seconds, "method", "path",
-"body": the body as text}. Every request is answered with STATUS and an empty JSON object.
+"body": the body as text, "status": the status answered}. Every request is answered with
+STATUS and an empty JSON object; while DIR/status exists, the number in it is answered instead
+(a test takes the receiver "down" with 503 and back with 200 without a new port).
 
 It exits when its parent process ends (it is re-parented), so a test that dies leaves no server
 behind, and on SIGTERM.
@@ -59,15 +61,22 @@ def main():
         def handle_request(self):
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length).decode("utf-8", errors="replace")
-            line = json.dumps({"t": time.time(), "method": self.command, "path": self.path, "body": body})
-            with lock, open(log_path, "a") as f:
-                f.write(line + "\n")
+            status = options.status
+            try:
+                with open(os.path.join(options.dir, "status")) as f:
+                    status = int(f.read().strip())
+            except (OSError, ValueError):
+                pass
             answer = b"{}"
-            self.send_response(options.status)
+            self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(answer)))
             self.end_headers()
             self.wfile.write(answer)
+            line = json.dumps({"t": time.time(), "method": self.command, "path": self.path, "body": body,
+                               "status": status})
+            with lock, open(log_path, "a") as f:
+                f.write(line + "\n")
 
         do_POST = handle_request
         do_GET = handle_request

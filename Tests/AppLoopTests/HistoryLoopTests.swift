@@ -66,6 +66,38 @@ struct HistoryLoopTests {
         #expect(panel != nil, "no uptime row in the panel:\n\(rig.screen.text)")
     }
 
+    /// SPEC §15.2: the recorder, app or monitor alike, tests every known server each interval,
+    /// and the server in use once. A server that is down the whole time and is not the one in
+    /// use has its incident in `h`, and is recorded; pn51 is probed by the app's own loop only.
+    @Test("the recording app watches every server: Mac Mini Tailscale down the whole time is an incident in h")
+    func recordingAppWatchesEveryServer() async throws {
+        let demo = try await DemoBackendProcess.start(initialModes: ["mac-mini-tailscale": "down"])
+        defer { demo.stop() }
+        let rig = try LoopRig(language: .en, settings: ["probe_interval": 2])
+        defer { rig.stop() }
+        let transport = TransportConfiguration(commandLineCACert: demo.caFile,
+                                               connectTo: demo.connectTo.compactMap { try? ConnectToSpec(parsing: $0) })
+        _ = await rig.loop.attachWatch(role: .app, transport: transport, clock: .system,
+                                       hookFolders: [rig.paths.configDirectory + "/hooks.d"], host: "test-box",
+                                       logger: quietLogger)
+        rig.connect(demo: demo)
+        #expect(await rig.settle { _ in rig.app.watch.servers["mac-mini-tailscale"]?.incident != nil },
+                "the recording app never tested Mac Mini Tailscale: \(rig.app.watch.servers.keys.sorted())")
+        #expect(rig.app.watch.servers["mac-mini"]?.seen == true)
+        rig.press(.character("h"))
+        let frame = await rig.frame(until: { _ in
+            rig.app.watch.history?.incidents(of: "mac-mini-tailscale").isEmpty == false
+        }, timeout: .seconds(60))
+        #expect(frame != nil, "h has no incident for Mac Mini Tailscale:\n\(rig.screen.text)")
+        #expect(!(rig.app.watch.history?.incidents(of: "mac-mini-tailscale").isEmpty ?? true))
+        // Each probe of pn51 came from the app's loop, never from a round as well: it gets about
+        // as many health checks as Mac Mini, which only the rounds test (the start's test and
+        // the re-reads of the pane aside), not twice as many.
+        let stats = try demo.stats()
+        let inUse = stats.requests("pn51", "/health"), other = stats.requests("mac-mini", "/health")
+        #expect(other >= 2 && inUse <= other + 2, "pn51 \(inUse) health checks, Mac Mini \(other)")
+    }
+
     @Test("a second app on the same home does not record, and its h view names the recorder")
     func secondAppDoesNotRecord() async throws {
         let (demo, first) = try await Self.recordingRig(.en)

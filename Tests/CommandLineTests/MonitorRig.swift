@@ -92,6 +92,11 @@ final class MonitorRig: @unchecked Sendable {
         for _ in 0..<count {
             let before = lastRound(name) ?? 0
             let next = await eventually(seconds: 60) { (lastRound(name) ?? 0) > before }
+            if !next {
+                for monitor in monitors {
+                    _ = ShellCommand.run("gdb -p \(monitor.pid) -batch -ex 'thread apply all bt' > /tmp/stall-\(monitor.pid).txt 2>&1")
+                }
+            }
             try #require(next, "the monitor stopped finishing rounds")
         }
     }

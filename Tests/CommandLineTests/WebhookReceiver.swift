@@ -43,13 +43,25 @@ final class WebhookReceiver: Sendable {
 
     func stop() { child.killNow() }
 
-    /// Every alert received so far, in arrival order.
-    func alerts() -> [DeliveredAlert] {
+    /// From now on every request is answered with `status` (nil: the status it was started with).
+    func answer(_ status: Int?) throws {
+        let path = directory + "/status"
+        if let status {
+            try "\(status)\n".write(toFile: path + ".tmp", atomically: false, encoding: .utf8)
+            guard rename(path + ".tmp", path) == 0 else { throw TestSupportError.setupFailed("rename \(path)") }
+        } else {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+    }
+
+    /// Every alert received so far and accepted (2xx), in arrival order; `all`: refused ones too.
+    func alerts(all: Bool = false) -> [DeliveredAlert] {
         guard let text = try? String(contentsOfFile: directory + "/posts.jsonl", encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let time = object["t"] as? Double, let body = object["body"] as? String,
-                  object["method"] as? String == "POST" else { return nil }
+                  object["method"] as? String == "POST",
+                  all || (200..<300).contains(object["status"] as? Int ?? 200) else { return nil }
             return DeliveredAlert(receivedAt: time, json: body, via: "webhook")
         }
     }
