@@ -66,7 +66,7 @@ struct MonitorOutboxTests {
         let rig = try await MonitorRig(settings: ["enable_detailed_logging": true])
         let receiver = try #require(rig.receiver)
         try receiver.answer(503)
-        try await rig.startMonitor()
+        let monitor = try await rig.startMonitor()
         try rig.demo.setMode("mac-mini", "down")
         // Three tries (0, 2, 4 s) fail; the outbox keeps it for the next rounds.
         #expect(await eventually(seconds: 60) { receiver.alerts(all: true).count >= 3 }, "\(receiver.alerts(all: true))")
@@ -75,8 +75,9 @@ struct MonitorOutboxTests {
             Self.deliveries(rig, "verbumcare").contains { $0.hasSuffix(" retry") }
         }, "\(Self.deliveries(rig, "verbumcare"))")
         try receiver.answer(nil)
-        #expect(await eventually(seconds: 60) { receiver.alerts().contains { $0.event == "server_down" } },
-                "\(receiver.alerts(all: true))\n\(rig.log)")
+        let delivered = await eventually(seconds: 60) { receiver.alerts().contains { $0.event == "server_down" } }
+        let ended = delivered ? nil : await monitor.wait(seconds: 1)
+        #expect(delivered, "\(receiver.alerts(all: true))\nmonitor ended: \(String(describing: ended))\n\(rig.log)")
         try await rig.waitForRounds(2)
         #expect(receiver.alerts().map(\.event) == ["server_down"], "accepted once: \(receiver.alerts())")
     }

@@ -41,6 +41,11 @@ public final class AlertOutbox {
         if let problem = PrivateDirectory.create(PrivateDirectory.parent(of: path)) { return .failure(.io(problem)) }
         for file in [path, path + "-wal", path + "-shm"] {
             if let problem = RegularFileCheck.problem(file) { return .failure(.io(problem)) }
+            // 0600, also for a file an older umask made. By path, before SQLite opens it: opening
+            // and closing a descriptor of our own on a file SQLite has open would drop SQLite's
+            // POSIX locks on it (they belong to the process), and a reader's open could then
+            // reset the -shm under our mapping (SIGBUS; seen here with the sqlite3 command).
+            _ = chmod(file, 0o600)
         }
         switch openChecked(path: path) {
         case .success(let connection):
@@ -87,7 +92,6 @@ public final class AlertOutbox {
             }
             // An alert is stored before delivery: a power cut must not lose it (FULL, not NORMAL).
             try connection.exec("PRAGMA synchronous = FULL")
-            _ = fchmodPath(path)
             return .success(connection)
         } catch {
             return .failure(error.isCorrupt ? .unreadable(path: path, reason: error.message) : HistoryProblem(error))
@@ -322,19 +326,6 @@ public struct OutboxSummary: Equatable, Sendable {
         self.waiting = waiting
     }
 }
-
-/// chmod 0600 on the outbox and its WAL files (an existing file from an older umask).
-private func fchmodPath(_ path: String) -> Bool {
-    var ok = true
-    for file in [path, path + "-wal", path + "-shm"] {
-        let descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { continue }
-        ok = fchmod(descriptor, 0o600) == 0 && ok
-        close(descriptor)
-    }
-    return ok
-}
-
 /// The parts of a ledger key that open or close an outage: `server_down:<id>:<start>`,
 /// `server_up:<id>:<start>`, `fallback_started:<from>:<since>`, `fallback_ended:<from>:<since>`
 /// (as `WatchReducer` builds them).

@@ -75,3 +75,17 @@ extension AppEffect {
         }
     }
 }
+
+/// Delivery through the outbox against random stories in virtual time: outages, mutes,
+/// restarts while a hook hangs, a webhook down and back (SPEC §15.3: no alert is lost).
+@Suite("Watch delivery properties")
+struct WatchDeliveryPropertyTests {
+    @Test("every decided alert reaches every target exactly once, across restarts and a webhook's outage")
+    func everyAlertReachesEveryTargetOnce() async {
+        await propertyCheck(count: 200, input: WatchStoryGen.deliveryStory) { story in
+            let world = story.play()
+            let violations = DeliveryOracle(world: world).violations() + OutageOracle(world: world).violations()
+            #expect(violations.isEmpty, "\(story)\n  \(violations.joined(separator: "\n  "))\n  \(world.log.joined(separator: " | "))")
+        }
+    }
+}

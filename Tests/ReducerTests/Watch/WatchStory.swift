@@ -13,6 +13,8 @@ struct WatchStory: CustomStringConvertible {
         case mute(Int?, seconds: Int)
         case unmute(Int?)
         case restart(gap: Int)
+        /// The webhook answers 503 for this long.
+        case webhookDown(seconds: Int)
 
         var description: String {
             switch self {
@@ -20,6 +22,7 @@ struct WatchStory: CustomStringConvertible {
             case let .mute(server, seconds): "mute \(server.map { "s\($0)" } ?? "--all") \(seconds)s"
             case .unmute(let server): "unmute \(server.map { "s\($0)" } ?? "--all")"
             case .restart(let gap): "restart (\(gap)s)"
+            case .webhookDown(let seconds): "webhook down \(seconds)s"
             }
         }
     }
@@ -50,6 +53,7 @@ struct WatchStory: CustomStringConvertible {
             case let .mute(server, seconds): world.mute(server.map { ids[$0] }, seconds: seconds)
             case .unmute(let server): world.unmute(server.map { ids[$0] })
             case .restart(let gap): world.restart(gap: gap)
+            case .webhookDown(let seconds): world.webhookDown(seconds: seconds)
             }
         }
         world.drain()
@@ -76,6 +80,22 @@ enum WatchStoryGen {
     }
 
     static let story = zip(Gen.int(in: 1...3), script.array(of: 3), action.array(of: 1...25))
+        .map { WatchStory(upConfirmations: $0, scripts: $1, actions: $2) }
+
+    /// Stories for delivery: the actions above, restarts a second after a change more often
+    /// (while the hanging hook runs), and the webhook going down for a while.
+    static let deliveryAction = zip(Gen.int(in: 0...11), Gen.int(in: 0...3), Gen.int(in: 0...12)).map { kind, target, amount in
+        let server: Int? = target == 3 ? nil : target
+        switch kind {
+        case 0...4: return WatchStory.Action.rounds(1 + amount % 4)
+        case 5: return .mute(server, seconds: 5 + amount * 10)
+        case 6: return .unmute(server)
+        case 7...8: return .restart(gap: 1 + amount * 5)
+        default: return .webhookDown(seconds: 5 + amount * 15)
+        }
+    }
+
+    static let deliveryStory = zip(Gen.int(in: 1...3), script.array(of: 3), deliveryAction.array(of: 1...25))
         .map { WatchStory(upConfirmations: $0, scripts: $1, actions: $2) }
 
     /// Certificates seen by each round of a server (always up): days left fall by 0 to 6 a

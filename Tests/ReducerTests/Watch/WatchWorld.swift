@@ -64,6 +64,20 @@ struct WatchWorld {
     private(set) var repeatedKeys: [String] = []
     private(set) var log: [String] = []
 
+    // MARK: Delivery (the outbox outlives a process; deliveries in flight do not)
+
+    /// The targets every alert goes to: a hook that exits at once, one that hangs until the
+    /// time limit (10 s), and a webhook that fails while `webhookDown` says it is down (its
+    /// three tries take 6 s). The outbox's rows, by key and target; every attempt that ended.
+    static let targets: [AlertTarget] = [.hook(path: "10-ok"), .hook(path: "20-hang"), .webhook(url: "https://w/x")]
+    private(set) var outbox: [String: [AlertTarget: AlertOutcome.Status?]] = [:]
+    private(set) var decidedAt: [String: Double] = [:]
+    private(set) var attempts: [(key: String, target: AlertTarget, start: Double, end: Double, status: AlertOutcome.Status,
+                                 process: Int)] = []
+    /// When the webhook does not answer: [from, to) intervals.
+    private(set) var webhookDown: [(from: Double, to: Double)] = []
+    private var inFlight: [(key: String, target: AlertTarget, start: Double, end: Double)] = []
+
     // MARK: The process
 
     private(set) var state: AppState
@@ -140,10 +154,22 @@ struct WatchWorld {
         changeMutes(list, at: at, "unmute \(serverId ?? "--all")")
     }
 
-    /// The process stops between rounds and a new one starts `gap` seconds later.
+    /// The webhook answers 503 from now for `seconds`.
+    mutating func webhookDown(seconds: Int) {
+        let at = nextQuarter()
+        advance(to: at)
+        now = at
+        webhookDown.append((from: at, to: at + Double(seconds)))
+        log.append("webhook down \(seconds)s at \(at - Self.start)")
+    }
+
+    /// The process stops between rounds (killed: deliveries in flight end with it, their
+    /// outbox rows stay pending) and a new one starts `gap` seconds later.
     mutating func restart(gap: Int) {
         let at = nextQuarter()
         advance(to: at)
+        if !inFlight.isEmpty { log.append("killed during \(inFlight.map { "\($0.key) \($0.target.storageKey)" })") }
+        inFlight = []
         lifetimes[process].stop = at
         log.append("stop at \(at - Self.start)")
         startProcess(at: at.rounded(.up) + Double(max(1, gap)))
@@ -154,7 +180,9 @@ struct WatchWorld {
     mutating func drain() {
         for id in scripts.keys { scripts[id] = Array(scripts[id, default: []].prefix(cursor[id, default: 0])) }
         let lastMuteEnd = muteChanges.flatMap { $0.list.entries.map(\.until) }.max() ?? now
-        let until = max(lastMuteEnd, now) + Double(10 * (upConfirmations + 2))
+        let webhookBack = webhookDown.map(\.to).max() ?? now
+        // Rounds go on until every incident could close and every delivery could end.
+        let until = max(lastMuteEnd, webhookBack, now) + Double(10 * (upConfirmations + 2)) + 20
         while let round = roundTimer, round.at <= until {
             rounds(1)
         }
@@ -200,14 +228,57 @@ struct WatchWorld {
         send(.mutesRead(list, at: time))
     }
 
-    /// Fires the mute timer when it is due before `time` (the round timer never is: actions
-    /// and re-tests come before the next round).
+    /// Fires the mute timer and ends the deliveries in flight that are due before `time`, in
+    /// time order (the round timer never is: actions and re-tests come before the next round).
     private mutating func advance(to time: Double) {
-        while let due = muteTimer, due < time {
-            muteTimer = nil
-            now = due
-            send(.muteTimerFired(at: due))
+        while true {
+            let delivery = inFlight.indices.min { inFlight[$0].end < inFlight[$1].end }.flatMap {
+                inFlight[$0].end < time ? $0 : nil
+            }
+            let mute = muteTimer.flatMap { $0 < time ? $0 : nil }
+            if let index = delivery, mute.map({ inFlight[index].end <= $0 }) ?? true {
+                let ended = inFlight.remove(at: index)
+                now = max(now, ended.end)
+                let status = Self.outcome(of: ended.target, from: ended.start, webhookDown: webhookDown)
+                attempts.append((ended.key, ended.target, ended.start, ended.end, status, process))
+                send(.alertDelivered(key: ended.key, target: ended.target,
+                                     outcome: AlertOutcome(status: status, detail: "", at: ended.end)))
+            } else if let due = mute {
+                muteTimer = nil
+                now = max(now, due)
+                send(.muteTimerFired(at: due))
+            } else {
+                return
+            }
         }
+    }
+
+    /// How an attempt that started at `start` ends: the hook that hangs fails at its time limit;
+    /// the webhook is retried (by the outbox) when it was down at any of its three tries.
+    static func outcome(of target: AlertTarget, from start: Double, webhookDown: [(from: Double, to: Double)]) -> AlertOutcome.Status {
+        switch target {
+        case .hook(let path): return path == "20-hang" ? .failed : .delivered
+        case .webhook:
+            let tries = [start, start + 2, start + 6]
+            return tries.allSatisfy { at in webhookDown.contains { $0.from <= at && at < $0.to } } ? .retry : .delivered
+        }
+    }
+
+    static func duration(of target: AlertTarget, from start: Double, webhookDown: [(from: Double, to: Double)]) -> Double {
+        switch target {
+        case .hook(let path): return path == "20-hang" ? 10 : 0.01
+        case .webhook:
+            // The first try that finds it up ends the attempt; three failures take 6 s.
+            for (offset, at) in [0.0, 2, 6].map({ ($0, start + $0) }) where !webhookDown.contains(where: { $0.from <= at && at < $0.to }) {
+                return offset + 0.01
+            }
+            return 6.01
+        }
+    }
+
+    private mutating func startDelivery(_ key: String, _ target: AlertTarget) {
+        guard !inFlight.contains(where: { $0.key == key && $0.target == target }) else { return }
+        inFlight.append((key, target, now, now + Self.duration(of: target, from: now, webhookDown: webhookDown)))
     }
 
     private mutating func nextQuarter() -> Double {
@@ -286,6 +357,20 @@ struct WatchWorld {
             if ledger.insert(alert.ledgerKey).inserted {
                 delivered.append((alert: alert, process: process))
                 log.append("\(alert.kind.rawValue) \(alert.server.id) since \(alert.since.map { $0 - Self.start } ?? -1) at \(alert.at - Self.start)")
+                // Stored, then delivered to every target at once (`WatchRuntime.send`).
+                outbox[alert.ledgerKey] = Dictionary(uniqueKeysWithValues: Self.targets.map { ($0, nil) })
+                decidedAt[alert.ledgerKey] = now
+                for target in Self.targets { startDelivery(alert.ledgerKey, target) }
+            }
+        case let .recordAlertOutcome(key, target, outcome):
+            outbox[key]?[target] = outcome.status
+        case .deliverOutbox:
+            // What the outbox holds: pending rows and webhooks to try again (`AlertOutbox.due`).
+            for key in outbox.keys.sorted() {
+                for target in Self.targets {
+                    guard let row = outbox[key]?[target] else { continue }
+                    if row == nil || row == .retry { startDelivery(key, target) }
+                }
             }
         default:
             break
