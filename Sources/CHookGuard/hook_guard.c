@@ -19,6 +19,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -67,12 +68,26 @@ static void set_all_handlers(void (*handler)(int)) {
     for (int signal_number = 1; signal_number < NSIG; signal_number++) sigaction(signal_number, &action, 0);
 }
 
+// glibc refuses sigaction for the two signals it keeps for itself (32 and 33), but an ignored
+// disposition of theirs would pass to the hook through exec like any other (a test runner
+// ignores 32, and swift-subprocess passes that on). The system call itself takes them; the
+// kernel's structure is {handler, flags, restorer, mask} on x86-64 and arm64.
+static void reset_libc_signals(void) {
+#if defined(__x86_64__) || defined(__aarch64__)
+    struct { void (*handler)(int); unsigned long flags; void (*restorer)(void); unsigned long mask; } action = { SIG_DFL, 0, 0, 0 };
+    for (int signal_number = 32; signal_number <= 33; signal_number++) {
+        syscall(SYS_rt_sigaction, signal_number, &action, 0, sizeof action.mask);
+    }
+#endif
+}
+
 // In the hook's process, between fork and exec.
 static void exec_hook(const char *path, char *const argv[], char *const envp[], int error_fd) {
     setpgid(0, 0);
     // Default handling for every signal (SIGPIPE above all: a hook is an ordinary program) and
     // none blocked, whatever the monitor and its parent had.
     set_all_handlers(SIG_DFL);
+    reset_libc_signals();
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, 0);
@@ -114,7 +129,8 @@ static int list_children(pid_t *children, int capacity) {
 // Kills the hook's group (while the hook is unreaped its pid, and so its group's id, cannot be
 // reused), then every child of the guardian, again and again: each killed process's own
 // children are reparented to the guardian (a subreaper) before it can be reaped, so each pass
-// reaches one generation deeper until none is left. Returns how many were killed.
+// reaches one generation deeper until none is left. Returns how many descendants (the hook
+// itself not counted) it killed.
 static int32_t end_everything(pid_t hook, int *hook_reaped, int *hook_status) {
     int32_t killed = 0;
     if (!*hook_reaped) kill(-hook, SIGKILL);
@@ -137,7 +153,7 @@ static int32_t end_everything(pid_t hook, int *hook_reaped, int *hook_status) {
             nanosleep(&pause, 0);
             continue;
         }
-        if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) killed++;
+        if (reaped != hook && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) killed++;
         if (reaped == hook) {
             *hook_reaped = 1;
             *hook_status = status;

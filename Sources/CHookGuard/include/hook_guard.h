@@ -6,7 +6,7 @@
 // The guardian of one alert hook (docs/ALERTS.md: Hooks; SPEC §15.3 Isolation). It reports on
 // `report_fd` as fixed-size records: first STARTED (value: the hook's pid) or NOT_STARTED
 // (value: errno), then, for a started hook, one of EXITED (value: exit status), SIGNALLED
-// (value: signal) or TIME_LIMIT, with `ended` the number of processes it had to kill.
+// (value: signal) or TIME_LIMIT, with `ended` the number of the hook's descendants it had to kill.
 enum {
     VC_HOOK_STARTED = 1,
     VC_HOOK_NOT_STARTED = 2,
