@@ -129,8 +129,10 @@ static int list_children(pid_t *children, int capacity) {
 // Kills the hook's group (while the hook is unreaped its pid, and so its group's id, cannot be
 // reused), then every child of the guardian, again and again: each killed process's own
 // children are reparented to the guardian (a subreaper) before it can be reaped, so each pass
-// reaches one generation deeper until none is left. Returns how many descendants (the hook
-// itself not counted) it killed.
+// reaches one generation deeper until none is left. Bounded: a process that SIGKILL cannot end
+// at once (one stuck in the kernel, or every process when /proc cannot be read and only the
+// group was killed) is left after two seconds rather than holding the monitor's wait. Returns
+// how many descendants (the hook itself not counted) it killed.
 static int32_t end_everything(pid_t hook, int *hook_reaped, int *hook_status) {
     int32_t killed = 0;
     if (!*hook_reaped) kill(-hook, SIGKILL);
@@ -140,24 +142,18 @@ static int32_t end_everything(pid_t hook, int *hook_reaped, int *hook_status) {
         int count = list_children(children, 256);
         for (int i = 0; i < count; i++) kill(children[i], SIGKILL);
         int status;
-        // Without /proc only the hook's group could be killed: an escaped process may then
-        // never end, so the reaping stops after two seconds.
-        pid_t reaped = waitpid(-1, &status, count < 0 ? WNOHANG : 0);
-        if (reaped < 0) {
-            if (errno == EINTR) continue;
-            break; // ECHILD: nothing is left
+        pid_t reaped;
+        while ((reaped = waitpid(-1, &status, WNOHANG)) > 0) {
+            if (reaped != hook && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) killed++;
+            if (reaped == hook) {
+                *hook_reaped = 1;
+                *hook_status = status;
+            }
         }
-        if (reaped == 0) {
-            if (now_ms() >= give_up) break;
-            struct timespec pause = { 0, 10 * 1000 * 1000 };
-            nanosleep(&pause, 0);
-            continue;
-        }
-        if (reaped != hook && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) killed++;
-        if (reaped == hook) {
-            *hook_reaped = 1;
-            *hook_status = status;
-        }
+        if (reaped < 0 && errno == ECHILD) break; // nothing is left
+        if (now_ms() >= give_up) break;
+        struct timespec pause = { 0, 5 * 1000 * 1000 };
+        nanosleep(&pause, 0);
     }
     return killed;
 }

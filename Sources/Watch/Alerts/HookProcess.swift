@@ -117,22 +117,25 @@ public struct HookProcess: Sendable {
 
     /// The hook's stdout and stderr until every holder has closed them (the guardian ends them
     /// all at the time limit), at most `HookRunner.outputCap` bytes kept; the rest is read and
-    /// dropped so that a talkative hook never blocks. Past `safetyLimit` (the guardian should
-    /// have ended everything) the guardian is asked to stop.
+    /// dropped so that a talkative hook never blocks. Should the guardian fail to end things,
+    /// it is asked to stop at `safetyLimit`, killed 3 s later, and the output is left there.
     private static func collectOutput(_ fd: Int32, guardian: pid_t, safetyLimit: Double) -> [UInt8] {
-        let deadline = AppClock.monotonicSeconds() + safetyLimit
+        let start = AppClock.monotonicSeconds()
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         var asked = false
         while true {
-            let left = deadline - AppClock.monotonicSeconds()
-            if left <= 0 && !asked {
+            let waited = AppClock.monotonicSeconds() - start
+            if waited >= safetyLimit + 3 {
+                kill(guardian, SIGKILL)
+                return output
+            }
+            if waited >= safetyLimit && !asked {
                 kill(guardian, SIGTERM)
                 asked = true
             }
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, asked ? -1 : Int32(min(max(left, 0), 1) * 1000) + 1)
-            if ready < 0 && errno == EINTR { continue }
+            let ready = poll(&descriptor, 1, 250)
             if ready <= 0 { continue }
             let count = read(fd, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
