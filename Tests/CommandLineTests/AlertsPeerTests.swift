@@ -63,7 +63,7 @@ struct AlertsPeerTests {
         let script = """
             #!/bin/sh
             binary=$(awk '/^PPid:/ { print $2 }' /proc/$PPID/status)
-            grep '^SigIgn:' /proc/$$/status > '\(report)'
+            grep '^SigIgn:' /proc/self/status > '\(report)'
             grep '^SigIgn:' /proc/$binary/status >> '\(report)'
 
             """
