@@ -31,7 +31,6 @@ do {
     try command.run()
     Console.exitIfOutputFailed()
 } catch {
-    Console.exitIfOutputFailed()
     let code = VerbumTUICommand.exitCode(for: error)
     // The parser's own words (its errors, a help screen's headings) in the language in use.
     let localizer = Localizer(language: HelpText.language)
@@ -41,5 +40,6 @@ do {
         Console.emit(message.hasSuffix("\n") ? message : message + "\n",
                      to: code == .success ? STDOUT_FILENO : STDERR_FILENO)
     }
+    Console.exitIfOutputFailed()
     exit(code.rawValue)
 }

@@ -77,17 +77,31 @@ struct AlertsPeerTests {
         #expect(binary.map { $0 & (1 << (UInt64(SIGPIPE) - 1)) != 0 } == true, "the binary ignores SIGPIPE: \(lines)")
     }
 
+    /// python3 makes a pipe, closes its read end and execs the binary with the write end as
+    /// stdout and SIGPIPE's default disposition (Python itself ignores SIGPIPE, which exec would
+    /// pass on).
+    static let closedStdout = ["/usr/bin/python3", "-c",
+                               "import os, signal, sys; signal.signal(signal.SIGPIPE, signal.SIG_DFL); "
+                               + "r, w = os.pipe(); os.close(r); os.dup2(w, 1); os.execv(sys.argv[1], sys.argv[1:])"]
+
+    @Test("--help and paths with stdout a pipe nobody reads: exit 1 and the reason on stderr",
+          arguments: [["--help"], ["paths"]])
+    func closedStdoutElsewhere(arguments: [String]) async throws {
+        let home = try TemporaryHome(prefix: "peer-help")
+        let child = try ChildProcess(try BinaryRunner(home: home.path), ["--lang", "en"] + arguments, prefix: Self.closedStdout)
+        defer { child.killNow() }
+        let ended = try #require(await child.wait(seconds: 60), "\(arguments) did not end")
+        #expect(ended.reason == .exit && ended.status == 1, "\(arguments): \(ended); stderr: \(child.standardError)")
+        #expect(child.standardError.contains(CLI.errorLine(.en, "cli.error.output_failed", ["reason": String(cString: strerror(EPIPE))])),
+                "\(child.standardError)")
+    }
+
     @Test("stdout a pipe nobody reads: exit 1 and the reason on stderr, in each language", arguments: AppLanguage.allCases)
     func closedStdout(language: AppLanguage) async throws {
         let (home, hooks, decoy) = try Self.home("peer-stdout")
         try FileManager.default.createSymbolicLink(atPath: hooks + "/10-true", withDestinationPath: decoy)
-        let runner = try BinaryRunner(home: home.path)
-        // python3 makes the pipe, closes its read end and execs the binary with SIGPIPE's default
-        // disposition (Python itself ignores SIGPIPE, which exec would pass on).
-        let closedPipe = ["/usr/bin/python3", "-c",
-                          "import os, signal, sys; signal.signal(signal.SIGPIPE, signal.SIG_DFL); "
-                          + "r, w = os.pipe(); os.close(r); os.dup2(w, 1); os.execv(sys.argv[1], sys.argv[1:])"]
-        let child = try ChildProcess(runner, ["--lang", language.rawValue, "alerts", "test"], prefix: closedPipe)
+        let child = try ChildProcess(try BinaryRunner(home: home.path), ["--lang", language.rawValue, "alerts", "test"],
+                                     prefix: Self.closedStdout)
         defer { child.killNow() }
         let ended = try #require(await child.wait(seconds: 60), "alerts test did not end")
         #expect(ended.reason == .exit && ended.status == 1,
