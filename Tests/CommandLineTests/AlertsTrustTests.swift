@@ -1,6 +1,8 @@
+import AppCore
 import Foundation
 import Glibc
 import Localization
+import Logging
 import Testing
 import TestSupport
 import Watch
@@ -94,6 +96,27 @@ struct AlertsTrustTests {
         #expect(scan.trusted.isEmpty, "\(scan.trusted)")
         let trustedBefore = Set(folder.trusted.map { folder.hooks + "/" + $0 })
         #expect(scan.skipped.filter { trustedBefore.contains($0.path) }.map(\.reason) == [reason, reason], "\(scan.skipped)")
+    }
+
+    @Test("a delivery decided earlier checks the hook again: made writable by others meanwhile, it is not run")
+    func deliverHookChecksAgain() async throws {
+        let folder = try Folder(prefix: "trust-again")
+        let hook = folder.hooks + "/70-trusted"
+        let delivery = AlertDelivery(hooks: HookRunner(folders: [folder.hooks]), host: "kobe",
+                                     logger: Logger(label: "test.trust-again"))
+        #expect(delivery.scanHooks().trusted.contains(hook))
+        let event = AlertEvent(kind: .test, server: ServerCatalog.prefilled[0], at: 0, ledgerKey: "test:0")
+        let payload = delivery.payload(event, language: .en)
+
+        chmod(hook, 0o777)
+        let refused = await delivery.deliverHook(path: hook, payload: payload)
+        #expect(refused.result == .notTrusted(.writableByOthers), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: folder.marker("70-trusted")), "the hook was run")
+
+        chmod(hook, 0o755)
+        let ran = await delivery.deliverHook(path: hook, payload: payload)
+        #expect(ran.result == .exited(0), "\(ran)")
+        #expect(FileManager.default.fileExists(atPath: folder.marker("70-trusted")), "the hook did not run")
     }
 
     @Test("alerts test: the untrusted hooks are listed with their reason and never run, the trusted ones run, exit 1",

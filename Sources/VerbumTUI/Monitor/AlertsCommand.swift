@@ -48,6 +48,8 @@ struct AlertsTestCommand: VerbumCommand {
                 what = console.text("cli.alerts.hook_time_limit", ["seconds": String(Int(HookRunner.timeLimitSeconds))])
             case .signalled(let signal): what = console.text("cli.alerts.hook_signal", ["signal": String(signal)])
             case .couldNotStart(let reason): what = console.text("cli.alerts.hook_not_started", ["reason": reason])
+            case .notTrusted(let reason):
+                what = console.text("cli.alerts.hook_skipped", ["reason": console.text("cli.alerts.skip." + reason.rawValue)])
             }
             console.output((hook.succeeded ? "✓ " : "✗ ") + hook.path + "  " + what)
         }

@@ -83,9 +83,15 @@ public final class AlertDelivery: Sendable {
         return Report(hooks: ran, webhooks: await sent, skipped: scan.skipped)
     }
 
-    /// Runs one hook with `payload` and returns what it did (after at most the time limit).
+    /// Runs one hook with `payload` and returns what it did (after at most the time limit). The
+    /// file's trust is checked again first: between the decision and this call it may have
+    /// changed (`.notTrusted` then, logged once).
     public func deliverHook(path: String, payload: AlertPayload) async -> HookRunner.Outcome {
-        await finish(start(path, payload: payload))
+        if let skipped = HookRunner.distrust(path) {
+            tellSkipped([skipped])
+            return HookRunner.Outcome(path: path, result: .notTrusted(skipped.reason))
+        }
+        return await finish(start(path, payload: payload))
     }
 
     /// POSTs `body` (an `AlertPayload`'s `json.compact`) to one webhook, with its three tries.
@@ -98,13 +104,17 @@ public final class AlertDelivery: Sendable {
     /// The hook folders now: skipped hooks not told before go to the log, once each.
     public func scanHooks() -> HookScan {
         let scan = hooks.scan()
-        let new = told.withLock { told in scan.skipped.filter { told.skipped.insert($0).inserted } }
+        tellSkipped(scan.skipped)
+        return scan
+    }
+
+    private func tellSkipped(_ skipped: [SkippedHook]) {
+        let new = told.withLock { told in skipped.filter { told.skipped.insert($0).inserted } }
         for hook in new {
             logger.warning("hook skipped: not trusted", metadata: [
                 "hook": "\(hook.path)", "reason": "\(hook.reason.rawValue)",
                 "link_target": "\(hook.linkTarget ?? "")"])
         }
-        return scan
     }
 
     private func start(_ path: String, payload: AlertPayload) -> HookProcess {

@@ -14,6 +14,8 @@ public struct HookRunner: Sendable {
             case killedAtTimeLimit
             case signalled(Int32)
             case couldNotStart(String)
+            /// Not run: the file is not trusted (any more) when its turn came.
+            case notTrusted(HookTrust.Reason)
         }
 
         public var path: String
@@ -74,6 +76,15 @@ public struct HookRunner: Sendable {
             }
         }
         return scan
+    }
+
+    /// Why `path` (an entry of a hook folder) may not run now, nil when it may: the check
+    /// `scan` makes, for a hook whose delivery was decided earlier (an outbox's).
+    public static func distrust(_ path: String) -> SkippedHook? {
+        let facts = HookTrust.facts(of: path, in: HookTrust.parent(of: path))
+        return HookTrust.verdict(facts, user: geteuid()).map {
+            SkippedHook(path: path, reason: $0, linkTarget: facts.linkTarget)
+        }
     }
 
     private static func names(in folder: String) -> [String] {
