@@ -72,10 +72,15 @@ public struct HookProcess: Sendable {
 
     /// Blocks until the guardian is done: the hook's outcome, its output capped and sanitized.
     public func wait() -> HookRunner.Outcome {
-        guard case let .started(guardian, inputFD, outputFD, reportFD) = state else {
-            if case .failed(let reason) = state { return HookRunner.Outcome(path: path, result: .couldNotStart(reason)) }
-            return HookRunner.Outcome(path: path, result: .couldNotStart("?"))
+        switch state {
+        case .failed(let reason):
+            return HookRunner.Outcome(path: path, result: .couldNotStart(reason))
+        case let .started(guardian, input, output, report):
+            return wait(guardian: guardian, inputFD: input, outputFD: output, reportFD: report)
         }
+    }
+
+    private func wait(guardian: pid_t, inputFD: Int32, outputFD: Int32, reportFD: Int32) -> HookRunner.Outcome {
         defer { close(reportFD) }
         let started = Self.readRecord(reportFD)
         guard let started, started.kind == Int32(VC_HOOK_STARTED) else {

@@ -48,8 +48,9 @@ public enum HookTrust {
         var isRegular: Bool { mode & S_IFMT == S_IFREG }
     }
 
-    /// The verdict for one entry: nil to run it. A pure function of the facts, so every rule is
-    /// tried without files (the tests also try each with real ones).
+    /// The verdict for one entry: nil to run it. A pure function of the facts, so the rules are
+    /// tried over every combination of modes and owners without files (HookTrustPropertyTests),
+    /// and each with real files too (AlertsTrustTests).
     static func verdict(_ facts: Facts, user: uid_t) -> Reason? {
         func trustedOwner(_ owner: uid_t) -> Bool { owner == user || owner == 0 }
         guard let target = facts.target else { return .brokenLink }
