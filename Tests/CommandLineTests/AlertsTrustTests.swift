@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Localization
 import Logging
+import SettingsStore
 import Testing
 import TestSupport
 import Watch
@@ -96,6 +97,22 @@ struct AlertsTrustTests {
         #expect(scan.trusted.isEmpty, "\(scan.trusted)")
         let trustedBefore = Set(folder.trusted.map { folder.hooks + "/" + $0 })
         #expect(scan.skipped.filter { trustedBefore.contains($0.path) }.map(\.reason) == [reason, reason], "\(scan.skipped)")
+    }
+
+    @Test("each skipped hook is told to the log once, however often the folders are read")
+    func skippedToldOnce() throws {
+        let folder = try Folder(prefix: "trust-log")
+        let log = folder.home.path + "/monitor.log"
+        let delivery = AlertDelivery(hooks: HookRunner(folders: [folder.hooks]), host: "kobe",
+                                     logger: Logger(label: "alerts", factory: FileLogHandler.factory(path: log)))
+        let skipped = delivery.scanHooks().skipped
+        _ = delivery.scanHooks()
+        _ = delivery.scanHooks()
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").filter { $0.contains("hook skipped") }
+        #expect(lines.count == skipped.count && skipped.count == folder.names.count - folder.trusted.count, "\(lines)")
+        for hook in skipped {
+            #expect(lines.contains { $0.contains(hook.path) && $0.contains(hook.reason.rawValue) }, "\(hook): \(lines)")
+        }
     }
 
     @Test("a delivery decided earlier checks the hook again: made writable by others meanwhile, it is not run")

@@ -92,6 +92,26 @@ struct HookIsolationTests {
         #expect(try String(contentsOfFile: out + "/stdin", encoding: .utf8) == "{\"event\":\"server_down\"}\n")
     }
 
+    @Test("output: stdout and stderr together, the first 16 KiB kept, control characters removed, the rest drained")
+    func outputCapped() async throws {
+        let home = try TemporaryHome(prefix: "hook-output")
+        let hook = try Self.install("""
+            #!/bin/sh
+            cat > /dev/null
+            printf 'out \\033[2J\\033]0;title\\007\\n'
+            printf 'err\\n' >&2
+            head -c 1000000 /dev/zero | tr '\\0' x
+
+            """, in: home)
+        let outcome = await Self.run(hook, input: "{}\n")
+        // A megabyte is 15 pipe buffers: the hook ends only if all of it is read.
+        #expect(outcome.result == .exited(0), "\(outcome.result)")
+        // The screen-clearing and title-setting sequences are gone whole, not only their ESC.
+        #expect(outcome.output.hasPrefix("out \nerr\nxxx"), "\(outcome.output.prefix(80))")
+        #expect(!outcome.output.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "control characters in \(outcome.output.prefix(80))")
+        #expect(outcome.output.utf8.count <= 16 * 1024 && outcome.output.utf8.count > 16 * 1024 - 64, "\(outcome.output.utf8.count)")
+    }
+
     /// The pid in `file` names a process that no longer exists (or is no longer `sleep`, its
     /// number having been reused).
     static func gone(_ file: String) throws -> Bool {
