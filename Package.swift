@@ -35,6 +35,9 @@ let package = Package(
         .systemLibrary(name: "CPlatform"),
         // Async-signal-safe terminal restore (C, because signal handlers must be).
         .target(name: "CTerminalGuard"),
+        // The guardian forked per alert hook: a subreaper that ends the hook and every
+        // descendant at the time limit (C, because it runs between fork and exec's end).
+        .target(name: "CHookGuard"),
         // Debian's libsqlite3, linked (headers: libsqlite3-dev). One library with no
         // dependencies of its own, unlike libcurl.
         .systemLibrary(name: "CSQLite"),
@@ -73,7 +76,7 @@ let package = Package(
         // The watch's effects (SPEC §15): the monitor's rounds, recording, hooks, webhooks, mutes.
         .target(name: "Watch",
                 dependencies: ["SettingsStore", "Connectivity", "BackendClient", "History", "Localization", "CPlatform",
-                               .product(name: "Logging", package: "swift-log")],
+                               "CHookGuard", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         // The app's loop as a library: events → the one reducer → effects → frames on a
         // `TerminalScreen`. The executable connects it to ncurses; tests drive it in-process.
@@ -165,7 +168,8 @@ let package = Package(
                     dependencies: ["TestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "CommandLineTests",
-                    dependencies: ["TestSupport", "SettingsStore", "CPlatform",
+                    dependencies: ["TestSupport", "SettingsStore", "CPlatform", "Watch", "BackendClient",
+                                   .product(name: "Logging", package: "swift-log"),
                                    .product(name: "Subprocess", package: "swift-subprocess"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Golden"],

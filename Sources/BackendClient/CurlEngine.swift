@@ -91,7 +91,7 @@ public final class CurlEngine: HTTPTransport, Sendable {
                 vc_multi_setopt_long(pointer, CURLMOPT_MAX_HOST_CONNECTIONS, maxConnectionsPerHost)
                 vc_multi_setopt_long(pointer, CURLMOPT_MAX_TOTAL_CONNECTIONS, total)
                 vc_multi_setopt_long(pointer, CURLMOPT_MAXCONNECTS, budget.idleConnections)
-                EngineThread.start { [self] in run(multi, budget: budget) }
+                DetachedThread.start { [self] in run(multi, budget: budget) }
                 phase = .running(multi)
                 return .success(multi)
             }

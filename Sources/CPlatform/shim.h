@@ -76,6 +76,13 @@ static inline int vc_unblock_crash_signals(void) {
     return sigprocmask(SIG_UNBLOCK, &set, 0);
 }
 
+// SIGPIPE ignored by the whole process, called first thing in main (before any thread starts):
+// a write to a pipe or socket whose reader is gone (a hook that did not read its stdin, a
+// closed stdout, a webhook server that hung up) is then an EPIPE error for the code that made
+// it, never the end of the process (SPEC §15.3). Programs the product starts get SIGPIPE's
+// default back (POSIX_SPAWN_SETSIGDEF, or the hook guardian's reset). 0 on success.
+static inline int vc_ignore_sigpipe(void) { return signal(SIGPIPE, SIG_IGN) == SIG_ERR ? -1 : 0; }
+
 // Async-signal-safe: the shell convention for "ended by signal N".
 static inline void vc_exit_after_signal(int signal_number) { _exit(128 + signal_number); }
 

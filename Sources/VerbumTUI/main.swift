@@ -11,6 +11,11 @@ import Localization
 // hold a password or sign-in tokens, and a core file would keep them on disk.
 _ = vc_disable_core_dumps()
 _ = vc_unblock_crash_signals()
+// No process of the product is ended by a peer (SPEC §15.3): a hook that exits without reading
+// its stdin, a closed stdout, a server that hangs up make a write fail with EPIPE, which the
+// writer handles, instead of killing the monitor, the app or the command with SIGPIPE. Before
+// any thread starts, so that every thread sees it.
+_ = vc_ignore_sigpipe()
 // Before any thread starts: glibc gives each thread that allocates an arena of its own (up to
 // eight per core), and what one arena frees the others never reuse. The app's threads (dispatch
 // workers, the libcurl engine, the file watchers) allocate little and seldom at once; one arena
@@ -27,6 +32,7 @@ signal(SIGPIPE, SIG_IGN)
 do {
     var command = try CommandLineReading.parse(Array(CommandLine.arguments.dropFirst()))
     try command.run()
+    Console.exitIfOutputFailed()
 } catch {
     let code = VerbumTUICommand.exitCode(for: error)
     // The parser's own words (its errors, a help screen's headings) in the language in use.
@@ -37,5 +43,6 @@ do {
         Console.emit(message.hasSuffix("\n") ? message : message + "\n",
                      to: code == .success ? STDOUT_FILENO : STDERR_FILENO)
     }
+    Console.exitIfOutputFailed()
     exit(code.rawValue)
 }

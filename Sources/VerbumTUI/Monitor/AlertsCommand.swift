@@ -3,7 +3,8 @@ import Connectivity
 import SettingsStore
 import Watch
 
-/// `alerts test`: a `test` event through every hook and webhook, and what each did (SPEC §15.3).
+/// `alerts test`: a `test` event through every trusted hook and every webhook, and what each
+/// did; hooks skipped as untrusted are listed with the reason and make the exit 1 (SPEC §15.3).
 struct AlertsCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -34,7 +35,7 @@ struct AlertsTestCommand: VerbumCommand {
             await delivery.deliver(event, language: language, webhooks: webhooks, sender: sender)
         }
         let console = context.console
-        if report.hooks.isEmpty && report.webhooks.isEmpty {
+        if report.hooks.isEmpty && report.webhooks.isEmpty && report.skipped.isEmpty {
             console.output(console.text("cli.alerts.none", ["folder": HookRunner.folders(paths: context.paths)[0]]))
             throw ExitCode.failure
         }
@@ -43,11 +44,20 @@ struct AlertsTestCommand: VerbumCommand {
             switch hook.result {
             case .exited(0): what = console.text("cli.alerts.hook_ok")
             case .exited(let status): what = console.text("cli.alerts.hook_exit", ["status": String(status)])
-            case .killedAtTimeLimit: what = console.text("cli.alerts.hook_time_limit", ["seconds": "10"])
+            case .killedAtTimeLimit:
+                what = console.text("cli.alerts.hook_time_limit", ["seconds": String(Int(HookRunner.timeLimitSeconds))])
             case .signalled(let signal): what = console.text("cli.alerts.hook_signal", ["signal": String(signal)])
             case .couldNotStart(let reason): what = console.text("cli.alerts.hook_not_started", ["reason": reason])
+            case .notTrusted(let reason):
+                what = console.text("cli.alerts.hook_skipped", ["reason": console.text("cli.alerts.skip." + reason.rawValue)])
             }
             console.output((hook.succeeded ? "✓ " : "✗ ") + hook.path + "  " + what)
+        }
+        for hook in report.skipped {
+            let reason = console.text("cli.alerts.skip." + hook.reason.rawValue)
+            let what = hook.linkTarget.map { console.text("cli.alerts.hook_skipped_link", ["target": $0, "reason": reason]) }
+                ?? console.text("cli.alerts.hook_skipped", ["reason": reason])
+            console.output("✗ " + hook.path + "  " + what)
         }
         for webhook in report.webhooks {
             let what = webhook.delivered

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Localization
 import SettingsStore
+import Synchronization
 
 /// Where the command line writes, and in which language.
 ///
@@ -64,9 +65,25 @@ struct Console: Sendable {
             let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                return // stdout closed (e.g. `| head`): nothing useful left to do
+                // A closed pipe (`| head`: EPIPE, SIGPIPE being ignored), a full disk: the
+                // result did not arrive, and the command must not end as if it had.
+                let error = errno
+                if fd == STDOUT_FILENO { outputFailure.withLock { $0 = $0 ?? error } }
+                return
             }
             bytes = bytes.dropFirst(written)
         }
+    }
+
+    /// The first error writing stdout met, if any.
+    private static let outputFailure = Mutex<Int32?>(nil)
+
+    /// SPEC §11: a stdout that could not be written is a failure, exit 1 with a message on
+    /// stderr, never 0 and never a signal. Called when the command has ended, either way.
+    static func exitIfOutputFailed() {
+        guard let error = outputFailure.withLock({ $0 }) else { return }
+        let console = Console(language: HelpText.language)
+        console.error("cli.error.output_failed", ["reason": String(cString: strerror(error))])
+        exit(1)
     }
 }

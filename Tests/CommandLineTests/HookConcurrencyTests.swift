@@ -1,0 +1,83 @@
+import AppCore
+import BackendClient
+import Foundation
+import Glibc
+import Logging
+import Testing
+import TestSupport
+import Watch
+
+/// SPEC §15.3 Concurrency: all hooks of an event start at once, and events never wait for each
+/// other's hooks. Three hooks that hang until the time limit come first in name order; a
+/// recording hook is last, and a webhook is beside them. Four events are delivered at once: the
+/// recording hook and the webhook get all four long before the first time limit ends.
+@Suite("hooks side by side")
+struct HookConcurrencyTests {
+    /// The hanging hooks' time limit: production's.
+    static let limit = HookRunner.timeLimitSeconds
+    /// Every delivery must have reached the recording hook and the webhook within this. One hook
+    /// after the other, the first would arrive after 3 × `limit`.
+    static let bound = limit / 2
+
+    @Test("three hanging hooks, four events at once: the last hook and the webhook get all four within the bound")
+    func sideBySide() async throws {
+        let home = try TemporaryHome(prefix: "hooks-side-by-side")
+        let hooks = RecordingHooks(home: home)
+        for name in ["10-hang", "20-hang", "30-hang"] {
+            try hooks.installSlow(name, seconds: 1000, marker: home.path + "/" + name + ".started")
+        }
+        try hooks.install("90-record")
+        let receiver = try await WebhookReceiver(in: home)
+        let connectTo = try ConnectToSpec(parsing: receiver.connectTo)
+        let sender = WebhookSender(transport: CurlEngine.shared,
+                                   settings: TransportSettings(caBundle: CABundle(path: receiver.caFile, source: .setting),
+                                                               connectTo: [connectTo]),
+                                   clock: .system)
+        let delivery = AlertDelivery(hooks: HookRunner(folders: [hooks.folder], timeLimit: Self.limit),
+                                     host: "kobe", logger: Logger(label: "test.hooks-side-by-side"))
+        let servers = (1...4).map { index in
+            var server = ServerCatalog.prefilled[0]
+            server.id = "server-\(index)"
+            server.displayName = "Server \(index)"
+            return server
+        }
+
+        let start = Date().timeIntervalSince1970
+        let reports = await withTaskGroup(of: (String, AlertDelivery.Report, Double).self) { group in
+            for server in servers {
+                group.addTask {
+                    let event = AlertEvent(kind: .serverDown, server: server, reason: ConnectivityError(code: .timeout, message: "timeout"),
+                                           at: start, since: start, ledgerKey: "down:\(server.id)")
+                    let report = await delivery.deliver(event, language: .en, webhooks: [receiver.url], sender: sender)
+                    return (server.id, report, Date().timeIntervalSince1970 - start)
+                }
+            }
+            var reports: [(String, AlertDelivery.Report, Double)] = []
+            for await report in group { reports.append(report) }
+            return reports
+        }
+
+        let recorded = hooks.alerts("90-record")
+        let posted = receiver.alerts()
+        let hookDelays = recorded.map { $0.receivedAt - start }.sorted()
+        let webhookDelays = posted.map { $0.receivedAt - start }.sorted()
+        let ended = reports.map(\.2).sorted()
+        print("side by side: recording hook after \(Self.format(hookDelays)) s, webhook after \(Self.format(webhookDelays)) s,"
+              + " deliveries ended after \(Self.format(ended)) s (time limit \(Self.limit) s)")
+        #expect(Set(recorded.map(\.serverId)) == Set(servers.map(\.id)) && recorded.count == 4, "\(recorded)")
+        #expect(Set(posted.map(\.serverId)) == Set(servers.map(\.id)) && posted.count == 4, "\(posted)")
+        #expect(hookDelays.allSatisfy { $0 < Self.bound }, "recording hook: \(hookDelays)")
+        #expect(webhookDelays.allSatisfy { $0 < Self.bound }, "webhook: \(webhookDelays)")
+        // Each event's delivery ends with its hanging hooks, at the time limit, all four together.
+        #expect(ended.allSatisfy { $0 >= Self.limit && $0 < Self.limit + Self.bound }, "\(ended)")
+        for (server, report, _) in reports {
+            #expect(report.hooks.map(\.result) == [.killedAtTimeLimit, .killedAtTimeLimit, .killedAtTimeLimit, .exited(0)],
+                    "\(server): \(report.hooks)")
+            #expect(report.webhooks.map(\.delivered) == [true], "\(server): \(report.webhooks)")
+        }
+    }
+
+    static func format(_ values: [Double]) -> String {
+        "[" + values.map { String(format: "%.2f", $0) }.joined(separator: ", ") + "]"
+    }
+}
