@@ -21,9 +21,6 @@ _ = vc_ignore_sigpipe()
 // workers, the libcurl engine, the file watchers) allocate little and seldom at once; one arena
 // is about 0.4 MB less resident with probing (Benchmarks/scripts/memory-probe.py).
 _ = vc_single_malloc_arena()
-// No process of the product is ended by a peer (SPEC §15.3): a webhook or a hook that closes
-// its end makes a write fail with EPIPE, an ordinary error, instead of killing the monitor.
-signal(SIGPIPE, SIG_IGN)
 
 // The command line is read once, by swift-argument-parser (docs/COMMAND-LINE.md): global
 // options before or after the command's name, `--version` and `--help` anywhere. As

@@ -87,11 +87,17 @@ public final class AlertDelivery: Sendable {
     /// file's trust is checked again first: between the decision and this call it may have
     /// changed (`.notTrusted` then, logged once).
     public func deliverHook(path: String, payload: AlertPayload) async -> HookRunner.Outcome {
+        await deliverHook(path: path, environment: payload.environment, body: payload.json.compact)
+    }
+
+    /// The same, for an alert already rendered (the outbox keeps the body and the environment
+    /// of the moment it was decided).
+    public func deliverHook(path: String, environment: [String: String], body: String) async -> HookRunner.Outcome {
         if let skipped = HookRunner.distrust(path) {
             tellSkipped([skipped])
             return HookRunner.Outcome(path: path, result: .notTrusted(skipped.reason))
         }
-        return await finish(start(path, payload: payload))
+        return await finish(HookProcess.start(path, environment: environment, input: body + "\n", timeLimit: hooks.timeLimit))
     }
 
     /// POSTs `body` (an `AlertPayload`'s `json.compact`) to one webhook, with its three tries.
@@ -121,6 +127,7 @@ public final class AlertDelivery: Sendable {
         HookProcess.start(path, environment: payload.environment, input: payload.json.compact + "\n",
                           timeLimit: hooks.timeLimit)
     }
+
 
     /// Waits for `hook` on a thread of its own (a blocking wait never runs on the cooperative
     /// pool, where it would hold up every other task), then logs what it did.

@@ -19,7 +19,7 @@ public final class WatchRuntime {
     private let transport: TransportConfiguration
     private let clock: AppClock
     private let logger: Logger
-    private let hooks: HookRunner
+    private let delivery: AlertDelivery
     private let host: String
     private let role: WatchState.Role
     private let lockPath: String
@@ -45,7 +45,7 @@ public final class WatchRuntime {
         self.logger = logger
         self.role = role
         self.host = host
-        hooks = HookRunner(folders: hookFolders)
+        delivery = AlertDelivery(hooks: HookRunner(folders: hookFolders), host: host, logger: logger)
         lockPath = RecorderLock.path(stateDirectory: store.paths.stateDirectory)
         history = HistoryStore(paths: store.paths, now: clock.now(), logger: logger)
         outbox = OutboxStore(paths: store.paths, clock: clock, logger: logger)
@@ -156,8 +156,10 @@ public final class WatchRuntime {
     /// targets, then delivers it to every target at once. An alert stored before is not sent.
     private func send(_ event: AlertEvent) {
         let state = store.getState()
-        let payload = AlertPayload(event, language: state.currentLanguage, host: host)
-        let targets = hooks.hooks().map(AlertTarget.hook) + state.watchSettings.alertWebhooks.map(AlertTarget.webhook)
+        let payload = delivery.payload(event, language: state.currentLanguage)
+        // Untrusted hooks are no targets (told once, in the log, by the scan).
+        let targets = delivery.scanHooks().trusted.map(AlertTarget.hook)
+            + state.watchSettings.alertWebhooks.map(AlertTarget.webhook)
         let alert = OutboxAlert(key: event.ledgerKey, created: Int64((event.at * 1000).rounded()), kind: event.kind.rawValue,
                                 serverId: event.server.id, body: payload.json.compact, environment: payload.environment,
                                 targets: targets)
@@ -180,8 +182,9 @@ public final class WatchRuntime {
         guard delivering.insert(id).inserted else { return }
         let sender = webhookSender(store.getState().watchSettings)
         let now = clock.now
+        let delivery = delivery
         tasks.perform({
-            let outcome = await TargetDelivery.deliver(alert, to: target, sender: sender, now: now)
+            let outcome = await TargetDelivery.deliver(alert, to: target, through: delivery, sender: sender, now: now)
             return .alertDelivered(key: alert.key, target: target, outcome: outcome)
         }, deliver: { [weak self, logger] event in
             self?.delivering.remove(id)
