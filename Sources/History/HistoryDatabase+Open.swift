@@ -20,8 +20,13 @@ extension HistoryDatabase {
     /// and `-shm` files beside a file in WAL mode: every reader needs the shared index.)
     ///
     /// Either way a database locked by another process is `.busy` after `busyTimeoutMs`, never
-    /// a wait, and never a reason to move the file aside.
+    /// a wait, and never a reason to move the file aside; and a FIFO, device, socket, folder or
+    /// link in place of the database, its `-wal` or `-shm` is `.refused` before SQLite opens
+    /// anything (`HistoryFiles`). A writer creates the files 0600 and narrows wider ones of ours;
+    /// it also moves aside a file a reader found a value out of range in (`DamageMark`).
     public static func open(path: String, readOnly: Bool, now: Int64) -> Result<HistoryDatabase, HistoryProblem> {
+        // Before SQLite sees any of its files: a FIFO would block its open for ever.
+        if let refused = HistoryFiles.refusal(path) { return .failure(refused) }
         if readOnly {
             return openChecked(path: path, readOnly: true).map {
                 HistoryDatabase(path: path, isReadOnly: true, movedAside: nil, connection: $0)
@@ -30,23 +35,36 @@ extension HistoryDatabase {
         if let problem = PrivateDirectory.create(PrivateDirectory.parent(of: path)) {
             return .failure(.io(problem))
         }
+        if let problem = HistoryFiles.createPrivate(path) { return .failure(problem) }
+        HistoryFiles.makePrivate(path)
+        if DamageMark.applies(path) {
+            // A reader met a value out of range in this very file: SQLite would find it sound.
+            return startAgain(path: path, now: now)
+        }
         switch openChecked(path: path, readOnly: false) {
         case .success(let connection):
             return .success(HistoryDatabase(path: path, isReadOnly: false, movedAside: nil, connection: connection))
         case .failure(.unreadable):
             // The failed connection is already closed (openChecked releases it), so no handle
             // of ours keeps the old file's locks while it moves.
-            let aside: String
-            switch AsideMove.moveAside(path, now: now) {
-            case .success(let name): aside = name
-            case .failure(let problem): return .failure(problem)
-            }
-            unlink(checkMarkPath(path))  // the mark was about the file just moved
-            return openChecked(path: path, readOnly: false).map {
-                HistoryDatabase(path: path, isReadOnly: false, movedAside: aside, connection: $0)
-            }
+            return startAgain(path: path, now: now)
         case .failure(let problem):
             return .failure(problem)
+        }
+    }
+
+    /// Moves the file at `path` aside (with its WAL) and opens a new database there.
+    private static func startAgain(path: String, now: Int64) -> Result<HistoryDatabase, HistoryProblem> {
+        let aside: String
+        switch AsideMove.moveAside(path, now: now) {
+        case .success(let name): aside = name
+        case .failure(let problem): return .failure(problem)
+        }
+        unlink(checkMarkPath(path))  // the marks were about the file just moved
+        DamageMark.clear(path)
+        if let problem = HistoryFiles.createPrivate(path) { return .failure(problem) }
+        return openChecked(path: path, readOnly: false).map {
+            HistoryDatabase(path: path, isReadOnly: false, movedAside: aside, connection: $0)
         }
     }
 
@@ -55,6 +73,7 @@ extension HistoryDatabase {
     private static func openChecked(path: String, readOnly: Bool) -> Result<SQLiteConnection, HistoryProblem> {
         switch DatabaseHeader.verdict(path: path, applicationID: HistorySchema.applicationID, version: HistorySchema.version) {
         case .notSQLite: return .failure(.unreadable(path: path, reason: "not an SQLite database"))
+        case .special(let kind): return .failure(.refused(path: path, reason: kind))
         case .notOurs(let reason): return .failure(.unreadable(path: path, reason: reason))
         case .absent where readOnly: return .failure(.missing(path: path))
         case .absent, .sqliteDecides, .unknown: break

@@ -57,7 +57,8 @@ public final class RecorderLock {
     /// used only when it is a regular file of ours with one name.
     public static func acquire(path: String, role: RecorderRole) -> Result<RecorderLock, RecorderLockProblem> {
         if let problem = PrivateDirectory.create(PrivateDirectory.parent(of: path)) { return .failure(.io(problem)) }
-        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        // O_NONBLOCK: a FIFO in place of the lock is refused below, never waited on.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let code = errno
             return .failure(code == ELOOP ? .unsafePath("\(path) is a symbolic link")
@@ -67,6 +68,7 @@ public final class RecorderLock {
             close(descriptor)
             return .failure(.unsafePath(unsafe))
         }
+        _ = fchmod(descriptor, 0o600)  // private, whatever an earlier version or the umask left
         // A reader asking `holder` takes a shared lock for an instant; a lock file that names no
         // living process means that is what we met, so try again a few times before giving up.
         for attempt in 0..<5 {
@@ -95,7 +97,7 @@ public final class RecorderLock {
     /// screen asks this to say which process records. Takes a shared lock for an instant to
     /// find out; `acquire` allows for that.
     public static func holder(path: String) -> RecorderHolder? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)  // a FIFO: never wait
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard unsafeReason(descriptor, path: path) == nil else { return nil }

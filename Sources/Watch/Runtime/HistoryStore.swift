@@ -8,8 +8,8 @@ import SettingsStore
 /// never throws at its caller: history never stops the app or the monitor (SPEC §15.2); a
 /// problem is logged once and the call answers as if nothing was recorded.
 public final class HistoryStore: @unchecked Sendable {
-    // @unchecked: `database`, `lock`, `recording`, `currentHolder`, `ledger` and `lastProblem`
-    // are touched on `queue` only.
+    // @unchecked: `connection`, `lock`, `recording`, `currentHolder` and `ledger` are touched
+    // on `queue` only.
     public let path: String
     private let role: RecorderRole
     private let queue = DispatchQueue(label: "verbumcare.history")
@@ -21,17 +21,18 @@ public final class HistoryStore: @unchecked Sendable {
     public var isRecording: Bool { queue.sync { recording } }
     /// Who records when this process does not, as the lock file says.
     public var holder: RecorderHolder? { queue.sync { currentHolder } }
-    private var database: HistoryDatabase?
+    /// The database handle, opened again when its file is in trouble (`HistoryConnection`).
+    private let connection: HistoryConnection
     private var lock: RecorderLock?
     /// The alert ledger when there is no database (history disabled or unusable): alerts still
     /// go out once per process.
     private var ledger: Set<String> = []
-    private var lastProblem: HistoryProblem?
 
     /// Takes the recorder lock when `record` is asked for and free, and opens the database:
     /// for writing when this process records, read-only otherwise.
     public init(paths: AppPaths, role: RecorderRole, record: Bool, now: Double, logger: Logger) {
         path = paths.stateDirectory + "/history.sqlite3"
+        connection = HistoryConnection(path: path, logger: logger)
         self.role = role
         self.logger = logger
         let lockPath = HistoryDatabase.lockPath(forDatabase: path)
@@ -52,17 +53,7 @@ public final class HistoryStore: @unchecked Sendable {
         }
         self.recording = recording
         currentHolder = holder
-        switch HistoryDatabase.open(path: path, readOnly: !recording, now: Int64(now * 1000)) {
-        case .success(let database):
-            self.database = database
-            if let aside = database.movedAside {
-                logger.warning("history: unreadable database kept aside, a new one started", metadata: ["copy": "\(aside)"])
-            }
-        case .failure(.missing):
-            break // nothing recorded yet; a reader opens again later
-        case .failure(let problem):
-            logger.warning("history: cannot open", metadata: ["problem": "\(problem)"])
-        }
+        connection.reopen(writable: recording, now: now)
     }
 
     /// Takes the recorder lock if the process that held it is gone (SPEC §15.2: the app records
@@ -80,46 +71,28 @@ public final class HistoryStore: @unchecked Sendable {
                 lock = taken
                 recording = true
                 currentHolder = nil
-                database = nil
-                if case .success(let opened) = HistoryDatabase.open(path: path, readOnly: false, now: Int64(now * 1000)) {
-                    database = opened
-                }
+                connection.reopen(writable: true, now: now)
                 logger.info("history: this process records now", metadata: ["role": "\(role.rawValue)"])
                 continuation.resume(returning: true)
             }
         }
     }
 
-    /// Runs `body` with the database on the history queue; nil (logged once) on a problem.
-    private func using<T: Sendable>(_ body: @escaping @Sendable (HistoryDatabase) throws(HistoryProblem) -> T) async -> T? {
+    /// Runs `body` with the database on the history queue; nil (logged once) on a problem. A
+    /// database in trouble is opened again first (`HistoryConnection`); `rows` are the probe
+    /// rows the call records, counted in the log when they cannot be written.
+    private func using<T: Sendable>(rows: Int = 0,
+                                    _ body: @escaping @Sendable (HistoryDatabase) throws(HistoryProblem) -> T) async -> T? {
         await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
             queue.async { [self] in
-                if database == nil, !recording {
-                    // A reader: the recorder may have created the file since.
-                    if case .success(let opened) = HistoryDatabase.open(path: path, readOnly: true, now: 0) { database = opened }
-                }
-                guard let database else {
-                    continuation.resume(returning: nil)
-                    return
-                }
-                do throws(HistoryProblem) {
-                    let value = try body(database)
-                    lastProblem = nil
-                    continuation.resume(returning: value)
-                } catch {
-                    if lastProblem != error {
-                        logger.warning("history", metadata: ["problem": "\(error)"])
-                    }
-                    lastProblem = error
-                    continuation.resume(returning: nil)
-                }
+                continuation.resume(returning: connection.run(rows: rows, body))
             }
         }
     }
 
     public func record(_ samples: [ProbeSample]) async {
         guard isRecording, !samples.isEmpty else { return }
-        _ = await using { database throws(HistoryProblem) in try database.record(samples) }
+        _ = await using(rows: samples.count) { database throws(HistoryProblem) in try database.record(samples) }
     }
 
     public func openIncident(serverId: String, start: Double, reasonCode: String) async {
