@@ -54,7 +54,8 @@ let package = Package(
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         // doctor: pure checks of this machine (mDNS, resolver, CA bundle, terminal, files, clock).
-        .target(name: "Doctor", dependencies: ["SettingsStore", "BackendClient", "TerminalRendering"], swiftSettings: strictSettings),
+        .target(name: "Doctor", dependencies: ["SettingsStore", "BackendClient", "TerminalRendering", "History"],
+                swiftSettings: strictSettings),
         .target(name: "Connectivity",
                 dependencies: ["SettingsStore", "BackendClient",
                                .product(name: "Logging", package: "swift-log")],

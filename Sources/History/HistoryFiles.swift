@@ -42,24 +42,25 @@ enum HistoryFiles {
         return nil
     }
 
-    /// "a FIFO", "a folder"…: what stands at `path` when it is not a regular file; nil for a
-    /// regular file or nothing.
+    /// `fifo`, `folder`…: what stands at `path` when it is not a regular file (the codes
+    /// `HistoryProblem.refused` carries and the surfaces put into words); nil for a regular
+    /// file or nothing.
     static func specialKind(_ path: String) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         return kind(of: info.st_mode)
     }
 
-    /// The name of a file type other than a regular file; nil for a regular file.
+    /// The code of a file type other than a regular file; nil for a regular file.
     static func kind(of mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
-        case S_IFIFO: "a FIFO"
-        case S_IFSOCK: "a socket"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFDIR: "a folder"
-        case S_IFLNK: "a symbolic link"
-        default: "not a regular file"
+        case S_IFIFO: "fifo"
+        case S_IFSOCK: "socket"
+        case S_IFCHR, S_IFBLK: "device"
+        case S_IFDIR: "folder"
+        case S_IFLNK: "symlink"
+        default: "special"
         }
     }
 

@@ -22,6 +22,8 @@ final class HistoryConnection {
     private var writable = false
     /// The last problem logged (each is logged once, until a call succeeds).
     private var lastProblem: HistoryProblem?
+    /// Why history cannot be used now; nil while it works.
+    var problem: HistoryProblem? { lastProblem }
     /// Rows of `record` lost since the last successful write, said in the log when writing
     /// works again.
     private(set) var unrecordedRows = 0

@@ -19,6 +19,9 @@ public final class HistoryStore: @unchecked Sendable {
 
     /// This process holds the recorder lock (it may take it later: `takeOverIfFree`).
     public var isRecording: Bool { queue.sync { recording } }
+    /// Why history cannot be used at the moment (a FIFO in place of the database, a lock held
+    /// by another program…); nil while it works.
+    public var problem: HistoryProblem? { queue.sync { connection.problem } }
     /// Who records when this process does not, as the lock file says.
     public var holder: RecorderHolder? { queue.sync { currentHolder } }
     /// The database handle, opened again when its file is in trouble (`HistoryConnection`).
