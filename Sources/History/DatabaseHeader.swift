@@ -4,6 +4,10 @@ import Glibc
 /// opening any file with a `-wal` beside it, reads that WAL and may delete it when the
 /// connection closes, so a file that is plainly not our database is recognised here and moved
 /// aside with its WAL untouched.
+///
+/// Closing the descriptor read through drops every POSIX lock this process holds on the file,
+/// SQLite's included: a process keeps one handle per database (`HistoryStore`), so this runs
+/// only while no other handle of this process has the file open.
 struct DatabaseHeader {
     enum Verdict: Equatable {
         /// No file, or an empty one: SQLite starts a new database.

@@ -28,7 +28,7 @@ extension HistoryDatabase {
         // Before SQLite sees any of its files: a FIFO would block its open for ever.
         if let refused = HistoryFiles.refusal(path) { return .failure(refused) }
         if readOnly {
-            return openChecked(path: path, readOnly: true).map {
+            return openChecked(path: path, readOnly: true, now: now).map {
                 HistoryDatabase(path: path, isReadOnly: true, movedAside: nil, connection: $0)
             }
         }
@@ -41,7 +41,7 @@ extension HistoryDatabase {
             // A reader met a value out of range in this very file: SQLite would find it sound.
             return startAgain(path: path, now: now)
         }
-        switch openChecked(path: path, readOnly: false) {
+        switch openChecked(path: path, readOnly: false, now: now) {
         case .success(let connection):
             return .success(HistoryDatabase(path: path, isReadOnly: false, movedAside: nil, connection: connection))
         case .failure(.unreadable):
@@ -63,14 +63,14 @@ extension HistoryDatabase {
         unlink(checkMarkPath(path))  // the marks were about the file just moved
         DamageMark.clear(path)
         if let problem = HistoryFiles.createPrivate(path) { return .failure(problem) }
-        return openChecked(path: path, readOnly: false).map {
+        return openChecked(path: path, readOnly: false, now: now).map {
             HistoryDatabase(path: path, isReadOnly: false, movedAside: aside, connection: $0)
         }
     }
 
     /// A connection to a usable history database at `path`, or why there is none.
     /// `.unreadable` means the file itself is bad (and only then may a writer move it).
-    private static func openChecked(path: String, readOnly: Bool) -> Result<SQLiteConnection, HistoryProblem> {
+    private static func openChecked(path: String, readOnly: Bool, now: Int64) -> Result<SQLiteConnection, HistoryProblem> {
         switch DatabaseHeader.verdict(path: path, applicationID: HistorySchema.applicationID, version: HistorySchema.version) {
         case .notSQLite: return .failure(.unreadable(path: path, reason: "not an SQLite database"))
         case .special(let kind): return .failure(.refused(path: path, reason: kind))
@@ -88,7 +88,7 @@ extension HistoryDatabase {
         connection.setCheckpointOnClose(false)
         connection.setBusyTimeout(milliseconds: busyTimeoutMs)
         do {
-            try check(connection, path: path, readOnly: readOnly)
+            try check(connection, path: path, readOnly: readOnly, now: now)
             connection.setCheckpointOnClose(true)
             try connection.exec("PRAGMA cache_size = -\(cacheKiB)")
             if !readOnly {
@@ -112,8 +112,9 @@ extension HistoryDatabase {
     }
 
     /// Reads the header facts that say whose database this is, creates the schema in a new
-    /// one, and for a writer verifies every page.
-    private static func check(_ connection: SQLiteConnection, path: String, readOnly: Bool) throws {
+    /// one (with the time retention starts from, `PruneClock`), and for a writer verifies every
+    /// page.
+    private static func check(_ connection: SQLiteConnection, path: String, readOnly: Bool, now: Int64) throws {
         let application = try connection.integer("PRAGMA application_id") ?? 0
         let version = try connection.integer("PRAGMA user_version") ?? 0
         let tables = try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0
@@ -126,6 +127,7 @@ extension HistoryDatabase {
                 try connection.exec(HistorySchema.create)
                 try connection.exec("PRAGMA application_id = \(HistorySchema.applicationID)")
                 try connection.exec("PRAGMA user_version = \(HistorySchema.version)")
+                try PruneClock.save(PruneClock(atMs: now, boot: BootClock.now()), into: connection)
             }
             // Into the main file at once, so its header names us (`DatabaseHeader`).
             try connection.exec("PRAGMA wal_checkpoint(TRUNCATE)")

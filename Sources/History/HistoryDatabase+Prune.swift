@@ -7,8 +7,9 @@ extension HistoryDatabase {
     /// a prune costs the rows it deletes and little else: run it every round.
     ///
     /// The time deleted by is not the clock alone but `PruneClock`'s, which follows the clock
-    /// only as fast as time can have passed: a clock that jumps ahead for a while deletes
-    /// nothing that is in fact within retention, and one set back deletes nothing at all.
+    /// only as fast as time can have passed and never ahead of it: a clock that jumps ahead
+    /// for a while deletes nothing that is in fact within retention, and one set back deletes
+    /// nothing at all.
     public func prune(now: Int64) throws(HistoryProblem) {
         try prune(now: now, boot: BootClock.now())
     }
@@ -19,30 +20,42 @@ extension HistoryDatabase {
         do {
             try connection.transaction { () throws(SQLiteError) in
                 let settled = PruneClock.settle(now: now, last: try lastPruneClock(), boot: boot)
-                let range = StoredRange.milliseconds
-                try savePruneClock(PruneClock(atMs: min(max(settled, range.lowerBound), range.upperBound), boot: boot))
-                let cutoffs = HistoryRetention.cutoffs(now: min(settled, now))
+                try PruneClock.save(PruneClock(atMs: settled, boot: boot), into: connection)
+                let cutoffs = HistoryRetention.cutoffs(now: settled)
                 try statement("DELETE FROM raw WHERE at < ?").run([.int(cutoffs.rawBeforeMs)])
                 // A minute row holds an hour: it goes when all its minutes may go.
                 let minuteRowsBefore = HistoryTime.hour(ofMinute: cutoffs.minuteBefore)
+                let lastDeletedHour = try newestMinuteRowHour(before: minuteRowsBefore)
                 try statement("DELETE FROM minutes WHERE hour < ?").run([.int(minuteRowsBefore)])
                 // Hour rows lead with the server: one range per server.
                 try statement("DELETE FROM hours WHERE server IN (SELECT key FROM servers) AND hour < ?")
                     .run([.int(cutoffs.hourBefore)])
                 try statement("DELETE FROM incidents WHERE end IS NOT NULL AND end < ?").run([.int(cutoffs.ledgerBeforeMs)])
                 try statement("DELETE FROM alerts WHERE at < ?").run([.int(cutoffs.ledgerBeforeMs)])
-                // Samples of minutes before this can no longer be counted right (`record`). A
+                // Samples of hours whose minute rows were deleted can no longer be counted
+                // right (`record`): the horizon moves past the newest such hour, and only when
+                // rows were deleted, so a prune that deleted nothing never stops recording. A
                 // horizon ahead of the clock was set by a clock that was wrong (before
                 // `PruneClock`): it would drop every sample until then, so it goes back.
+                let horizon = lastDeletedHour.map { ($0 + 1) * HistoryTime.minutesPerHour } ?? StoredRange.minutes.lowerBound
                 try statement("""
                     INSERT INTO meta (name, value) VALUES ('minute_horizon', ?)
                     ON CONFLICT (name) DO UPDATE SET
                         value = CASE WHEN value > ? THEN excluded.value ELSE max(value, excluded.value) END
-                    """).run([.int(minuteRowsBefore * HistoryTime.minutesPerHour), .int(HistoryTime.minute(ofMilliseconds: now))])
+                    """).run([.int(horizon), .int(HistoryTime.minute(ofMilliseconds: now))])
             }
         } catch {
             throw problem(error)
         }
+    }
+
+    /// The newest hour of the minute rows before `hour`; nil when there is none.
+    private func newestMinuteRowHour(before hour: Int64) throws(SQLiteError) -> Int64? {
+        let select = try statement("SELECT max(hour) FROM minutes WHERE hour < ?")
+        try select.bind([.int(hour)])
+        defer { select.reset() }
+        guard try select.step(), !select.isNull(at: 0) else { return nil }
+        return try select.int64(at: 0, in: StoredRange.hours, "minute row hour")
     }
 
     /// The `PruneClock` the last prune kept; nil before the first.
@@ -61,15 +74,6 @@ extension HistoryDatabase {
             return nil
         }
         return PruneClock(atMs: at, boot: BootClock.Reading(id: id, sinceBootMs: since))
-    }
-
-    private func savePruneClock(_ clock: PruneClock) throws(SQLiteError) {
-        let save = try statement("""
-            INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value
-            """)
-        for (name, value) in [("prune_clock", clock.atMs), ("prune_boot", clock.boot.id), ("prune_boot_ms", clock.boot.sinceBootMs)] {
-            try save.run([.text(name), .int(value)])
-        }
     }
 
     /// What each tier holds, for tests and the benchmark: raw rows, minutes with a probe (in

@@ -41,12 +41,19 @@ public final class HistoryDatabase {
     }
 
     /// Whether this handle still writes to (or reads) the file at `path`, and nobody found that
-    /// file damaged: false after the file was deleted, replaced by another or moved aside, or a
-    /// reader marked it (`DamageMark`). SQLite itself notices none of these (a deleted file
+    /// file damaged: false after the file was deleted, replaced by another or moved aside, its
+    /// `-wal` or `-shm` replaced by a special file, or a reader marked it (`DamageMark`). SQLite itself notices none of these (a deleted file
     /// takes writes until it is closed), so the owner asks before each use and opens again.
     public var isStillAtPath: Bool {
-        guard let identity, FileIdentity.of(path) == identity else { return false }
+        guard let identity, FileIdentity.of(path) == identity, HistoryFiles.refusal(path) == nil else { return false }
         return access(DamageMark.path(path), F_OK) != 0 || !DamageMark.applies(path)
+    }
+
+    /// Before dropping a handle whose file is no longer at `path`: closing must not checkpoint,
+    /// since SQLite would then delete the `-wal` at `path` by its name, which may belong to
+    /// the file that is there now.
+    public func abandon() {
+        connection.setCheckpointOnClose(false)
     }
 
     /// The database's lock file, beside it (`RecorderLock`).

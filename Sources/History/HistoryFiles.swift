@@ -27,6 +27,8 @@ public struct FileIdentity: Equatable, Sendable {
 ///   `-wal` and `-shm` the database's mode), and files of ours found wider are narrowed.
 enum HistoryFiles {
     static let mode: mode_t = 0o600
+    /// Linux's O_PATH (`<fcntl.h>` names it only under _GNU_SOURCE, which Swift's Glibc lacks).
+    static let oPath: Int32 = 0o10_000_000
 
     /// The database and the files SQLite keeps beside it.
     static func companions(of path: String) -> [String] {
@@ -83,24 +85,27 @@ enum HistoryFiles {
         for file in companions(of: path) { narrow(file, to: mode) }
     }
 
-    /// `chmod` through a descriptor opened without following links or waiting, and only for
-    /// a regular file owned by this user.
+    /// `chmod` of a regular file owned by this user, through a descriptor opened with O_PATH
+    /// and without following links: nothing is read or waited on, and closing an O_PATH
+    /// descriptor leaves alone the POSIX locks SQLite holds on the file in this process
+    /// (closing any ordinary descriptor of a file drops them all).
     static func narrow(_ path: String, to wanted: mode_t) {
-        narrow(path, to: wanted, kind: S_IFREG, flags: O_RDONLY)
+        narrow(path, to: wanted, kind: S_IFREG)
     }
 
     /// The same for a folder of this user's (the state directory).
     static func narrowFolder(_ path: String, to wanted: mode_t) {
-        narrow(path, to: wanted, kind: S_IFDIR, flags: O_RDONLY | O_DIRECTORY)
+        narrow(path, to: wanted, kind: S_IFDIR)
     }
 
-    private static func narrow(_ path: String, to wanted: mode_t, kind: mode_t, flags: Int32) {
-        let descriptor = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    private static func narrow(_ path: String, to wanted: mode_t, kind: mode_t) {
+        let descriptor = open(path, oPath | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == kind, info.st_uid == geteuid(),
               info.st_mode & 0o777 & ~wanted != 0 else { return }
-        _ = fchmod(descriptor, wanted)
+        // fchmod does not take an O_PATH descriptor; its /proc name is the same file.
+        _ = chmod("/proc/self/fd/\(descriptor)", wanted)
     }
 }

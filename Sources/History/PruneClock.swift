@@ -5,15 +5,17 @@ import Glibc
 /// future).
 ///
 /// Deleting by the clock alone would let one round with the clock 200 days ahead delete every
-/// raw and minute row that is in fact recent, and move the minute horizon (`record` drops
-/// samples before it) 110 days ahead. So the time retention goes by (kept in `meta` with the
-/// boot it was taken in) follows the wall clock only as fast as time can really have passed:
-/// by the time since the last prune on this boot, as `CLOCK_BOOTTIME` measures it (which
-/// counts suspend and ignores the wall clock), twice over so that a lag left by a reboot is
-/// caught up, plus `slackMs`; after a reboot by at most the time since boot plus `slackMs`.
-/// It goes back the same way, and deletions use the earlier of it and the clock, so a clock
-/// set back never deletes anything either. A wrong clock can thus make retention run early
-/// by at most the time since the previous prune plus the slack, at the far end of each tier.
+/// raw and minute row that is in fact recent. So the time retention goes by is kept in `meta`
+/// with the boot it was taken in, and follows the wall clock only as fast as time can really
+/// have passed: by the time since the last prune on this boot as `CLOCK_BOOTTIME` measures it
+/// (which counts suspend and ignores the wall clock), twice over so that a lag is caught up,
+/// plus `slackMs`; after a reboot by at most the time since boot plus `slackMs`. It is never
+/// ahead of the clock: a time kept from a clock that was wrong (a database created while the
+/// clock was 200 days ahead) is not remembered past the next prune, so nothing kept can make a
+/// later jump delete more. What this costs: a clock set back by J for a while makes retention
+/// lag by up to J, caught up in about J of real time (the file keeps more for that long); and
+/// a clock ahead deletes at most one prune interval plus the slack early, at the far end of
+/// each tier.
 package struct PruneClock: Equatable {
     /// What the last prune went by, and where the boot clock stood then.
     var atMs: Int64
@@ -21,8 +23,8 @@ package struct PruneClock: Equatable {
 
     static let slackMs: Int64 = 120_000
 
-    /// The time to go by for a prune at `now`, given the last one (nil: the first prune of this
-    /// database, which goes by the clock).
+    /// The time to go by for a prune at `now`, given the last one (nil: a database from before
+    /// `PruneClock`, which goes by the clock once).
     static func settle(now: Int64, last: PruneClock?, boot: BootClock.Reading) -> Int64 {
         guard let last else { return now }
         let allowance: Int64
@@ -32,9 +34,19 @@ package struct PruneClock: Equatable {
         } else {
             allowance = max(0, boot.sinceBootMs).saturatingAdd(slackMs)
         }
-        let lowest = last.atMs.saturatingAdd(-allowance)
-        let highest = last.atMs.saturatingAdd(allowance)
-        return min(max(now, lowest), highest)
+        return min(now, last.atMs.saturatingAdd(allowance))
+    }
+
+    /// Keeps `clock` in `meta` (inside the caller's transaction). A new database starts with
+    /// the time it was created at: there is nothing to delete yet, and a first prune then has a
+    /// time to compare the clock with.
+    static func save(_ clock: PruneClock, into connection: SQLiteConnection) throws(SQLiteError) {
+        let range = StoredRange.milliseconds
+        let values: [(String, Int64)] = [("prune_clock", min(max(clock.atMs, range.lowerBound), range.upperBound)),
+                                         ("prune_boot", clock.boot.id), ("prune_boot_ms", clock.boot.sinceBootMs)]
+        let save = try connection.prepare(
+            "INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value")
+        for (name, value) in values { try save.run([.text(name), .int(value)]) }
     }
 }
 
@@ -50,6 +62,12 @@ package enum BootClock {
         package init(id: Int64, sinceBootMs: Int64) {
             self.id = id
             self.sinceBootMs = sinceBootMs
+        }
+
+        /// A boot clock that agrees with a wall clock at `milliseconds`: for simulations that
+        /// run months of a correct clock in seconds (tests, the benchmark).
+        package static func lockstep(_ milliseconds: Int64) -> Reading {
+            Reading(id: 1, sinceBootMs: milliseconds)
         }
     }
 

@@ -18,6 +18,8 @@ import Timekeeping
 final class HistoryConnection {
     let path: String
     private let logger: Logger
+    /// The clock the callers' times come from: a new database starts retention from it.
+    private let clock: AppClock
     private(set) var database: HistoryDatabase?
     private var writable = false
     /// The last problem logged (each is logged once, until a call succeeds).
@@ -28,8 +30,9 @@ final class HistoryConnection {
     /// works again.
     private(set) var unrecordedRows = 0
 
-    init(path: String, logger: Logger) {
+    init(path: String, clock: AppClock, logger: Logger) {
         self.path = path
+        self.clock = clock
         self.logger = logger
     }
 
@@ -73,6 +76,7 @@ final class HistoryConnection {
             if database.isStillAtPath { return database }
             logger.warning("history: the database file was deleted, replaced or found damaged; opening it again",
                            metadata: ["path": "\(path)"])
+            database.abandon()
             self.database = nil
         }
         open()
@@ -80,7 +84,7 @@ final class HistoryConnection {
     }
 
     private func open(now: Double? = nil) {
-        let at = now ?? AppClock.wallSeconds()
+        let at = now ?? clock.now()
         switch HistoryDatabase.open(path: path, readOnly: !writable, now: Int64(at * 1000)) {
         case .success(let opened):
             database = opened

@@ -2,6 +2,7 @@ import Dispatch
 import History
 import Logging
 import SettingsStore
+import Timekeeping
 
 /// The history database of this home, confined to one serial queue (a handle belongs to one
 /// owner), with the recorder lock when this process records. Every call is asynchronous and
@@ -33,9 +34,11 @@ public final class HistoryStore: @unchecked Sendable {
 
     /// Takes the recorder lock when `record` is asked for and free, and opens the database:
     /// for writing when this process records, read-only otherwise.
-    public init(paths: AppPaths, role: RecorderRole, record: Bool, now: Double, logger: Logger) {
+    /// `clock`: the one the callers' times come from (a database created again mid-run starts
+    /// its retention from it).
+    public init(paths: AppPaths, role: RecorderRole, record: Bool, now: Double, clock: AppClock = .system, logger: Logger) {
         path = paths.stateDirectory + "/history.sqlite3"
-        connection = HistoryConnection(path: path, logger: logger)
+        connection = HistoryConnection(path: path, clock: clock, logger: logger)
         self.role = role
         self.logger = logger
         let lockPath = HistoryDatabase.lockPath(forDatabase: path)

@@ -47,7 +47,7 @@ public final class WatchRuntime {
         self.role = role
         history = HistoryStore(paths: store.paths, role: role == .monitor ? .monitor : .app,
                                record: store.getState().historyEnabled,
-                               now: clock.now(), logger: logger)
+                               now: clock.now(), clock: clock, logger: logger)
         delivery = AlertDelivery(hooks: HookRunner(folders: hookFolders), host: host, logger: logger)
         muteFile = MuteFile(paths: store.paths)
     }
@@ -115,7 +115,8 @@ public final class WatchRuntime {
                 guard let self, !self.isStopped else { return }
                 // A monitor that found another recorder takes over within a round of its stop.
                 await self.takeOverIfFree()
-                if at - self.lastPrune >= 3600 {
+                // Either way: after a clock that was ahead comes back, prunes go on at once.
+                if abs(at - self.lastPrune) >= 3600 {
                     self.lastPrune = at
                     await self.history.prune(now: at)
                 }
