@@ -12,8 +12,8 @@ enum StoredRange {
     static let hours: ClosedRange<Int64> = 0...HistoryTime.hour(ofMilliseconds: milliseconds.upperBound)
     /// Probes, failures and covered minutes of one row (an hour of 1 s probes is 3 600).
     static let count: ClosedRange<Int64> = 0...Int64(Int32.max)
-    /// A latency sum of one row in tenths of a millisecond: about 81 days of waiting, far above
-    /// any real row (an hour's probes each clamped at `LatencyHistogram.largestTenths`), and low
-    /// enough that 2^17 rows sum without overflow.
-    static let latencySumTenths: UInt64 = 1 << 46
+    /// A latency sum of one row in tenths of a millisecond: about 1.8 years of waiting, far above
+    /// any real row, and low enough that the 9 600 hour rows of a 400-day window (2^14) sum
+    /// without overflow.
+    static let latencySumTenths: UInt64 = 1 << 49
 }

@@ -34,7 +34,7 @@ struct HistoryTroubleCLITests {
         let session = try Self.session(language)
         let path = Self.database(session)
         #expect(mkfifo(path, 0o600) == 0)
-        let refused = CLI.text(language, "history.problem.refused", ["path": path])
+        let refused = CLI.text(language, "cli.history.problem.refused", ["path": path])
 
         let monitor = try await session.run(arguments: Self.closed + ["monitor", "--once"])
         #expect(!monitor.timedOut, "monitor --once must not wait on the FIFO")

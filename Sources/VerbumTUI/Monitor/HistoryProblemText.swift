@@ -7,19 +7,19 @@ enum HistoryProblemText {
     static func message(_ problem: HistoryProblem) -> (key: String, parameters: [String: String]) {
         switch problem {
         case .refused(let path, _):
-            ("history.problem.refused", ["path": TextSanitizer.clean(path)])
+            ("cli.history.problem.refused", ["path": TextSanitizer.clean(path)])
         case .busy:
-            ("history.problem.busy", [:])
+            ("cli.history.problem.busy", [:])
         case let .unreadable(_, reason):
-            ("history.problem.damaged", ["reason": TextSanitizer.clean(reason)])
+            ("cli.history.problem.damaged", ["reason": TextSanitizer.clean(reason)])
         case .corrupt(let reason):
-            ("history.problem.damaged", ["reason": TextSanitizer.clean(reason)])
+            ("cli.history.problem.damaged", ["reason": TextSanitizer.clean(reason)])
         case .missing(let path):
             ("cli.history.none", ["path": TextSanitizer.clean(path)])
         case .io(let reason):
-            ("history.problem.other", ["reason": TextSanitizer.clean(reason)])
+            ("cli.history.problem.other", ["reason": TextSanitizer.clean(reason)])
         case .readOnly:
-            ("history.problem.other", ["reason": "read-only"])
+            ("cli.history.problem.other", ["reason": "read-only"])
         }
     }
 
