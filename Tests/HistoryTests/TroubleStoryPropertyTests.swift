@@ -242,3 +242,38 @@ final class StoryClock: Sendable {
 
     var seconds: Double { Double(milliseconds.withLock { $0 }) / 1000 }
 }
+
+/// A database another program holds in exclusive locking mode when the recorder starts (SPEC
+/// §15.2): the recorder starts without it and opens it at the first round after the lock ends,
+/// where it used to record nothing for the rest of its run.
+@Suite("History: locked at start")
+struct LockedAtStartTests {
+    @Test func theRecorderOpensTheDatabaseAtTheFirstRoundAfterTheLockEnds() async throws {
+        let home = try TemporaryHome(prefix: "history-locked")
+        let paths = AppPaths(configDirectory: home.configDirectory, stateDirectory: home.stateDirectory,
+                             cacheDirectory: home.path + "/cache")
+        let path = paths.stateDirectory + "/history.sqlite3"
+        let start: Int64 = 1_780_000_000_000
+        do {
+            let database = try HistoryDatabase.open(path: path, readOnly: false, now: start).get()
+            try database.record([ProbeSample(serverId: "s", at: start, ok: true, latencyMs: 3)])
+        }
+        let locker = try LockingProcess(
+            "(printf \"PRAGMA locking_mode = EXCLUSIVE;\\nBEGIN EXCLUSIVE;\\nINSERT INTO meta VALUES (\\047stuck\\047, 1);\\n.shell touch READY\\n\"; sleep 60) | sqlite3 history.sqlite3",
+            folder: paths.stateDirectory)
+        let store = HistoryStore(paths: paths, role: .monitor, record: true, now: Double(start) / 1000,
+                                 logger: Logger(label: "locked-at-start"))
+        await store.record([ProbeSample(serverId: "s", at: start + 10_000, ok: true, latencyMs: 3)])
+        #expect(store.problem != nil, "the lock is noticed")
+        locker.stop()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ShellCommand.run("sqlite3 -cmd '.timeout 0' '\(path)' 'BEGIN IMMEDIATE; ROLLBACK;' >/dev/null 2>&1") != 0 {
+            guard ContinuousClock.now < deadline else { Issue.record("the locking sqlite3 never ended"); return }
+            try await Task.sleep(nanoseconds: 10_000_000)
+        }
+        await store.record([ProbeSample(serverId: "s", at: start + 20_000, ok: true, latencyMs: 3)])
+        let figures = await store.summary(serverIds: ["s"], now: Double(start + 20_000) / 1000)
+        #expect(figures?.figures["s"]?[.day]?.probes == 2, "the first round and the one after the lock")
+        #expect(store.problem == nil)
+    }
+}
