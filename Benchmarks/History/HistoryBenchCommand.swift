@@ -57,7 +57,7 @@ struct HistoryBenchCommand: ParsableCommand {
             try database.record(batch)
             recorded += batch.count
             failed += batch.filter { !$0.ok }.count
-            try database.prune(now: hourStart + 3_600_000 - 1)
+            try database.prune(now: hourStart + 3_600_000 - 1, boot: .lockstep(hourStart + 3_600_000 - 1))
             if hour + 1 == 365 * 24 {
                 try database.checkpoint()
                 sizeAtYear = Self.fileSize(path)
@@ -105,7 +105,7 @@ struct HistoryBenchCommand: ParsableCommand {
             var batch: [ProbeSample] = []
             for round in 0..<360 { batch += probes.round(at: hourStart + Int64(round) * SyntheticProbes.intervalMs) }
             try database.record(batch)
-            try database.prune(now: hourStart + 3_600_000 - 1)
+            try database.prune(now: hourStart + 3_600_000 - 1, boot: .lockstep(hourStart + 3_600_000 - 1))
         }
         let now = Self.start + queryDays * 86_400_000
         for (index, server) in probes.servers.enumerated() {
@@ -168,7 +168,7 @@ struct HistoryBenchCommand: ParsableCommand {
             let began = monotonicMs()
             try database.record(samples)
             let recorded = monotonicMs()
-            try database.prune(now: at)
+            try database.prune(now: at, boot: .lockstep(at))
             records.append(recorded - began)
             prunes.append(monotonicMs() - recorded)
         }

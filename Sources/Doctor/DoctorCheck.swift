@@ -12,6 +12,7 @@ public struct DoctorCheck: Equatable, Sendable {
         case config
         case credentials
         case clock
+        case history
     }
 
     public enum Status: String, Comparable, Sendable {

@@ -13,6 +13,8 @@ public struct MachineFacts: Sendable {
     public var config: ConfigFacts
     public var clock: ClockFacts
     public var credentials: CredentialFacts
+    /// nil: not looked at (`doctor` without a home's state, tests of other checks).
+    public var history: HistoryFacts?
 
     public init(mdns: MDNSFacts, curl: CurlFeatures, caBundle: CABundle, caBundlePath: String?,
                 caBundleVerdict: CABundleCheck.Verdict?, terminal: TerminalFacts, config: ConfigFacts, clock: ClockFacts,

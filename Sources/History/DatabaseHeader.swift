@@ -4,6 +4,10 @@ import Glibc
 /// opening any file with a `-wal` beside it, reads that WAL and may delete it when the
 /// connection closes, so a file that is plainly not our database is recognised here and moved
 /// aside with its WAL untouched.
+///
+/// Closing the descriptor read through drops every POSIX lock this process holds on the file,
+/// SQLite's included: a process keeps one handle per database (`HistoryStore`), so this runs
+/// only while no other handle of this process has the file open.
 struct DatabaseHeader {
     enum Verdict: Equatable {
         /// No file, or an empty one: SQLite starts a new database.
@@ -17,14 +21,20 @@ struct DatabaseHeader {
         case sqliteDecides
         /// The file could not be read (a symbolic link, permissions): SQLite's open reports it.
         case unknown
+        /// Not a regular file (a FIFO, a device…): never handed to SQLite.
+        case special(String)
     }
 
     static let magic = Array("SQLite format 3\0".utf8)
 
     static func verdict(path: String, applicationID: Int64, version: Int64) -> Verdict {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer for ever.
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return errno == ENOENT ? .absent : .unknown }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .unknown }
+        if let kind = HistoryFiles.kind(of: info.st_mode) { return .special(kind) }
         var bytes = [UInt8](repeating: 0, count: 100)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
         guard count >= 0 else { return .unknown }

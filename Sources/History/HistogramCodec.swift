@@ -38,7 +38,7 @@ enum HistogramCodec {
 
     private static func isWellFormed(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var reader = VarintReader(bytes: bytes)
-        guard let sum = reader.next(), sum <= UInt64(Int64.max / 2) else { return false }
+        guard let sum = reader.next(), sum <= StoredRange.latencySumTenths else { return false }
         var previous = -1
         while !reader.atEnd {
             guard let bucket = reader.next(), let count = reader.next(),

@@ -51,9 +51,10 @@ extension HistoryDatabase {
             try select.bind([.int(server), .int(hours.lowerBound), .int(hours.upperBound)])
             defer { select.reset() }
             while try select.step() {
-                total.probes += Int(select.int64(at: 0))
-                total.failures += Int(select.int64(at: 1))
-                total.coveredMinutes += Int(select.int64(at: 2))
+                // Bounded counts (`StoredRange`): the sums of a window's rows cannot overflow.
+                total.probes += try select.count(at: 0, "hour probes")
+                total.failures += try select.count(at: 1, "hour failures")
+                total.coveredMinutes += try select.count(at: 2, "hour coverage")
                 try select.withBlob(at: 3) { bytes throws(SQLiteError) in
                     guard HistogramCodec.add(bytes, into: &total.histogram) else { throw .corruptValue("hour histogram") }
                 }
@@ -66,7 +67,7 @@ extension HistoryDatabase {
                              .int(HistoryTime.hour(ofMinute: minutes.upperBound)), .int(server)])
             defer { select.reset() }
             while try select.step() {
-                let firstMinute = select.int64(at: 0) * HistoryTime.minutesPerHour
+                let firstMinute = try select.int64(at: 0, in: StoredRange.hours, "minute row hour") * HistoryTime.minutesPerHour
                 try select.withBlob(at: 1) { bytes throws(SQLiteError) in
                     guard let decoded = MinuteDetailCodec.decode(bytes) else { throw .corruptValue("minute row") }
                     for (index, minute) in decoded.enumerated() {

@@ -55,9 +55,11 @@ extension HistoryDatabase {
             defer { select.reset() }
             var found: [Incident] = []
             while try select.step() {
+                // Times checked against the calendar: a duration is `end - start`.
+                let start = try select.int64(at: 2, in: StoredRange.milliseconds, "incident start")
+                let end = select.isNull(at: 3) ? nil : try select.int64(at: 3, in: StoredRange.milliseconds, "incident end")
                 found.append(Incident(id: select.int64(at: 0), serverId: select.text(at: 1) ?? "",
-                                      start: select.int64(at: 2), end: select.isNull(at: 3) ? nil : select.int64(at: 3),
-                                      reasonCode: select.text(at: 4) ?? ""))
+                                      start: start, end: end, reasonCode: select.text(at: 4) ?? ""))
             }
             return found
         } catch {

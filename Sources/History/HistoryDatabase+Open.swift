@@ -20,41 +20,60 @@ extension HistoryDatabase {
     /// and `-shm` files beside a file in WAL mode: every reader needs the shared index.)
     ///
     /// Either way a database locked by another process is `.busy` after `busyTimeoutMs`, never
-    /// a wait, and never a reason to move the file aside.
+    /// a wait, and never a reason to move the file aside; and a FIFO, device, socket, folder or
+    /// link in place of the database, its `-wal` or `-shm` is `.refused` before SQLite opens
+    /// anything (`HistoryFiles`). A writer creates the files 0600 and narrows wider ones of ours;
+    /// it also moves aside a file a reader found a value out of range in (`DamageMark`).
     public static func open(path: String, readOnly: Bool, now: Int64) -> Result<HistoryDatabase, HistoryProblem> {
+        // Before SQLite sees any of its files: a FIFO would block its open for ever.
+        if let refused = HistoryFiles.refusal(path) { return .failure(refused) }
         if readOnly {
-            return openChecked(path: path, readOnly: true).map {
+            return openChecked(path: path, readOnly: true, now: now).map {
                 HistoryDatabase(path: path, isReadOnly: true, movedAside: nil, connection: $0)
             }
         }
         if let problem = PrivateDirectory.create(PrivateDirectory.parent(of: path)) {
             return .failure(.io(problem))
         }
-        switch openChecked(path: path, readOnly: false) {
+        if let problem = HistoryFiles.createPrivate(path) { return .failure(problem) }
+        HistoryFiles.makePrivate(path)
+        if DamageMark.applies(path) {
+            // A reader met a value out of range in this very file: SQLite would find it sound.
+            return startAgain(path: path, now: now)
+        }
+        switch openChecked(path: path, readOnly: false, now: now) {
         case .success(let connection):
             return .success(HistoryDatabase(path: path, isReadOnly: false, movedAside: nil, connection: connection))
         case .failure(.unreadable):
             // The failed connection is already closed (openChecked releases it), so no handle
             // of ours keeps the old file's locks while it moves.
-            let aside: String
-            switch AsideMove.moveAside(path, now: now) {
-            case .success(let name): aside = name
-            case .failure(let problem): return .failure(problem)
-            }
-            unlink(checkMarkPath(path))  // the mark was about the file just moved
-            return openChecked(path: path, readOnly: false).map {
-                HistoryDatabase(path: path, isReadOnly: false, movedAside: aside, connection: $0)
-            }
+            return startAgain(path: path, now: now)
         case .failure(let problem):
             return .failure(problem)
         }
     }
 
+    /// Moves the file at `path` aside (with its WAL) and opens a new database there.
+    private static func startAgain(path: String, now: Int64) -> Result<HistoryDatabase, HistoryProblem> {
+        let aside: String
+        switch AsideMove.moveAside(path, now: now) {
+        case .success(let name): aside = name
+        case .failure(let problem): return .failure(problem)
+        }
+        unlink(checkMarkPath(path))  // the marks were about the file just moved
+        DamageMark.clear(path)
+        if let problem = HistoryFiles.createPrivate(path) { return .failure(problem) }
+        return openChecked(path: path, readOnly: false, now: now).map {
+            HistoryDatabase(path: path, isReadOnly: false, movedAside: aside, connection: $0)
+        }
+    }
+
     /// A connection to a usable history database at `path`, or why there is none.
     /// `.unreadable` means the file itself is bad (and only then may a writer move it).
-    private static func openChecked(path: String, readOnly: Bool) -> Result<SQLiteConnection, HistoryProblem> {
+    private static func openChecked(path: String, readOnly: Bool, now: Int64) -> Result<SQLiteConnection, HistoryProblem> {
         switch DatabaseHeader.verdict(path: path, applicationID: HistorySchema.applicationID, version: HistorySchema.version) {
         case .notSQLite: return .failure(.unreadable(path: path, reason: "not an SQLite database"))
+        case .special(let kind): return .failure(.refused(path: path, reason: kind))
         case .notOurs(let reason): return .failure(.unreadable(path: path, reason: reason))
         case .absent where readOnly: return .failure(.missing(path: path))
         case .absent, .sqliteDecides, .unknown: break
@@ -69,7 +88,7 @@ extension HistoryDatabase {
         connection.setCheckpointOnClose(false)
         connection.setBusyTimeout(milliseconds: busyTimeoutMs)
         do {
-            try check(connection, path: path, readOnly: readOnly)
+            try check(connection, path: path, readOnly: readOnly, now: now)
             connection.setCheckpointOnClose(true)
             try connection.exec("PRAGMA cache_size = -\(cacheKiB)")
             if !readOnly {
@@ -93,8 +112,9 @@ extension HistoryDatabase {
     }
 
     /// Reads the header facts that say whose database this is, creates the schema in a new
-    /// one, and for a writer verifies every page.
-    private static func check(_ connection: SQLiteConnection, path: String, readOnly: Bool) throws {
+    /// one (with the time retention starts from, `PruneClock`), and for a writer verifies every
+    /// page.
+    private static func check(_ connection: SQLiteConnection, path: String, readOnly: Bool, now: Int64) throws {
         let application = try connection.integer("PRAGMA application_id") ?? 0
         let version = try connection.integer("PRAGMA user_version") ?? 0
         let tables = try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0
@@ -107,6 +127,7 @@ extension HistoryDatabase {
                 try connection.exec(HistorySchema.create)
                 try connection.exec("PRAGMA application_id = \(HistorySchema.applicationID)")
                 try connection.exec("PRAGMA user_version = \(HistorySchema.version)")
+                try PruneClock.save(PruneClock(atMs: now, boot: BootClock.now()), into: connection)
             }
             // Into the main file at once, so its header names us (`DatabaseHeader`).
             try connection.exec("PRAGMA wal_checkpoint(TRUNCATE)")

@@ -5,29 +5,75 @@ extension HistoryDatabase {
     /// days, minute rows after 90, hour rows, closed incidents and alert-ledger entries after
     /// 400), in one transaction. Every delete is a range at the front of its table's key, so
     /// a prune costs the rows it deletes and little else: run it every round.
+    ///
+    /// The time deleted by is not the clock alone but `PruneClock`'s, which follows the clock
+    /// only as fast as time can have passed and never ahead of it: a clock that jumps ahead
+    /// for a while deletes nothing that is in fact within retention, and one set back deletes
+    /// nothing at all.
     public func prune(now: Int64) throws(HistoryProblem) {
+        try prune(now: now, boot: BootClock.now())
+    }
+
+    /// `prune(now:)` with the boot clock given (tests move it as they move the wall clock).
+    package func prune(now: Int64, boot: BootClock.Reading) throws(HistoryProblem) {
         guard !isReadOnly else { throw .readOnly }
-        let cutoffs = HistoryRetention.cutoffs(now: now)
         do {
             try connection.transaction { () throws(SQLiteError) in
+                let settled = PruneClock.settle(now: now, last: try lastPruneClock(), boot: boot)
+                try PruneClock.save(PruneClock(atMs: settled, boot: boot), into: connection)
+                let cutoffs = HistoryRetention.cutoffs(now: settled)
                 try statement("DELETE FROM raw WHERE at < ?").run([.int(cutoffs.rawBeforeMs)])
                 // A minute row holds an hour: it goes when all its minutes may go.
                 let minuteRowsBefore = HistoryTime.hour(ofMinute: cutoffs.minuteBefore)
+                let lastDeletedHour = try newestMinuteRowHour(before: minuteRowsBefore)
                 try statement("DELETE FROM minutes WHERE hour < ?").run([.int(minuteRowsBefore)])
                 // Hour rows lead with the server: one range per server.
                 try statement("DELETE FROM hours WHERE server IN (SELECT key FROM servers) AND hour < ?")
                     .run([.int(cutoffs.hourBefore)])
                 try statement("DELETE FROM incidents WHERE end IS NOT NULL AND end < ?").run([.int(cutoffs.ledgerBeforeMs)])
                 try statement("DELETE FROM alerts WHERE at < ?").run([.int(cutoffs.ledgerBeforeMs)])
-                // Samples of minutes before this can no longer be counted right (`record`).
+                // Samples of hours whose minute rows were deleted can no longer be counted
+                // right (`record`): the horizon moves past the newest such hour, and only when
+                // rows were deleted, so a prune that deleted nothing never stops recording. A
+                // horizon ahead of the clock was set by a clock that was wrong (before
+                // `PruneClock`): it would drop every sample until then, so it goes back.
+                let horizon = lastDeletedHour.map { ($0 + 1) * HistoryTime.minutesPerHour } ?? StoredRange.minutes.lowerBound
                 try statement("""
                     INSERT INTO meta (name, value) VALUES ('minute_horizon', ?)
-                    ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)
-                    """).run([.int(minuteRowsBefore * HistoryTime.minutesPerHour)])
+                    ON CONFLICT (name) DO UPDATE SET
+                        value = CASE WHEN value > ? THEN excluded.value ELSE max(value, excluded.value) END
+                    """).run([.int(horizon), .int(HistoryTime.minute(ofMilliseconds: now))])
             }
         } catch {
             throw problem(error)
         }
+    }
+
+    /// The newest hour of the minute rows before `hour`; nil when there is none.
+    private func newestMinuteRowHour(before hour: Int64) throws(SQLiteError) -> Int64? {
+        let select = try statement("SELECT max(hour) FROM minutes WHERE hour < ?")
+        try select.bind([.int(hour)])
+        defer { select.reset() }
+        guard try select.step(), !select.isNull(at: 0) else { return nil }
+        return try select.int64(at: 0, in: StoredRange.hours, "minute row hour")
+    }
+
+    /// The `PruneClock` the last prune kept; nil before the first.
+    private func lastPruneClock() throws(SQLiteError) -> PruneClock? {
+        let select = try statement(
+            "SELECT name, value FROM meta WHERE name IN ('prune_clock', 'prune_boot', 'prune_boot_ms')")
+        try select.bind([])
+        defer { select.reset() }
+        var values: [String: Int64] = [:]
+        while try select.step() {
+            guard let name = select.text(at: 0) else { continue }
+            values[name] = name == "prune_boot" ? select.int64(at: 1)
+                : try select.int64(at: 1, in: StoredRange.milliseconds, "prune clock")
+        }
+        guard let at = values["prune_clock"], let id = values["prune_boot"], let since = values["prune_boot_ms"] else {
+            return nil
+        }
+        return PruneClock(atMs: at, boot: BootClock.Reading(id: id, sinceBootMs: since))
     }
 
     /// What each tier holds, for tests and the benchmark: raw rows, minutes with a probe (in

@@ -71,7 +71,7 @@ extension HistoryDatabase {
         let select = try statement("SELECT value FROM meta WHERE name = 'minute_horizon'")
         try select.bind([])
         defer { select.reset() }
-        return try select.step() ? select.int64(at: 0) : Int64.min
+        return try select.step() ? select.int64(at: 0, in: StoredRange.minutes, "minute horizon") : Int64.min
     }
 
     /// The minutes of one server-hour; nil when it has no row.
@@ -91,8 +91,8 @@ extension HistoryDatabase {
         try select.bind([.int(key.server), .int(key.slot)])
         defer { select.reset() }
         guard try select.step() else { return nil }
-        var row = HistoryAggregate(probes: Int(select.int64(at: 0)), failures: Int(select.int64(at: 1)),
-                                   coveredMinutes: Int(select.int64(at: 2)))
+        var row = HistoryAggregate(probes: try select.count(at: 0, "hour probes"), failures: try select.count(at: 1, "hour failures"),
+                                   coveredMinutes: try select.count(at: 2, "hour coverage"))
         try select.withBlob(at: 3) { bytes throws(SQLiteError) in
             guard HistogramCodec.add(bytes, into: &row.histogram) else { throw .corruptValue("hour histogram") }
         }

@@ -24,6 +24,9 @@ public final class HistoryDatabase {
     /// Where an unreadable file found at `path` was moved before a new database was started
     /// (a writing open only); nil when nothing was moved.
     public let movedAside: String?
+    /// The file this handle opened. When `path` names another file (or none), the one this
+    /// handle writes to was deleted, replaced or moved away (`isStillAtPath`).
+    public let identity: FileIdentity?
 
     let connection: SQLiteConnection
     private var statements: [String: SQLiteStatement] = [:]
@@ -34,6 +37,23 @@ public final class HistoryDatabase {
         self.isReadOnly = isReadOnly
         self.movedAside = movedAside
         self.connection = connection
+        identity = FileIdentity.of(path)
+    }
+
+    /// Whether this handle still writes to (or reads) the file at `path`, and nobody found that
+    /// file damaged: false after the file was deleted, replaced by another or moved aside, its
+    /// `-wal` or `-shm` replaced by a special file, or a reader marked it (`DamageMark`). SQLite itself notices none of these (a deleted file
+    /// takes writes until it is closed), so the owner asks before each use and opens again.
+    public var isStillAtPath: Bool {
+        guard let identity, FileIdentity.of(path) == identity, HistoryFiles.refusal(path) == nil else { return false }
+        return access(DamageMark.path(path), F_OK) != 0 || !DamageMark.applies(path)
+    }
+
+    /// Before dropping a handle whose file is no longer at `path`: closing must not checkpoint,
+    /// since SQLite would then delete the `-wal` at `path` by its name, which may belong to
+    /// the file that is there now.
+    public func abandon() {
+        connection.setCheckpointOnClose(false)
     }
 
     /// The recorder's lock file, beside the database in the state directory (`RecorderLock`).
@@ -96,7 +116,11 @@ public final class HistoryDatabase {
     /// every page and moves a damaged file aside; opens without the mark skip that scan, which
     /// costs about 10 ms per MB.
     func problem(_ error: SQLiteError) -> HistoryProblem {
-        if error.isCorrupt { Self.markForCheck(path) }
+        if error.isDamagedValue {
+            DamageMark.mark(path, identity: identity)
+        } else if error.isCorrupt {
+            Self.markForCheck(path)
+        }
         return HistoryProblem(error)
     }
 
@@ -106,7 +130,8 @@ public final class HistoryDatabase {
     }
 
     static func markForCheck(_ path: String) {
-        let descriptor = Glibc.open(checkMarkPath(path), O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        // O_NONBLOCK: a FIFO at the mark's name must not hold up the caller.
+        let descriptor = Glibc.open(checkMarkPath(path), O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         if descriptor >= 0 { close(descriptor) }
     }
 

@@ -15,6 +15,11 @@ public enum HistoryProblem: Error, Sendable, Equatable {
     /// Corruption found while reading or writing an open database. Opening it again for
     /// writing moves it aside and starts a new one.
     case corrupt(String)
+    /// Something other than a regular file (a FIFO, device, socket, folder or link) stands
+    /// where the database, its `-wal` or `-shm` should be: refused at once, never opened (a FIFO
+    /// would block the open for ever) and never moved: it is not ours to move. `reason` is the
+    /// kind: `fifo`, `socket`, `device`, `folder`, `symlink` or `special`.
+    case refused(path: String, reason: String)
     /// Anything else: permissions, a full disk, a symbolic link where the database should be.
     case io(String)
 

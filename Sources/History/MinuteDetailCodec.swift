@@ -65,7 +65,7 @@ enum MinuteDetailCodec {
             guard answered <= probes else { return nil }
             var sum: UInt64 = 0
             if mask != 0 {
-                guard let value = reader.next(), value <= UInt64(Int64.max / 2) else { return nil }
+                guard let value = reader.next(), value <= StoredRange.latencySumTenths else { return nil }
                 sum = value
             }
             guard let histogram = LatencyHistogram(counts: counts, sumTenthsMs: Int64(sum)) else { return nil }

@@ -82,6 +82,7 @@ public final class RecorderLock {
             }
             return .failure(.held(by: holder(path: path)))
         }
+        // O_NONBLOCK: a FIFO in place of the lock is refused below, never waited on.
         let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
             let code = errno
@@ -92,6 +93,7 @@ public final class RecorderLock {
             close(descriptor)
             return .success(RecorderLock(path: path, role: role, folder: folder, descriptor: -1, problem: unsafe))
         }
+        _ = fchmod(descriptor, 0o600)  // private, whatever an earlier version or the umask left
         // A reader asking `holder` takes a shared lock on the file for an instant; an older
         // recorder may still hold only the file. Try a few times before calling it foreign.
         for attempt in 0..<5 {
@@ -117,7 +119,7 @@ public final class RecorderLock {
     /// (`isHeld` tells those apart). Takes shared locks for an instant to find out; `acquire`
     /// allows for that.
     public static func holder(path: String) -> RecorderHolder? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)  // a FIFO: never wait
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         guard unsafeReason(descriptor, path: path) == nil else { return nil }

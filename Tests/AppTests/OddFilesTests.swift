@@ -45,3 +45,28 @@ struct OddFilesTests {
         #expect(status == 1)
     }
 }
+
+/// A FIFO in place of the history database or its recorder lock (SPEC §15.2: refused at once,
+/// never waited on): the app draws, tests, and quits on q. It used to block in the FIFO's open
+/// before its first frame, deaf to q and Ctrl-C.
+@Suite(.serialized)
+struct HistoryFIFOAppTests {
+    @Test("a FIFO in place of history.sqlite3, history.lock, or both", arguments: [
+        ["history.sqlite3"], ["history.lock"], ["history.sqlite3", "history.lock"],
+    ])
+    func aFIFOInPlaceOfHistoryHoldsNothingUp(_ names: [String]) async throws {
+        let options = AppFixture.Options(extraArguments: ["--lang", "en"], prepare: { home in
+            let folder = home.path + "/state/verbumcare"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for name in names where mkfifo(folder + "/" + name, 0o600) != 0 {
+                throw TestSupportError.setupFailed("mkfifo \(name)")
+            }
+        })
+        let app = try await AppFixture.start(options)
+        defer { app.close() }
+        _ = try await app.waitForConnectedMainScreen("en", timeout: .seconds(60))
+        try await app.session.sendKeys("q")
+        let status = try await app.session.waitForExit()
+        #expect(status == 0)
+    }
+}

@@ -33,7 +33,7 @@ struct IncidentLedgerTests {
         #expect(try database.incidents(serverId: "unknown", since: 0).isEmpty)
 
         // Closed incidents go after 400 days; open ones stay.
-        try database.prune(now: Self.now + 401 * 86_400_000)
+        try database.prune(now: Self.now + 401 * 86_400_000, boot: .lockstep(Self.now + 401 * 86_400_000))
         #expect(try database.incidents(serverId: nil, since: 0).map(\.id) == [second, third])
     }
 

@@ -18,7 +18,7 @@ struct RetentionPropertyTests {
                 for serverId in ProbeScript.askedServers {
                     before[serverId] = try database.figures(serverId: serverId, now: now)
                 }
-                try database.prune(now: now)
+                try database.prune(now: now, boot: .lockstep(now))
                 for serverId in ProbeScript.askedServers {
                     #expect(try database.figures(serverId: serverId, now: now) == before[serverId], "\(serverId) at \(now)")
                 }
@@ -35,11 +35,11 @@ struct RetentionPropertyTests {
             let database = try fixture.open()
             for (burst, batch) in zip(script.bursts, script.batches) {
                 try database.record(batch)
-                if burst.pruneAfter, let last = batch.last { try database.prune(now: last.at) }
+                if burst.pruneAfter, let last = batch.last { try database.prune(now: last.at, boot: .lockstep(last.at)) }
             }
             // Every later time: the prunes so far were at or before it.
             for now in script.nows where now >= script.lastSampleAt {
-                try database.prune(now: now)
+                try database.prune(now: now, boot: .lockstep(now))
                 for serverId in ProbeScript.askedServers {
                     for window in HistoryWindow.allCases {
                         #expect(try database.figures(serverId: serverId, window: window, now: now)
@@ -75,7 +75,7 @@ struct RetentionPropertyTests {
         let start: Int64 = 1_749_999_600_000
         try database.record([ProbeSample(serverId: "a", at: start, ok: true, latencyMs: 30)])
         let later = start + 91 * 86_400_000
-        try database.prune(now: later)
+        try database.prune(now: later, boot: .lockstep(later))
         let before = try database.figures(serverId: "a", now: later)
         try database.record([ProbeSample(serverId: "a", at: start + 1000, ok: false, latencyMs: nil)])
         #expect(try database.figures(serverId: "a", now: later) == before)
@@ -92,18 +92,18 @@ struct RetentionPropertyTests {
         let day: Int64 = 86_400_000
         let full = try database.rowCounts()
         #expect(full.raw == 360 && full.minutes == 60 && full.hours == 1)
-        try database.prune(now: start + 6 * day)
+        try database.prune(now: start + 6 * day, boot: .lockstep(start + 6 * day))
         #expect(try database.rowCounts() == full)
-        try database.prune(now: start + 8 * day)
+        try database.prune(now: start + 8 * day, boot: .lockstep(start + 8 * day))
         #expect(try database.rowCounts() == (raw: 0, minutes: full.minutes, hours: full.hours))
-        try database.prune(now: start + 89 * day)
+        try database.prune(now: start + 89 * day, boot: .lockstep(start + 89 * day))
         #expect(try database.rowCounts() == (raw: 0, minutes: full.minutes, hours: full.hours))
-        try database.prune(now: start + 91 * day)
+        try database.prune(now: start + 91 * day, boot: .lockstep(start + 91 * day))
         #expect(try database.rowCounts() == (raw: 0, minutes: 0, hours: full.hours))
         #expect(try database.figures(serverId: "a", window: .long, now: start + 91 * day).probes == 360)
-        try database.prune(now: start + 399 * day)
+        try database.prune(now: start + 399 * day, boot: .lockstep(start + 399 * day))
         #expect(try database.rowCounts() == (raw: 0, minutes: 0, hours: full.hours))
-        try database.prune(now: start + 401 * day)
+        try database.prune(now: start + 401 * day, boot: .lockstep(start + 401 * day))
         #expect(try database.rowCounts() == (raw: 0, minutes: 0, hours: 0))
     }
 }

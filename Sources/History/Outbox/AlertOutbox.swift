@@ -39,14 +39,12 @@ public final class AlertOutbox {
     /// (FIFO, device, socket, folder) or a link in its place is refused at once, never opened.
     public static func open(path: String, now: Int64) -> Result<AlertOutbox, HistoryProblem> {
         if let problem = PrivateDirectory.create(PrivateDirectory.parent(of: path)) { return .failure(.io(problem)) }
-        for file in [path, path + "-wal", path + "-shm"] {
-            if let problem = RegularFileCheck.problem(file) { return .failure(.io(problem)) }
-            // 0600, also for a file an older umask made. By path, before SQLite opens it: opening
-            // and closing a descriptor of our own on a file SQLite has open would drop SQLite's
-            // POSIX locks on it (they belong to the process), and a reader's open could then
-            // reset the -shm under our mapping (SIGBUS; seen here with the sqlite3 command).
-            _ = chmod(file, 0o600)
-        }
+        // A FIFO, folder, socket, device or link in place of the outbox or its WAL files is
+        // refused at once (`HistoryFiles`); the files are private (0600), also when an older
+        // umask made them wider.
+        if let refused = HistoryFiles.refusal(path) { return .failure(refused) }
+        if let problem = HistoryFiles.createPrivate(path) { return .failure(problem) }
+        HistoryFiles.makePrivate(path)
         switch openChecked(path: path) {
         case .success(let connection):
             return .success(AlertOutbox(path: path, movedAside: nil, connection: connection))
@@ -66,10 +64,9 @@ public final class AlertOutbox {
         switch DatabaseHeader.verdict(path: path, applicationID: applicationID, version: version) {
         case .notSQLite: return .failure(.unreadable(path: path, reason: "not an SQLite database"))
         case .notOurs: return .failure(.unreadable(path: path, reason: "not an alert outbox"))
+        case .special(let kind): return .failure(.refused(path: path, reason: kind))
         case .absent, .sqliteDecides, .unknown: break
         }
-        let previous = umask(0o077)  // the file and its -wal/-shm are created 0600
-        defer { umask(previous) }
         let connection: SQLiteConnection
         switch SQLiteConnection.open(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) {
         case .success(let opened): connection = opened

@@ -72,6 +72,23 @@ final class SQLiteStatement {
 
     func int64(at column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
 
+    /// An integer column that must lie in `range` (`StoredRange`). Anything else was not
+    /// written by us (a count near 2^63, a time far outside the calendar, a negative
+    /// duration): damage, reported as `corruptValue`, so that no reader ever does arithmetic
+    /// on it (an overflow traps and ends the process).
+    func int64(at column: Int32, in range: ClosedRange<Int64>, _ what: StaticString) throws(SQLiteError) -> Int64 {
+        let value = sqlite3_column_int64(handle, column)
+        guard range.contains(value), sqlite3_column_type(handle, column) == SQLITE_INTEGER else {
+            throw .corruptValue("\(what) (\(value))")
+        }
+        return value
+    }
+
+    /// A stored count (probes, failures, minutes): 0…2^31-1.
+    func count(at column: Int32, _ what: StaticString) throws(SQLiteError) -> Int {
+        Int(try int64(at: column, in: StoredRange.count, what))
+    }
+
     func isNull(at column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     func text(at column: Int32) -> String? {

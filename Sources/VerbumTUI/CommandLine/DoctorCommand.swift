@@ -6,7 +6,7 @@ import SettingsStore
 import TerminalBackend
 
 /// `doctor [--json]`: checks this machine for what the app needs (mDNS, resolver, CA bundle,
-/// terminal, settings files, clock). Exit 0 with no error, 1 otherwise.
+/// terminal, settings files, clock, history). Exit 0 with no error, 1 otherwise.
 struct DoctorCommand: VerbumCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -25,6 +25,10 @@ struct DoctorCommand: VerbumCommand {
         var facts = MachineFacts.read(caBundle: bundle, config: config, environment: context.environmentVariables,
                                       paths: context.paths)
         facts.terminal.ambiguousWidth = Self.measureAmbiguousWidth()
+        let state = context.store.getState()
+        facts.history = HistoryFacts.read(databasePath: context.paths.stateDirectory + "/history.sqlite3",
+                                          serverIds: state.availableServers.map(\.id), enabled: state.historyEnabled,
+                                          now: AppClock.wallSeconds())
         let checks = Doctor.run(facts)
         let console = context.console
         func render(_ text: AppError) -> String { TextSanitizer.clean(console.text(text.key, text.parameters)) }

@@ -44,8 +44,17 @@ struct HistoryCommand: VerbumCommand {
             summary = read
         case .failure(.missing(let path)):
             context.console.warning("cli.history.none", ["path": path])
+        case .failure(let problem) where HistoryProblemText.isDamage(problem):
+            // Damage is moved aside by whoever records; with nobody recording, by this reader.
+            if let copy = HistoryReader.moveAsideIfUnrecorded(paths: context.paths, now: now) {
+                context.console.warning("cli.history.moved_aside", ["copy": TextSanitizer.clean(copy)])
+            } else {
+                let message = HistoryProblemText.message(problem)
+                context.console.warning(message.key, message.parameters)
+            }
         case .failure(let problem):
-            context.console.warning("cli.history.unreadable", ["problem": "\(problem)"])
+            let message = HistoryProblemText.message(problem)
+            context.console.warning(message.key, message.parameters)
         }
         if json {
             context.console.output(json: HistoryReport.json(servers: servers, windows: windows, summary: summary,

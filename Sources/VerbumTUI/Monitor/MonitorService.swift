@@ -23,8 +23,10 @@ final class MonitorService {
     private let signals = SignalChannel()
     private let logger = Logger(label: "verbumcare.monitor")
     private var stopRequested = false
-    /// The last reason the textfile could not be written (it is told once).
-    private var textfileProblem: String?
+    /// The textfile could not be written last round: the failure was told, and is told again
+    /// only after a round that wrote it. (Not keyed on the reason's text: that names a new
+    /// temporary file each round, so a reason compared with the last one never matched.)
+    private var textfileFailing = false
 
     init(context: CommandContext, textfile: String?, once: Bool) throws {
         self.context = context
@@ -49,6 +51,10 @@ final class MonitorService {
             }
             if let problem = state.lockProblem {
                 context.console.warning("cli.monitor.lock_problem", ["problem": TextSanitizer.clean(problem)])
+            }
+            if let problem = watch.history.problem {
+                let message = HistoryProblemText.message(problem)
+                context.console.warning("cli.monitor.history_problem", ["problem": context.console.text(message.key, message.parameters)])
             }
             logger.info("monitor started", metadata: ["recording": "\(state.isRecording)"])
             loop.attachConnectivity(transport: transport)
@@ -80,13 +86,13 @@ final class MonitorService {
                                                                     roundFinishedAt: now)).text
         do {
             try TextfileWriter.write(text, to: path)
-            textfileProblem = nil
+            textfileFailing = false
         } catch {
             // Told once (stderr and the log), not every round.
+            guard !textfileFailing else { return }
+            textfileFailing = true
             let refused = error is TextfileWriter.Refusal
             let reason = refused ? "refused" : ErrorReason.text(error)
-            guard textfileProblem != reason else { return }
-            textfileProblem = reason
             if refused {
                 context.console.error("cli.monitor.textfile_refused", ["path": path])
             } else {

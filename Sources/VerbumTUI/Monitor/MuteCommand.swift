@@ -13,7 +13,9 @@ struct MuteCommand: VerbumCommand {
 
     @Argument(help: HelpText.help("cli.help.mute.id")) var id: String?
     @Flag(help: HelpText.help("cli.help.mute.all")) var all = false
-    @Option(name: .customLong("for"), help: HelpText.help("cli.help.mute.for")) var duration: String
+    // `.unconditional`: `--for -1` is a value refused as a value (exit 1, localized), not a
+    // usage error (SPEC §11).
+    @Option(name: .customLong("for"), parsing: .unconditional, help: HelpText.help("cli.help.mute.for")) var duration: String
     @Option(help: HelpText.help("cli.help.mute.reason")) var reason: String?
 
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
@@ -21,8 +23,8 @@ struct MuteCommand: VerbumCommand {
     func execute(context: CommandContext) throws {
         let target = try MuteTarget.resolve(id: id, all: all, context: context)
         guard let seconds = DurationArgument.seconds(duration) else {
-            context.console.error("cli.mute.bad_duration", ["value": duration])
-            throw ExitCode.validationFailure
+            context.console.error("cli.mute.bad_duration", ["value": TextSanitizer.clean(duration)])
+            throw ExitCode.failure
         }
         let now = AppClock.wallSeconds()
         let until = now + seconds
@@ -95,23 +97,29 @@ struct MuteTarget {
         switch problem {
         case .unreadable(let path):
             context.console.error("cli.mute.unreadable", ["path": path])
+        case let .absurdUntil(path, value):
+            context.console.error("cli.mute.absurd_until", ["path": path, "value": TextSanitizer.clean(value)])
         case let .writeFailed(path, reason):
             context.console.error("cli.mute.write_failed", ["path": path, "reason": reason])
         }
     }
 }
 
-/// `30m`, `2h`, `1d`, `90s`, or a number of minutes; at most a year.
+/// `90s`, `30m`, `2h`, `1d` (also `min`), or a whole number of minutes: positive, at most 400
+/// days (SPEC §15.3). Digits only: `Double` would also take `0x10`, `1e3`, `inf` and `-1`.
 enum DurationArgument {
+    static let longestSeconds = 400 * 86_400
+
     static func seconds(_ text: String) -> Double? {
         let trimmed = text.trimmingBlanks.lowercased()
-        let units: [(String, Double)] = [("s", 1), ("m", 60), ("min", 60), ("h", 3600), ("d", 86400)]
-        for (suffix, factor) in units.sorted(by: { $0.0.count > $1.0.count }) where trimmed.hasSuffix(suffix) {
-            guard let value = Double(trimmed.dropLast(suffix.count)), value > 0, value.isFinite else { return nil }
-            let seconds = value * factor
-            return seconds <= 366 * 86400 ? seconds : nil
-        }
-        guard let minutes = Double(trimmed), minutes > 0, minutes * 60 <= 366 * 86400 else { return nil }
-        return minutes * 60
+        let units: [(suffix: String, factor: Int)] = [("min", 60), ("s", 1), ("m", 60), ("h", 3600), ("d", 86400)]
+        let unit = units.first { trimmed.hasSuffix($0.suffix) } ?? (suffix: "", factor: 60)
+        let digits = trimmed.dropLast(unit.suffix.count)
+        // At most 9 digits: 400 days is 576 000 minutes, so nothing longer can be valid, and the
+        // product below cannot overflow.
+        guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let value = Int(digits), value > 0 else { return nil }
+        let seconds = value * unit.factor
+        return seconds <= longestSeconds ? Double(seconds) : nil
     }
 }

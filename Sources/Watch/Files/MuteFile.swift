@@ -13,11 +13,18 @@ public struct MuteFile: Sendable {
     public enum Problem: Error, Equatable, Sendable {
         /// The file exists but is not a mute list: it is left as it is (a person may be editing it).
         case unreadable(path: String)
+        /// A mute ends at no time a mute can (not a finite number, before 1970, or more than
+        /// `longestSeconds` from now, as a hand edit can write): the file is left as it is and
+        /// its mutes are not used, rather than compute with the value.
+        case absurdUntil(path: String, value: String)
         case writeFailed(path: String, reason: String)
     }
 
-    /// The mutes; an absent file is an empty list.
-    public func read() -> Result<MuteList, Problem> {
+    /// The longest mute, in seconds from now (SPEC §15.3: at most 400 days).
+    public static let longestSeconds: Double = 400 * 86_400
+
+    /// The mutes; an absent file is an empty list. `now` bounds the end of a mute.
+    public func read(now: Double = AppClock.wallSeconds()) -> Result<MuteList, Problem> {
         let bytes: [UInt8]?
         do { bytes = try AtomicFile.read(path, limit: 1 << 20, followLinks: false) } catch {
             return .failure(.unreadable(path: path))
@@ -28,6 +35,10 @@ public struct MuteFile: Sendable {
         var entries: [MuteList.Entry] = []
         for item in items {
             guard let fields = item.objectValue, let until = fields["until"]?.doubleValue else { continue }
+            // Allowance: a mute written by another process a moment ago, with its clock.
+            guard until.isFinite, until >= 0, until <= now + Self.longestSeconds + 86_400 else {
+                return .failure(.absurdUntil(path: path, value: String(describing: until)))
+            }
             entries.append(MuteList.Entry(serverId: fields["server"]?.stringValue, until: until,
                                           reason: fields["reason"]?.stringValue))
         }
@@ -39,7 +50,7 @@ public struct MuteFile: Sendable {
     public func update(at now: Double, _ change: (inout MuteList) -> Void) -> Result<MuteList, Problem> {
         do {
             return try FileLock.withExclusiveLock(for: path) {
-                switch read() {
+                switch read(now: now) {
                 case .failure(let problem):
                     return .failure(problem)
                 case .success(var list):

@@ -22,4 +22,17 @@ public enum HistoryReader {
             }
         }
     }
+
+    /// A damaged database (a value out of range, corrupt pages) that no process records into
+    /// is moved aside and a new one started, as the recorder would at its next round (SPEC
+    /// §15.2): where it went, or nil when a recorder runs (it moves the file itself within a
+    /// round: the reader left a mark) or nothing could be moved.
+    public static func moveAsideIfUnrecorded(paths: AppPaths, now: Double) -> String? {
+        let path = paths.stateDirectory + "/history.sqlite3"
+        guard RecorderLock.holder(path: HistoryDatabase.lockPath(forDatabase: path)) == nil,
+              case .success(let database) = HistoryDatabase.open(path: path, readOnly: false, now: Int64(now * 1000)) else {
+            return nil
+        }
+        return database.movedAside
+    }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import History
 import Logging
 import SettingsStore
+import Timekeeping
 
 /// The history database of this home, confined to one serial queue (a handle belongs to one
 /// owner). Every call is asynchronous and never throws at its caller: history never stops the
@@ -10,7 +11,7 @@ import SettingsStore
 /// runtime), not here: this store is opened for writing (`becomeWriter`) by the recorder when
 /// `history_enabled` is on, and read-only by everyone else.
 public final class HistoryStore: @unchecked Sendable {
-    // @unchecked: `database`, `recording` and `lastProblem` are touched on `queue` only.
+    // @unchecked: `connection` and `recording` are touched on `queue` only.
     public let path: String
     private let queue = DispatchQueue(label: "verbumcare.history")
     private let logger: Logger
@@ -18,24 +19,20 @@ public final class HistoryStore: @unchecked Sendable {
 
     /// This process writes history (`becomeWriter`).
     public var isRecording: Bool { queue.sync { recording } }
-    private var database: HistoryDatabase?
-    private var lastProblem: HistoryProblem?
+    /// Why history cannot be used at the moment (a FIFO in place of the database, a lock held
+    /// by another program…); nil while it works.
+    public var problem: HistoryProblem? { queue.sync { connection.problem } }
+    /// The database handle, opened again when its file is in trouble (`HistoryConnection`).
+    private let connection: HistoryConnection
 
     /// Opens the database read-only (a reader; `becomeWriter` makes it the writer).
-    public init(paths: AppPaths, now: Double, logger: Logger) {
+    /// `clock`: the one the callers' times come from (a database created again mid-run starts
+    /// its retention from it).
+    public init(paths: AppPaths, now: Double, clock: AppClock = .system, logger: Logger) {
         path = paths.stateDirectory + "/history.sqlite3"
+        connection = HistoryConnection(path: path, clock: clock, logger: logger)
         self.logger = logger
-        switch HistoryDatabase.open(path: path, readOnly: true, now: Int64(now * 1000)) {
-        case .success(let database):
-            self.database = database
-            if let aside = database.movedAside {
-                logger.warning("history: unreadable database kept aside, a new one started", metadata: ["copy": "\(aside)"])
-            }
-        case .failure(.missing):
-            break // nothing recorded yet; a reader opens again later
-        case .failure(let problem):
-            logger.warning("history: cannot open", metadata: ["problem": "\(problem)"])
-        }
+        connection.reopen(writable: false, now: now)
     }
 
     /// This process holds the recorder lock and `history_enabled` is on: the database is
@@ -43,54 +40,30 @@ public final class HistoryStore: @unchecked Sendable {
     public func becomeWriter(now: Double) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async { [self] in
-                guard !recording else { return continuation.resume() }
-                recording = true
-                database = nil
-                switch HistoryDatabase.open(path: path, readOnly: false, now: Int64(now * 1000)) {
-                case .success(let opened):
-                    database = opened
-                    if let aside = opened.movedAside {
-                        logger.warning("history: unreadable database kept aside, a new one started",
-                                       metadata: ["copy": "\(aside)"])
-                    }
-                case .failure(let problem):
-                    logger.warning("history: cannot open for writing", metadata: ["problem": "\(problem)"])
+                if !recording {
+                    recording = true
+                    connection.reopen(writable: true, now: now)
                 }
                 continuation.resume()
             }
         }
     }
 
-    /// Runs `body` with the database on the history queue; nil (logged once) on a problem.
-    private func using<T: Sendable>(_ body: @escaping @Sendable (HistoryDatabase) throws(HistoryProblem) -> T) async -> T? {
+    /// Runs `body` with the database on the history queue; nil (logged once) on a problem. A
+    /// database in trouble is opened again first (`HistoryConnection`); `rows` are the probe
+    /// rows the call records, counted in the log when they cannot be written.
+    private func using<T: Sendable>(rows: Int = 0,
+                                    _ body: @escaping @Sendable (HistoryDatabase) throws(HistoryProblem) -> T) async -> T? {
         await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
             queue.async { [self] in
-                if database == nil, !recording {
-                    // A reader: the recorder may have created the file since.
-                    if case .success(let opened) = HistoryDatabase.open(path: path, readOnly: true, now: 0) { database = opened }
-                }
-                guard let database else {
-                    continuation.resume(returning: nil)
-                    return
-                }
-                do throws(HistoryProblem) {
-                    let value = try body(database)
-                    lastProblem = nil
-                    continuation.resume(returning: value)
-                } catch {
-                    if lastProblem != error {
-                        logger.warning("history", metadata: ["problem": "\(error)"])
-                    }
-                    lastProblem = error
-                    continuation.resume(returning: nil)
-                }
+                continuation.resume(returning: connection.run(rows: rows, body))
             }
         }
     }
 
     public func record(_ samples: [ProbeSample]) async {
         guard isRecording, !samples.isEmpty else { return }
-        _ = await using { database throws(HistoryProblem) in try database.record(samples) }
+        _ = await using(rows: samples.count) { database throws(HistoryProblem) in try database.record(samples) }
     }
 
     public func openIncident(serverId: String, start: Double, reasonCode: String) async {

@@ -47,7 +47,7 @@ public final class WatchRuntime {
         self.host = host
         delivery = AlertDelivery(hooks: HookRunner(folders: hookFolders), host: host, logger: logger)
         lockPath = RecorderLock.path(stateDirectory: store.paths.stateDirectory)
-        history = HistoryStore(paths: store.paths, now: clock.now(), logger: logger)
+        history = HistoryStore(paths: store.paths, now: clock.now(), clock: clock, logger: logger)
         outbox = OutboxStore(paths: store.paths, clock: clock, logger: logger)
         muteFile = MuteFile(paths: store.paths)
     }
