@@ -59,6 +59,7 @@ def main():
         disable_nagle_algorithm = True
 
         def handle_request(self):
+            received = time.time()
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length).decode("utf-8", errors="replace")
             status = options.status
@@ -73,7 +74,7 @@ def main():
             self.send_header("Content-Length", str(len(answer)))
             self.end_headers()
             self.wfile.write(answer)
-            line = json.dumps({"t": time.time(), "method": self.command, "path": self.path, "body": body,
+            line = json.dumps({"t": received, "method": self.command, "path": self.path, "body": body,
                                "status": status})
             with lock, open(log_path, "a") as f:
                 f.write(line + "\n")

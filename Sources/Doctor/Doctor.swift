@@ -6,7 +6,7 @@ public enum Doctor {
         [nssMDNS(facts.mdns), avahi(facts.mdns), resolver(facts.curl),
          caBundle(facts.caBundle, path: facts.caBundlePath, verdict: facts.caBundleVerdict),
          terminal(facts.terminal)] + config(facts.config) + credentials(facts.credentials) + [clock(facts.clock)]
-            + (facts.history.map(history) ?? [])
+            + (facts.history.map(history) ?? []) + (facts.alerts.map(alerts) ?? [])
     }
 
     /// The worst status: `doctor` exits 1 when it is `error`.

@@ -13,6 +13,7 @@ public struct DoctorCheck: Equatable, Sendable {
         case credentials
         case clock
         case history
+        case alerts
     }
 
     public enum Status: String, Comparable, Sendable {

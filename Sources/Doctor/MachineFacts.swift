@@ -15,6 +15,8 @@ public struct MachineFacts: Sendable {
     public var credentials: CredentialFacts
     /// nil: not looked at (`doctor` without a home's state, tests of other checks).
     public var history: HistoryFacts?
+    /// nil: not looked at.
+    public var alerts: AlertFacts?
 
     public init(mdns: MDNSFacts, curl: CurlFeatures, caBundle: CABundle, caBundlePath: String?,
                 caBundleVerdict: CABundleCheck.Verdict?, terminal: TerminalFacts, config: ConfigFacts, clock: ClockFacts,

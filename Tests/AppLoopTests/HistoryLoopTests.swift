@@ -77,7 +77,8 @@ struct HistoryLoopTests {
         defer { rig.stop() }
         let transport = TransportConfiguration(commandLineCACert: demo.caFile,
                                                connectTo: demo.connectTo.compactMap { try? ConnectToSpec(parsing: $0) })
-        _ = await rig.loop.attachWatch(role: .app, transport: transport, clock: .system,
+        // One clock for both (LoopRig runs connectivity ten times faster), so their cadences compare.
+        _ = await rig.loop.attachWatch(role: .app, transport: transport, clock: .accelerated(by: 10),
                                        hookFolders: [rig.paths.configDirectory + "/hooks.d"], host: "test-box",
                                        logger: quietLogger)
         rig.connect(demo: demo)
@@ -90,6 +91,7 @@ struct HistoryLoopTests {
         }, timeout: .seconds(60))
         #expect(frame != nil, "h has no incident for Mac Mini Tailscale:\n\(rig.screen.text)")
         #expect(!(rig.app.watch.history?.incidents(of: "mac-mini-tailscale").isEmpty ?? true))
+        #expect(await rig.settle { _ in rig.app.watch.round >= 10 }, "rounds stopped at \(rig.app.watch.round)")
         // Each probe of pn51 came from the app's loop, never from a round as well: it gets about
         // as many health checks as Mac Mini, which only the rounds test (the start's test and
         // the re-reads of the pane aside), not twice as many.

@@ -82,11 +82,11 @@ struct AlertOutboxTests {
         case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         default: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: decoy)
         }
-        guard case .failure(.io(let reason)) = AlertOutbox.open(path: path, now: Self.now) else {
+        guard case .failure(.refused(let file, _)) = AlertOutbox.open(path: path, now: Self.now) else {
             Issue.record("\(kind) should be refused")
             return
         }
-        #expect(reason.contains("outbox.sqlite3"), "\(reason)")
+        #expect(file.contains("outbox.sqlite3"), "\(file)")
         #expect(fixture.bytes(decoy) == Array("not ours\n".utf8))
     }
 

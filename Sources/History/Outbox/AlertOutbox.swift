@@ -54,13 +54,22 @@ public final class AlertOutbox {
             case .success(let name): aside = name
             case .failure(let problem): return .failure(problem)
             }
+            if let problem = HistoryFiles.createPrivate(path) { return .failure(problem) }
             return openChecked(path: path).map { AlertOutbox(path: path, movedAside: aside, connection: $0) }
         case .failure(let problem):
             return .failure(problem)
         }
     }
 
-    private static func openChecked(path: String) -> Result<SQLiteConnection, HistoryProblem> {
+    /// The outbox at `path` as it is, for looking at it (`doctor`): nil when there is none;
+    /// nothing is created, moved or narrowed.
+    public static func openExisting(path: String) -> Result<AlertOutbox, HistoryProblem>? {
+        guard FileIdentity.of(path) != nil else { return nil }
+        if let refused = HistoryFiles.refusal(path) { return .failure(refused) }
+        return openChecked(path: path, create: false).map { AlertOutbox(path: path, movedAside: nil, connection: $0) }
+    }
+
+    private static func openChecked(path: String, create: Bool = true) -> Result<SQLiteConnection, HistoryProblem> {
         switch DatabaseHeader.verdict(path: path, applicationID: applicationID, version: version) {
         case .notSQLite: return .failure(.unreadable(path: path, reason: "not an SQLite database"))
         case .notOurs: return .failure(.unreadable(path: path, reason: "not an alert outbox"))
@@ -68,7 +77,7 @@ public final class AlertOutbox {
         case .absent, .sqliteDecides, .unknown: break
         }
         let connection: SQLiteConnection
-        switch SQLiteConnection.open(path: path, flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) {
+        switch SQLiteConnection.open(path: path, flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)) {
         case .success(let opened): connection = opened
         case .failure(let error):
             return .failure(error.isCorrupt ? .unreadable(path: path, reason: error.message) : HistoryProblem(error))
@@ -77,7 +86,7 @@ public final class AlertOutbox {
         do throws(SQLiteError) {
             let application = try connection.integer("PRAGMA application_id") ?? 0
             let tables = try connection.integer("SELECT count(*) FROM sqlite_schema") ?? 0
-            if application == 0, tables == 0 {
+            if application == 0, tables == 0, create {
                 try connection.exec("PRAGMA journal_mode = WAL")
                 try connection.transaction { () throws(SQLiteError) in
                     try connection.exec(schema)

@@ -4,6 +4,7 @@ import Doctor
 import Glibc
 import SettingsStore
 import TerminalBackend
+import Watch
 
 /// `doctor [--json]`: checks this machine for what the app needs (mDNS, resolver, CA bundle,
 /// terminal, settings files, clock, history). Exit 0 with no error, 1 otherwise.
@@ -29,6 +30,7 @@ struct DoctorCommand: VerbumCommand {
         facts.history = HistoryFacts.read(databasePath: context.paths.stateDirectory + "/history.sqlite3",
                                           serverIds: state.availableServers.map(\.id), enabled: state.historyEnabled,
                                           now: AppClock.wallSeconds())
+        facts.alerts = Self.alertFacts(context: context)
         let checks = Doctor.run(facts)
         let console = context.console
         func render(_ text: AppError) -> String { TextSanitizer.clean(console.text(text.key, text.parameters)) }
@@ -64,6 +66,22 @@ struct DoctorCommand: VerbumCommand {
             console.output(lines.joined(separator: "\n"))
         }
         if Doctor.worst(checks) == .error { throw ExitCode.failure }
+    }
+
+    /// Each hook as the monitor would judge it, each webhook, and the outbox's last outcomes.
+    @MainActor private static func alertFacts(context: CommandContext) -> AlertFacts {
+        let folders = HookRunner.folders(paths: context.paths)
+        let scan = HookRunner(folders: folders).scan()
+        let outbox = AlertFacts.outbox(stateDirectory: context.paths.stateDirectory)
+        let last = outbox.summary?.lastOutcomes ?? [:]
+        let hooks = scan.trusted.map { AlertFacts.Hook(path: $0, distrust: nil, lastOutcome: last[.hook(path: $0)]) }
+            + scan.skipped.map { AlertFacts.Hook(path: $0.path, distrust: $0.reason.rawValue, lastOutcome: nil) }
+        let webhooks = context.store.getState().watchSettings.alertWebhooks.map { url in
+            AlertFacts.Webhook(name: WebhookName.redacted(url), isHTTPS: url.lowercased().hasPrefix("https://"),
+                               lastOutcome: last[.webhook(url: url)])
+        }
+        return AlertFacts(hookFolder: folders[0], hooks: hooks.sorted { $0.path < $1.path }, webhooks: webhooks,
+                          waiting: outbox.summary?.waiting ?? 0, outboxProblem: outbox.problem)
     }
 
     /// The app's own probe (`TerminalProbe`), asked on the line when stdin and stdout are the
