@@ -171,6 +171,12 @@ public struct SettingsReducer {
 
     /// What follows every event.
     private mutating func finish(after event: AppEvent, before: SettingsState) {
+        // Whatever led there (pn51's failure, the configured server's return, a cancelled
+        // switch back), a fallback never holds the app on a dead server (SPEC §6.5). The events
+        // without a time change none of the facts the rule reads.
+        if let at = event.time, FallbackPolicy.returnsToConfigured(state) {
+            returnToConfigured(at: at)
+        }
         NoticeBoard.reconcile(&state)
         if case .loaded = event {
             // Loading must not write what it just read.

@@ -45,7 +45,7 @@ public actor AlertDelivery {
         let ran = await runHooks(environment: payload.environment, input: body + "\n")
         let report = Report(hooks: ran, webhooks: await sent)
         for outcome in report.hooks { note(outcome.path, ok: outcome.succeeded, detail: "\(outcome.result)", output: outcome.output) }
-        for outcome in report.webhooks { note(outcome.url, ok: outcome.delivered, detail: outcome.detail, output: "") }
+        for outcome in report.webhooks { note(outcome.shownURL, ok: outcome.delivered, detail: outcome.detail, output: "") }
         return report
     }
 
