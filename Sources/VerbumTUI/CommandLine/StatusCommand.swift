@@ -56,7 +56,8 @@ struct StatusCommand: VerbumCommand {
                                            answersAgain: outcome.decision == .switchBackOffered ? configured.id : nil))
         } else {
             var lines: [String] = []
-            if let fallback = outcome.fallback, fallback.fromServerId == configured.id, outcome.result.isHealthy {
+            if let fallback = outcome.fallback, outcome.result.isHealthy {
+                // pn51 in use and answering (both unreachable is told on stderr below).
                 let notice = ConnectivityMessages.fallbackNotice(failed: configured, reason: fallback.reason,
                                                                  using: outcome.server)
                 lines.append(Self.render(notice, console: console))
