@@ -234,9 +234,9 @@ struct OneStoryPropertyTests {
     }
 
     /// Once the app has tested after the last step, a fresh `status` (the same policy, the same
-    /// network) says the same server and the same connected or not, unless the configured server
-    /// answers again during a fallback: the app offers the switch back (SPEC §6.5), it does not
-    /// force it.
+    /// network, the fallback app-state.json records) says the same server and the same connected
+    /// or not, also when the configured server answers again during a fallback: the app offers
+    /// the switch back (SPEC §6.5) and `status` keeps the fallback as the app does.
     static func checkStatus(_ rig: LoopRig, network: ModelNetwork, _ story: Story) async {
         let started = rig.store.clock.now()
         _ = await waitFor(rig) { state in
@@ -259,15 +259,13 @@ struct OneStoryPropertyTests {
     /// or nil.
     static func statusDisagreement(_ rig: LoopRig, network: ModelNetwork) async -> String? {
         let state = rig.state
-        if state.fallback?.configuredRecovered == true { return nil }
         let transport = TransportConfiguration()
         let prober = ServerProber(paths: rig.paths, settings: transport.settings(caBundleSetting: nil), transport: network)
         let outcome = await StatusProbe(prober: prober).status(
             configured: state.configuredServer, source: state.configuredSource,
             fallbackServer: FallbackPolicy.fallbackServer(in: state.availableServers),
-            autoSwitchOnFailure: state.autoSwitchOnFailure)
+            autoSwitchOnFailure: state.autoSwitchOnFailure, inFallback: state.serverSource == .fallback)
         let now = rig.state
-        if now.fallback?.configuredRecovered == true { return nil }
         if !outcome.isConnected && now.connectionStatus == .error {
             // No server answers: both say so. The app keeps showing the last known server
             // (SPEC §6.5); `status` names the configured one.

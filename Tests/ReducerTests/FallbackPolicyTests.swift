@@ -61,6 +61,8 @@ struct FallbackPolicyTests {
                 #expect(!healthy && !tries)
             case .allUnreachable:
                 #expect(!healthy && tries && !pn51Healthy)
+            case .switchBackOffered, .fallbackEnded:
+                Issue.record("a decision of a fallback in effect outside one: \(decision)")
             }
         }
     }

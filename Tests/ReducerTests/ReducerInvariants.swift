@@ -25,6 +25,14 @@ enum ReducerInvariants {
                         "in use \(state.currentServer.id), configured \(state.configuredServer.id) — \(context())")
             }
         }
+        // A fallback never holds the app on a dead server while the configured server answers
+        // (SPEC §6.5): pn51 in error and the app's latest word on the configured server (the
+        // background watch's or the pane's) "connected" means a switch back is under way.
+        if state.connectivity.isActive, state.connectivity.activeSwitch == nil, state.serverSource == .fallback,
+           state.connectionStatus == .error, let from = state.fallback?.fromServerId {
+            #expect(state.serverStatuses[from]?.status != .connected,
+                    "held on \(state.currentServer.id) in error while \(from) answers — \(context())")
+        }
         // Never connected without a successful health check of that very server.
         if state.connectionStatus == .connected {
             #expect(state.detailedStatus?.serverId == state.currentServer.id && state.detailedStatus?.isHealthy == true,

@@ -137,7 +137,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         }
         s.alertWebhooks = []
         for address in alertWebhooks {
-            guard let n = Self.webhook(address) else { throw refuse(.alertWebhooks, address) }
+            guard let n = Self.webhook(address) else { throw refuse(.alertWebhooks, WebhookAddress.redacted(address)) }
             if !s.alertWebhooks.contains(n) { s.alertWebhooks.append(n) }
         }
         if s.alertCABundle?.isEmpty == true { s.alertCABundle = nil }
@@ -169,13 +169,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
 
     /// A webhook URL as settings.json keeps it: https only (a webhook carries the facility's
     /// server names), any host and path, no user or password in it (they would be logged).
-    /// nil when it is not one.
+    /// nil when it is not one (`WebhookAddress.check` says why).
     public static func webhook(_ text: String) -> String? {
-        let trimmed = text.trimmingWhitespace
-        guard let parts = URLParts(parsing: trimmed), parts.scheme == "https", parts.parsedHost != nil,
-              parts.userinfo == nil, TextSanitizer.clean(trimmed) == trimmed else { return nil }
-        if case .invalid = parts.port { return nil }
-        return trimmed
+        try? WebhookAddress.check(text).get()
     }
 
     /// The normalized form of a valid address; nil for an invalid one.
@@ -207,8 +203,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         }
         for item in hooks {
             guard let text = item.stringValue, let n = webhook(text) else {
+                // Named without a password or query it may carry.
                 reader.report("files.entry_invalid", ["field": Key.alertWebhooks.rawValue,
-                                                       "value": item.stringValue ?? item.written(.canonical)])
+                                                       "value": WebhookAddress.redacted(item.stringValue ?? item.written(.canonical))])
                 continue
             }
             if !s.alertWebhooks.contains(n) { s.alertWebhooks.append(n) }

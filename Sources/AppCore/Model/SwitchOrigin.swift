@@ -8,4 +8,7 @@ public enum SwitchOrigin: Equatable, Sendable {
     case fallback(from: ServerConfig, reason: ConnectivityError)
     /// The user accepted the offer to go back to the recovered configured server.
     case switchBack
+    /// pn51 failed (`reason`) during a fallback while the configured server answers: back to
+    /// it at once, without waiting for the person (`FallbackPolicy.returnsToConfigured`).
+    case fallbackFailed(reason: ConnectivityError)
 }

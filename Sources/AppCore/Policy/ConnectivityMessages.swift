@@ -84,6 +84,15 @@ public enum ConnectivityMessages {
         AppError(key: "notice.switch_back_offer", parameters: ["server": configured.id])
     }
 
+    /// `notice.fallback_ended`: pn51 stopped answering during a fallback (`reason`), so the app
+    /// went back to the configured server, which answers again.
+    public static func fallbackEnded(fallback: ServerConfig, reason: ConnectivityError, configured: ServerConfig) -> AppError {
+        var parameters = reasonParameters(reason, server: fallback)
+        parameters["fallback"] = fallback.id
+        parameters["server"] = configured.id
+        return AppError(key: "notice.fallback_ended", parameters: parameters, code: reason.code, reason: reason)
+    }
+
     /// `switch.failed`: the chosen server did not answer; the previous one was kept and
     /// settings.json names it again.
     public static func switchFailed(target: ServerConfig, previous: ServerConfig, reason: ConnectivityError) -> AppError {

@@ -10,6 +10,13 @@
 /// tested; if it is healthy it is used with the source `fallback`, otherwise the configured
 /// server stays shown with status `error` (both unreachable). With the setting off the
 /// configured server stays, in error.
+///
+/// During a fallback the configured server is watched in the background. Its return is an
+/// offer (`s`), never a forced switch, while pn51 answers; but a fallback never holds the app
+/// on a dead server: when pn51 fails and the configured server answers, the app goes back to
+/// it at once (`returnsToConfigured`). `status` follows a fallback app-state.json records with
+/// the same rule (`decideDuringFallback`), so the app, `status`, `servers` and the file name
+/// one server in use.
 public enum FallbackPolicy {
     public static var fallbackServerId: String { ServerCatalog.defaultServerId }
 
@@ -25,8 +32,15 @@ public enum FallbackPolicy {
         case fallback(FallbackInfo)
         /// The configured server failed; no fallback was allowed (setting off, or it is pn51).
         case configuredFailed(ConnectivityError)
-        /// Both failed: the configured server stays shown, in error.
+        /// Both failed: the configured server stays shown, in error (during a fallback: pn51,
+        /// the last server in use).
         case allUnreachable(ConnectivityError)
+        /// During a fallback: pn51 answers and so does the configured server again. The
+        /// fallback goes on; the switch back is offered, not made.
+        case switchBackOffered
+        /// During a fallback: pn51 failed (its reason) while the configured server answers:
+        /// back to the configured server at once, the fallback ended.
+        case fallbackEnded(ConnectivityError)
     }
 
     /// `fallbackResult` is the test of pn51, made only when `shouldTryFallback` said so.
@@ -48,6 +62,34 @@ public enum FallbackPolicy {
         fallbackResult.isHealthy
             ? .fallback(FallbackInfo(fromServerId: configured.id, reason: reason))
             : .allUnreachable(reason)
+    }
+
+    /// The rule that keeps a fallback from holding on to a dead server (SPEC §6.5): pn51, in
+    /// use, failed and the configured server answers.
+    public static func returnsToConfigured(fallbackHealthy: Bool, configuredAnswers: Bool) -> Bool {
+        !fallbackHealthy && configuredAnswers
+    }
+
+    /// `status` during a fallback app-state.json records (the app or the monitor uses pn51
+    /// instead of `configured`): both were tested; the same rule as the app's.
+    public static func decideDuringFallback(configured: ServerConfig, configuredResult: DetailedStatus,
+                                            fallbackResult: DetailedStatus) -> Decision {
+        if returnsToConfigured(fallbackHealthy: fallbackResult.isHealthy, configuredAnswers: configuredResult.isHealthy) {
+            return .fallbackEnded(ConnectivityMessages.failureReason(fallbackResult))
+        }
+        if configuredResult.isHealthy { return .switchBackOffered }
+        return outcome(configured: configured, failedWith: ConnectivityMessages.failureReason(configuredResult),
+                       fallbackResult: fallbackResult)
+    }
+
+    /// The app: a fallback holds pn51 in error while the app's latest test of the configured
+    /// server (the background watch's or the pane's) found it answering. Nothing else may run
+    /// then but the switch back.
+    public static func returnsToConfigured(_ state: SettingsState) -> Bool {
+        guard state.connectivity.isActive, state.connectivity.activeSwitch == nil,
+              state.serverSource == .fallback, let fallback = state.fallback else { return false }
+        return returnsToConfigured(fallbackHealthy: state.connectionStatus != .error,
+                                   configuredAnswers: state.serverStatuses[fallback.fromServerId]?.status == .connected)
     }
 
     /// While the configured server stays in error and pn51 could not be used, pn51 is tried

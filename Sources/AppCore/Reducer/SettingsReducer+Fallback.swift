@@ -44,6 +44,25 @@ extension SettingsReducer {
         state.fallback = fallback
     }
 
+    /// pn51, in use during the fallback, failed while the configured server answers: back to
+    /// the configured server now, a switch with its steps (`FallbackPolicy.returnsToConfigured`).
+    mutating func returnToConfigured(at: Double) {
+        let reason = state.detailedStatus.map(ConnectivityMessages.failureReason)
+            ?? ConnectivityError(code: .badResponse, message: "health check failed")
+        startSwitch(to: state.configuredServer, source: state.configuredSource, origin: .fallbackFailed(reason: reason),
+                    previousSelection: nil, at: at)
+    }
+
+    /// pn51 failed during a fallback: whether the configured server answers is asked now, not
+    /// at the background watch's next turn (up to 10 s away), so the app goes back at once.
+    mutating func testConfiguredNow(at: Double) {
+        guard var loop = state.connectivity.recovery, loop.probeStartedAt == nil,
+              state.fallback?.configuredRecovered == false else { return }
+        loop.generation = nextGeneration()
+        state.connectivity.recovery = loop
+        recoveryTimerFired(generation: loop.generation, at: at)
+    }
+
     /// `s`: back to the configured server, if it answered again.
     mutating func switchBack(at: Double) {
         guard state.connectivity.isActive, FallbackPolicy.offersSwitchBack(state) else { return }

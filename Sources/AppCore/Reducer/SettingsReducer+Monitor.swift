@@ -90,6 +90,9 @@ extension SettingsReducer {
         let reason = ConnectivityMessages.failureReason(result)
         if state.serverSource == .fallback {
             // The server used instead is failing too: the fallback notice says so (NoticeBoard).
+            // If the configured server answers, `finish` takes the app back to it; whether it
+            // does is asked at once.
+            if newly { testConfiguredNow(at: at) }
             return
         }
         if FallbackPolicy.shouldTryFallback(failed: server, autoSwitchOnFailure: state.autoSwitchOnFailure) {

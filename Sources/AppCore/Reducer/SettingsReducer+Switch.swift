@@ -145,6 +145,12 @@ extension SettingsReducer {
         } else {
             state.serverSource = run.source
             endFallback()
+            if case .fallbackFailed(let reason) = run.origin {
+                post(Notice(subject: .server(run.target.id), kind: .info,
+                            message: ConnectivityMessages.fallbackEnded(fallback: run.before.server, reason: reason,
+                                                                        configured: run.target),
+                            condition: .untilDismissed, inUse: run.target.id, postedAt: at))
+            }
             if run.origin != .start {
                 record(TimelineEntry(at: at, kind: .switched, serverId: run.target.id,
                                      durationMs: max(0, (at - run.startedAt) * 1000)))
@@ -188,7 +194,7 @@ extension SettingsReducer {
                 post(unreachableNotice(run.target, reason: failure, at: at))
                 startMonitor(seed: run.result, at: at)
             }
-        case .switchBack:
+        case .switchBack, .fallbackFailed:
             // The configured server failed again: the fallback goes on, and says why.
             restore(run.before, status: nil, at: at)
             state.fallback?.configuredRecovered = false

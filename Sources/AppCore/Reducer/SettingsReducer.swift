@@ -172,6 +172,13 @@ public struct SettingsReducer {
 
     /// What follows every event.
     private mutating func finish(after event: AppEvent, before: SettingsState) {
+        // Whatever led there (pn51's failure, the configured server's return seen by the
+        // background watch or the pane, a cancelled switch back), a fallback never holds the
+        // app on a dead server (SPEC §6.5). A pane row's test is timed by its result; the other
+        // events without a time change none of the facts the rule reads.
+        if let at = event.time ?? event.rowTestTime, FallbackPolicy.returnsToConfigured(state) {
+            returnToConfigured(at: at)
+        }
         NoticeBoard.reconcile(&state)
         if case .loaded = event {
             // Loading must not write what it just read.
@@ -227,6 +234,14 @@ public struct SettingsReducer {
     /// The server as the list knows it now (its config follows the settings), else as given.
     func fresh(_ server: ServerConfig) -> ServerConfig {
         state.availableServers.first { $0.id == server.id } ?? server
+    }
+}
+
+private extension AppEvent {
+    /// When a pane row's test ran (its result's time; the event carries none of its own).
+    var rowTestTime: Double? {
+        if case .rowTestCompleted(_, let result) = self { return result.lastChecked }
+        return nil
     }
 }
 

@@ -38,8 +38,11 @@ extension NativeSettings {
         case .probeInterval: probeInterval = try int()
         case .certWarningDays: certWarningDays = try int()
         case .alertWebhooks:
-            alertWebhooks = cleared ? [] : trimmed.split(separator: ",").map { String($0.filter { $0 != " " }) }
-                .filter { !$0.isEmpty }
+            // The syntax `settings set` takes (a JSON array, one URL, URLs separated by commas).
+            guard case .success(let urls) = WebhookAddress.list(from: cleared ? "" : trimmed) else {
+                throw PersistenceError.invalidValue(field: key, value: WebhookAddress.redacted(text))
+            }
+            alertWebhooks = urls
         case .alertCABundle: alertCABundle = cleared ? nil : trimmed
         case .alertUpConfirmations: alertUpConfirmations = try int()
         case .slowThresholdMs: slowThresholdMs = try int()

@@ -77,7 +77,7 @@ struct DoctorCommand: VerbumCommand {
         let hooks = scan.trusted.map { AlertFacts.Hook(path: $0, distrust: nil, lastOutcome: last[.hook(path: $0)]) }
             + scan.skipped.map { AlertFacts.Hook(path: $0.path, distrust: $0.reason.rawValue, lastOutcome: nil) }
         let webhooks = context.store.getState().watchSettings.alertWebhooks.map { url in
-            AlertFacts.Webhook(name: WebhookName.redacted(url), isHTTPS: url.lowercased().hasPrefix("https://"),
+            AlertFacts.Webhook(name: WebhookAddress.redacted(url), isHTTPS: url.lowercased().hasPrefix("https://"),
                                lastOutcome: last[.webhook(url: url)])
         }
         return AlertFacts(hookFolder: folders[0], hooks: hooks.sorted { $0.path < $1.path }, webhooks: webhooks,

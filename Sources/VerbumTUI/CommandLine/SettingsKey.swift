@@ -97,17 +97,12 @@ extension NativeSettings.Key: ExpressibleByArgument {
             let enabled = try boolean(value)
             try update(context) { $0.historyEnabled = enabled }
         case .alertWebhooks:
-            // Comma-separated https URLs; empty clears the list.
-            var urls: [String] = []
-            for item in value.split(separator: ",") {
-                let text = String(item).trimmingBlanks
-                guard !text.isEmpty else { continue }
-                guard let url = NativeSettings.webhook(text) else {
-                    throw Refusal(key: "cli.invalid_webhook", parameters: ["value": text])
-                }
-                urls.append(url)
+            // A JSON array, one URL or URLs separated by commas; `[]` or empty clears the list.
+            // A refusal names the address without its password or query.
+            switch WebhookAddress.list(from: value) {
+            case .success(let urls): try update(context) { $0.alertWebhooks = urls }
+            case .failure(let refusal): throw Refusal(key: refusal.key, parameters: refusal.parameters)
             }
-            try update(context) { $0.alertWebhooks = urls }
         case .alertCABundle:
             guard !value.isEmpty else { return try update(context) { $0.alertCABundle = nil } }
             let path = value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value

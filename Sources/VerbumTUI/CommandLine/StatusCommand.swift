@@ -28,9 +28,14 @@ struct StatusCommand: VerbumCommand {
         let fallbackServer = state.availableServers.first { $0.id == FallbackPolicy.fallbackServerId }
             ?? ServerCatalog.defaultServer
         let autoSwitch = state.autoSwitchOnFailure
+        // A fallback the app, the monitor or an earlier `status` is in (app-state.json) goes on
+        // under the app's own rule, so `status` does not end what they keep (SPEC §6.5).
+        let saved = AppStateFile(path: context.paths.appStateFile).load().state
+        let inFallback = InUsePolicy.inUseId(saved: saved, servers: state.availableServers, configuredId: configured.id)
+            == fallbackServer.id && configured.id != fallbackServer.id
         let outcome = SynchronousWait.result {
             await probe.status(configured: configured, source: source, fallbackServer: fallbackServer,
-                               autoSwitchOnFailure: autoSwitch)
+                               autoSwitchOnFailure: autoSwitch, inFallback: inFallback)
         }
         // What `status` used is recorded in app-state.json (saved when the command ends), so
         // `servers` says the same server is in use (SPEC §11).
@@ -47,13 +52,26 @@ struct StatusCommand: VerbumCommand {
         let console = context.console
         if json {
             console.output(json: Self.json(server: outcome.server, source: outcome.source, result: outcome.result,
-                                           fallback: outcome.fallback, context: context))
+                                           fallback: outcome.fallback, context: context,
+                                           answersAgain: outcome.decision == .switchBackOffered ? configured.id : nil))
         } else {
             var lines: [String] = []
-            if let fallback = outcome.fallback {
+            if let fallback = outcome.fallback, outcome.result.isHealthy {
+                // pn51 in use and answering (both unreachable is told on stderr below).
                 let notice = ConnectivityMessages.fallbackNotice(failed: configured, reason: fallback.reason,
                                                                  using: outcome.server)
                 lines.append(Self.render(notice, console: console))
+            }
+            switch outcome.decision {
+            case .switchBackOffered:
+                lines.append(console.text("cli.status.switch_back_offered",
+                                          ["server": Self.displayName(configured, console: console),
+                                           "fallback": Self.displayName(fallbackServer, console: console)]))
+            case .fallbackEnded(let reason):
+                lines.append(Self.render(ConnectivityMessages.fallbackEnded(fallback: fallbackServer, reason: reason,
+                                                                            configured: configured), console: console))
+            case .configured, .fallback, .configuredFailed, .allUnreachable:
+                break
             }
             lines += Self.humanLines(server: outcome.server, result: outcome.result, console: console)
             console.output(lines.joined(separator: "\n"))
@@ -63,7 +81,7 @@ struct StatusCommand: VerbumCommand {
             console.diagnostic(Self.render(ConnectivityMessages.allUnreachable(configured: configured,
                                                                               fallback: fallbackServer, reason: reason),
                                            console: console))
-        case .configured, .fallback, .configuredFailed:
+        case .configured, .fallback, .configuredFailed, .switchBackOffered, .fallbackEnded:
             break
         }
         if !outcome.isConnected {
@@ -79,17 +97,20 @@ struct StatusCommand: VerbumCommand {
     @MainActor
     static func makeProbe(context: CommandContext) throws -> StatusProbe {
         let transport = try context.transportConfiguration()
+        let file = context.settingsFile.load().settings
         let settings = transport.settings(caBundleSetting: context.store.getState().caBundle,
-                                          certWarningDays: context.settingsFile.load().settings.certWarningDays)
+                                          certWarningDays: file.certWarningDays)
         let prober = ServerProber(paths: context.paths, settings: settings)
         prober.reportCredentials(to: CredentialDiagnostics.reporter(console: context.console))
-        return StatusProbe(prober: prober)
+        return StatusProbe(prober: prober, slowThresholdMs: Double(file.slowThresholdMs))
     }
 
     /// The JSON object of one tested server (docs/PRODUCT.md: The command line); `check` prints the same shape.
+    /// `answersAgain`: during a fallback, the configured server that answers again (the
+    /// fallback goes on, the switch back is offered; why it started is not known here).
     @MainActor
     static func json(server: ServerConfig, source: ServerSource?, result: DetailedStatus, fallback: FallbackInfo?,
-                     context: CommandContext) -> JSON {
+                     context: CommandContext, answersAgain: String? = nil) -> JSON {
         .object([
             ("server", .object([
                 ("id", .string(server.id)),
@@ -101,9 +122,12 @@ struct StatusCommand: VerbumCommand {
             ("responseTimeMs", result.responseTime.map { .double(milliseconds($0)) } ?? .null),
             ("checks", .array(result.checks.map(checkJSON))),
             ("certificate", result.certificate.map { certificateJSON($0, daysLeft: result.certificateDaysLeft) } ?? .null),
-            ("warnings", .array(result.warnings.map(errorJSON))),
+            ("warnings", .array(result.warnings.map(warningJSON))),
             ("fallback", fallback.map { info in
-                .object([("fromServerId", .string(info.fromServerId)), ("reason", errorJSON(info.reason))])
+                .object([("fromServerId", .string(info.fromServerId)), ("reason", errorJSON(info.reason)),
+                         ("configuredAnswers", .bool(false))])
+            } ?? answersAgain.map { id in
+                .object([("fromServerId", .string(id)), ("reason", .null), ("configuredAnswers", .bool(true))])
             } ?? .null),
             ("language", .string(context.console.localizer.language.rawValue)),
             ("environment", .string(context.environment.rawValue)),
@@ -147,6 +171,16 @@ struct StatusCommand: VerbumCommand {
 
     static func errorJSON(_ error: ConnectivityError) -> JSON {
         .object([("code", .string(error.code.rawValue)), ("message", .string(TextSanitizer.clean(error.message)))])
+    }
+
+    /// A warning with its numbers (`slow_response`: `ms` and `threshold`; `cert_expiring`:
+    /// `days`), integers where they are whole numbers.
+    static func warningJSON(_ warning: ConnectivityError) -> JSON {
+        let params = JSONObject(warning.parameters.sorted { $0.key < $1.key }.map { key, value in
+            (key, Int(value).map(JSON.int) ?? .string(TextSanitizer.clean(value)))
+        })
+        return .object([("code", .string(warning.code.rawValue)), ("message", .string(TextSanitizer.clean(warning.message))),
+                        ("params", .object(params))])
     }
 
     /// Tenths of a millisecond are as precise as the timings are meaningful.

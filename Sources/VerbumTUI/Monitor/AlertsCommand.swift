@@ -62,8 +62,8 @@ struct AlertsTestCommand: VerbumCommand {
         for webhook in report.webhooks {
             let what = webhook.delivered
                 ? console.text("cli.alerts.webhook_ok", ["status": webhook.detail, "tries": String(webhook.tries)])
-                : console.text("cli.alerts.webhook_failed", ["detail": webhook.detail, "tries": String(webhook.tries)])
-            console.output((webhook.delivered ? "✓ " : "✗ ") + webhook.url + "  " + what)
+                : console.text("cli.alerts.webhook_failed", ["detail": webhook.reason(console.text), "tries": String(webhook.tries)])
+            console.output((webhook.delivered ? "✓ " : "✗ ") + webhook.shownURL + "  " + what)
         }
         if !report.allDelivered { throw ExitCode.failure }
     }

@@ -78,8 +78,11 @@ final class MonitorService {
         for server in state.settings.availableServers {
             histograms[server.id] = await watch.history.histogram(serverId: server.id, window: .long, now: now)
         }
+        let threshold = Double(state.settings.watchSettings.slowThresholdMs)
         let tested = state.settings.availableServers.compactMap { server in
-            state.watch.servers[server.id]?.lastResult.map { (server: server, result: $0) }
+            state.watch.servers[server.id]?.lastResult.map {
+                (server: server, result: HealthWarnings.applied(to: $0, slowThresholdMs: threshold))
+            }
         }
         let text = OpenMetricsReport(tested: tested,
                                      extra: MonitorMetrics.families(state: state, histograms: histograms,

@@ -2,7 +2,8 @@ import Connectivity
 import SettingsStore
 
 /// `check --all` as text: one row per server (id, status word, health time, certificate days,
-/// and the reason when it is not connected or degraded).
+/// and the reason when it is not connected, degraded or warned: `slow: 2003 ms`; the
+/// certificate's own column says `cert_expiring`).
 struct CheckTable {
     let rows: [[String]]
 
@@ -20,7 +21,11 @@ struct CheckTable {
                 note = console.text(ConnectivityMessages.shortKey(reason), parameters)
             } else if state == .warning {
                 let degraded = MonitoringState.degradedChecks(result).map(\.rawValue)
-                note = degraded.isEmpty ? "" : console.text("cli.nagios.degraded", ["checks": degraded.joined(separator: ", ")])
+                var notes = degraded.isEmpty ? [] : [console.text("cli.nagios.degraded", ["checks": degraded.joined(separator: ", ")])]
+                for warning in result.warnings where warning.code != .certExpiring {
+                    notes.append(console.text(ConnectivityMessages.shortKey(warning), warning.parameters))
+                }
+                note = notes.joined(separator: ", ")
             }
             let mark = state == .ok ? "✓" : (state == .warning ? "!" : "✗")
             return [mark, server.id, word, ms, days, note]

@@ -54,7 +54,8 @@ struct NagiosReport {
         for warning in result.warnings {
             text += ", " + console.text(ConnectivityMessages.shortKey(warning), warning.parameters)
         }
-        if result.warnings.isEmpty, let days = result.certificateDaysLeft {
+        // `cert_expiring` says the days itself; beside another warning (`slow_response`) they are still told.
+        if !result.warnings.contains(where: { $0.code == .certExpiring }), let days = result.certificateDaysLeft {
             text += ", " + console.text("cli.check.certificate_days", ["days": String(days)])
         }
         return text

@@ -27,7 +27,8 @@ struct SettingsReport {
         case .caBundle: .optional(settings.caBundle)
         case .probeInterval: .int(settings.probeInterval)
         case .certWarningDays: .int(settings.certWarningDays)
-        case .alertWebhooks: .array(settings.alertWebhooks.map(JSON.string))
+        // Named without their query (a token often rides in it), as every output names them.
+        case .alertWebhooks: .array(settings.alertWebhooks.map { .string(WebhookAddress.redacted($0)) })
         case .alertCABundle: .optional(settings.alertCABundle)
         case .alertUpConfirmations: .int(settings.alertUpConfirmations)
         case .slowThresholdMs: .int(settings.slowThresholdMs)

@@ -103,7 +103,7 @@ public final class AlertDelivery: Sendable {
     /// POSTs `body` (an `AlertPayload`'s `json.compact`) to one webhook, with its three tries.
     public func deliverWebhook(url: String, body: String, sender: WebhookSender) async -> WebhookSender.Outcome {
         let outcome = await sender.send(body, to: url)
-        note(outcome.url, ok: outcome.delivered, detail: outcome.detail, output: "")
+        note(outcome.shownURL, ok: outcome.delivered, detail: outcome.detail, output: "")
         return outcome
     }
 

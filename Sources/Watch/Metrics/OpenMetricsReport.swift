@@ -28,9 +28,13 @@ public struct OpenMetricsReport {
                             help: "When the server's certificate ends, in Unix seconds")
         var checks = Family(name: "verbumcare_check_success",
                             help: "Whether each check succeeded (a sign-in request counts as success)")
+        // Read from the result's warnings, which `HealthWarnings` gave it: the rule is the screen's.
+        var slow = Family(name: "verbumcare_slow_response",
+                          help: "1 when the server is connected but its health check answered slower than slow_threshold_ms")
         for (server, result) in tested {
             let id = ("server", server.id)
             success.samples.append(([id], result.isHealthy ? 1 : 0))
+            slow.samples.append(([id], result.warnings.contains { $0.code == .slowResponse } ? 1 : 0))
             let slowest = result.checks.map(\.timings.totalMs).max() ?? 0
             duration.samples.append(([id], slowest / 1000))
             for check in result.checks {
@@ -46,7 +50,7 @@ public struct OpenMetricsReport {
             }
         }
         var lines: [String] = []
-        for family in [success, duration, status, phases, expiry, checks] + extra where !family.samples.isEmpty {
+        for family in [success, duration, status, phases, expiry, checks, slow] + extra where !family.samples.isEmpty {
             lines.append("# TYPE \(family.name) \(family.type)")
             lines.append("# HELP \(family.name) \(family.help)")
             for sample in family.samples {

@@ -81,7 +81,7 @@ public final class OutboxStore: @unchecked Sendable {
     public static func logName(_ target: AlertTarget) -> String {
         switch target {
         case .hook(let path): TextSanitizer.clean(path)
-        case .webhook(let url): TextSanitizer.clean(WebhookName.redacted(url))
+        case .webhook(let url): TextSanitizer.clean(WebhookAddress.redacted(url))
         }
     }
 

@@ -1,0 +1,216 @@
+import PropertyBased
+import TestSupport
+import Testing
+@testable import SettingsStore
+
+/// SPEC §6.5: a fallback never holds the app on a dead server. Configured Mac Mini falls back
+/// to pn51; when pn51 fails while Mac Mini answers, the app goes back to Mac Mini at once: a
+/// switch with its steps, the fallback ended, a notice saying why; what app-state.json gets
+/// names the server in use at every step.
+@Suite("Reducer: a fallback never holds the app on a dead server")
+struct FallbackNeverHoldsTests: RandomChoices {
+    static let macMini = #"{"backend_server_address": "https://verbumcaremac-mini/api"}"#
+
+    /// Mac Mini down at start: pn51 in use, in a fallback.
+    static func fallenBack(settings: String = macMini) throws -> ReducerWorld {
+        var world = try ReducerWorld(settingsJSON: settings, active: false)
+        world.health["mac-mini"] = .down
+        world.send(.connectivityStarted(at: world.now))
+        world.settle()
+        #expect(world.state.serverSource == .fallback && world.state.currentServer.id == "pn51")
+        return world
+    }
+
+    /// What the world sees while it runs: each switch step shown, each status, and whether what
+    /// app-state.json is given ever names another server than the one the screen says is in use.
+    struct Trace {
+        var steps: [SwitchStep] = []
+        var statuses: [ConnectionStatus] = []
+        var disagreements: [String] = []
+
+        mutating func note(_ state: SettingsState) {
+            if let step = state.serverSwitchState.progress, steps.last != step { steps.append(step) }
+            if statuses.last != state.connectionStatus { statuses.append(state.connectionStatus) }
+            let saved = PersistedAppState(state)
+            let inUse = InUsePolicy.inUseId(saved: saved, servers: state.availableServers,
+                                            configuredId: state.configuredServer.id)
+            if inUse != state.currentServer.id {
+                disagreements.append("app-state.json says \(inUse), the screen \(state.currentServer.id)")
+            }
+        }
+    }
+
+    /// Fires timers and completes effects one at a time until `done`, tracing every step.
+    static func run(_ world: inout ReducerWorld, trace: inout Trace, maxSteps: Int = 60,
+                    until done: (SettingsState) -> Bool) {
+        for _ in 0..<maxSteps where !done(world.state) {
+            step(&world)
+            trace.note(world.state)
+        }
+    }
+
+    /// One effect completed, or else the earliest timer fired: every state in between is seen.
+    static func step(_ world: inout ReducerWorld) {
+        if let index = world.pending.firstIndex(where: { !$0.isTimer }) {
+            world.complete(at: index)
+        } else if let index = world.pending.indices.min(by: { world.pending[$0].timerDelay < world.pending[$1].timerDelay }) {
+            world.complete(at: index)
+        }
+    }
+
+    @Test("Mac Mini returns (s offered), then pn51 fails: back to Mac Mini at once, with the switch's steps and a notice")
+    func pn51FailsAfterTheConfiguredServerReturned() throws {
+        var world = try Self.fallenBack()
+        var trace = Trace()
+        world.health["mac-mini"] = .up
+        Self.run(&world, trace: &trace) { $0.fallback?.configuredRecovered == true }
+        #expect(FallbackPolicy.offersSwitchBack(world.state), "the switch back is offered")
+        #expect(world.state.currentServer.id == "pn51", "and not forced while pn51 answers")
+
+        world.health["pn51"] = .down
+        var heldOnDeadServer = 0
+        for _ in 0..<60 where world.state.currentServer.id != "mac-mini" || world.state.connectivity.activeSwitch != nil {
+            Self.step(&world)
+            trace.note(world.state)
+            if world.state.currentServer.id == "pn51" && world.state.connectionStatus == .error
+                && world.state.connectivity.activeSwitch == nil {
+                heldOnDeadServer += 1
+            }
+        }
+        #expect(heldOnDeadServer == 0, "pn51 was shown in error with no switch under way \(heldOnDeadServer) times")
+        #expect(world.state.currentServer.id == "mac-mini")
+        #expect(world.state.connectionStatus == .connected)
+        #expect(world.state.serverSource == .nativeSettings)
+        #expect(world.state.fallback == nil, "the fallback ended")
+        #expect(world.state.connectivity.recovery == nil)
+        #expect(trace.steps == [.validating, .testingConnection, .savingServerData, .clearingServerData,
+                                .restoringServerData, .signingIn], "a switch with its steps: \(trace.steps)")
+        #expect(trace.statuses.contains(.switching))
+        #expect(trace.disagreements.isEmpty, "\(trace.disagreements)")
+        let notice = try #require(world.state.notices.first { $0.message.key == "notice.fallback_ended" },
+                                  "\(world.state.notices.map(\.message.key))")
+        #expect(notice.message.parameters["fallback"] == "pn51" && notice.message.parameters["server"] == "mac-mini")
+        #expect(notice.message.reason?.code == .connect, "the notice says why: pn51's failure")
+        #expect(notice.kind == .info)
+        #expect(world.state.timeline.contains { $0.kind == .switched && $0.serverId == "mac-mini" })
+        #expect(PersistedAppState(world.state).serverSource == .nativeSettings)
+        #expect(PersistedAppState(world.state).lastKnownServerId == "mac-mini")
+    }
+
+    @Test("pn51 fails first while Mac Mini is down (both unreachable); Mac Mini returns: back to it at once")
+    func theConfiguredServerReturnsWhilePn51IsDown() throws {
+        var world = try Self.fallenBack()
+        var trace = Trace()
+        world.health["pn51"] = .down
+        Self.run(&world, trace: &trace) { $0.connectionStatus == .error }
+        #expect(world.state.currentServer.id == "pn51" && world.state.serverSource == .fallback,
+                "both unreachable: the last server in use is shown, in error")
+        world.health["mac-mini"] = .up
+        Self.run(&world, trace: &trace) { $0.currentServer.id == "mac-mini" && $0.connectivity.activeSwitch == nil }
+        #expect(world.state.currentServer.id == "mac-mini" && world.state.connectionStatus == .connected)
+        #expect(world.state.fallback == nil)
+        #expect(world.state.notices.contains { $0.message.key == "notice.fallback_ended" })
+        #expect(trace.disagreements.isEmpty, "\(trace.disagreements)")
+    }
+
+    @Test("when pn51 fails, whether Mac Mini answers is asked at once, not at the background watch's next turn")
+    func theConfiguredServerIsAskedAtOnce() throws {
+        // pn51 is probed every 2 s; the background watch of Mac Mini backs off to 10 s.
+        var world = try Self.fallenBack(settings: #"{"backend_server_address": "https://verbumcaremac-mini/api", "probe_interval": 2}"#)
+        for _ in 0..<12 { world.fireNextTimer() }
+        world.health["mac-mini"] = .up
+        world.health["pn51"] = .down
+        var trace = Trace()
+        var erroredAt: Double?
+        var switchedAt: Double?
+        for _ in 0..<60 where switchedAt == nil {
+            Self.step(&world)
+            trace.note(world.state)
+            if erroredAt == nil, world.state.currentServer.id == "pn51", world.state.connectionStatus == .error {
+                erroredAt = world.now
+            }
+            if world.state.connectivity.activeSwitch?.target.id == "mac-mini" { switchedAt = world.now }
+        }
+        let from = try #require(erroredAt)
+        let to = try #require(switchedAt, "no switch back to Mac Mini")
+        #expect(to - from == 0, "the switch back started \(to - from) s after pn51's failure was confirmed")
+        world.settle()
+        #expect(world.state.currentServer.id == "mac-mini")
+    }
+
+    @Test("a switch back that finds Mac Mini down again leaves the fallback in error, and tries no more until it answers")
+    func aFailedReturnKeepsTheFallbackAndDoesNotLoop() throws {
+        var world = try Self.fallenBack()
+        var trace = Trace()
+        world.health["mac-mini"] = .up
+        Self.run(&world, trace: &trace) { $0.fallback?.configuredRecovered == true }
+        world.health["pn51"] = .down
+        Self.run(&world, trace: &trace) { $0.connectivity.activeSwitch?.target.id == "mac-mini" }
+        world.health["mac-mini"] = .down
+        world.settle()
+        #expect(world.state.currentServer.id == "pn51" && world.state.serverSource == .fallback)
+        #expect(world.state.connectionStatus == .error)
+        #expect(world.state.fallback?.configuredRecovered == false)
+        let attempts = world.log.filter { $0 == "switchTestCompleted" }.count
+        for _ in 0..<10 { world.fireNextTimer() }
+        #expect(world.log.filter { $0 == "switchTestCompleted" }.count == attempts, "no switch while both are down")
+        #expect(world.state.notices.map(\.message.key) == ["notice.all_unreachable"])
+        #expect(trace.disagreements.isEmpty, "\(trace.disagreements)")
+    }
+
+    @Test("the pane's test of Mac Mini counts: pn51 in error and the row says connected is a switch back")
+    func thePanesTestCounts() throws {
+        var world = try Self.fallenBack()
+        world.health["pn51"] = .down
+        var trace = Trace()
+        Self.run(&world, trace: &trace) { $0.connectionStatus == .error }
+        world.health["mac-mini"] = .up
+        world.send(.paneOpened(at: world.now))
+        let rows = world.pending.indices.filter { if case .testRow = world.pending[$0] { true } else { false } }
+        let macMiniRow = try #require(rows.first { index in
+            if case .testRow(let server, _) = world.pending[index] { server.id == "mac-mini" } else { false }
+        })
+        world.complete(at: macMiniRow)
+        #expect(world.state.connectivity.activeSwitch?.target.id == "mac-mini",
+                "the row's result started the switch back in the same step")
+    }
+
+    /// Stories around a fallback: Mac Mini configured and down at start, then pn51 and Mac Mini
+    /// going down, hanging and coming back, `s`, Esc, the pane, effects in any order, timers.
+    /// The random stories of `ReducerPropertyTests` rarely reach a fallback whose pn51 fails
+    /// after Mac Mini returned; these start there.
+    static func step(_ rng: inout RNG) -> ReducerPropertyTests.Step {
+        switch int(0...15, &rng) {
+        case 0...3:
+            let health = pick([ReducerWorld.Health.up, .down, .hanging], &rng)
+            return .health(pick(["pn51", "mac-mini"], &rng), health)
+        case 4: return .switchBack
+        case 5: return .escape
+        case 6: return .openPane
+        case 7: return .closePane
+        case 8...11: return .completeEffect(int(0...7, &rng))
+        default: return .fireTimer
+        }
+    }
+
+    static let stories = shrinking { rng in
+        (0..<(chance(0.9, &rng) ? 30 : int(1...29, &rng))).map { _ in step(&rng) }
+    }
+
+    @Test("after every event of 100 random stories around a fallback, the app is never held on a dead server while Mac Mini answers")
+    func neverHeldInRandomStories() async {
+        await propertyCheck(count: 100, input: Self.stories) { steps in
+            await Task.yield()
+            guard var world = try? Self.fallenBack() else {
+                Issue.record("could not make a temporary settings file")
+                return
+            }
+            var done: [String] = ["fallen back"]
+            for step in steps {
+                ReducerPropertyTests.apply(step, to: &world)
+                done.append(step.description)
+                ReducerInvariants.check(world, done.joined(separator: " → "))
+            }
+        }
+    }
+}
