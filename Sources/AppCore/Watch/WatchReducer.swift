@@ -31,17 +31,17 @@ public enum WatchReducer {
             for id in watch.servers.keys.sorted() {
                 guard let server = watch.servers[id] else { continue }
                 for incident in [server.incident, server.certIncident].compactMap({ $0 }) where !incident.inherited {
-                    effects.append(.openIncident(serverId: id, start: incident.start, reasonCode: incident.reason.code.rawValue))
+                    effects.append(.openIncident(serverId: id, start: incident.start, reason: incident.reason))
                 }
             }
             if let spell = watch.fallback, !spell.inherited {
                 effects.append(.openIncident(serverId: WatchState.FallbackSpell.incidentId(from: spell.fromServerId),
-                                             start: spell.since, reasonCode: spell.reason.code.rawValue))
+                                             start: spell.since, reason: spell.reason))
             }
         case let .roundTimerFired(round, _):
             guard watch.role == .monitor, round == watch.round else { return [] }
             effects.append(.testServers(settings.availableServers, round: round, confirming: false))
-        case let .serversTested(round, results, _, at):
+        case let .serversTested(round, results, confirming, at):
             guard watch.role == .monitor, round == watch.round else { return [] }
             var unconfirmed: [ServerConfig] = []
             for result in results {
@@ -56,7 +56,7 @@ public enum WatchReducer {
                     unconfirmed.append(server)
                 }
             }
-            if watch.isRecording, settings.historyEnabled { effects.insert(.record(results), at: 0) }
+            if watch.isRecording, settings.historyEnabled { effects.insert(.record(results, confirming: confirming), at: 0) }
             if !unconfirmed.isEmpty {
                 effects.append(.testServers(unconfirmed, round: round, confirming: true))
             } else {
@@ -75,8 +75,11 @@ public enum WatchReducer {
              let .switchTestCompleted(_, result, _, _):
             // The app records what it tests (the monitor records its rounds instead, once).
             guard watch.role == .app else { break }
+            // The result after a first failure is its confirming re-test (§6.4): in the figures
+            // it replaces that failure.
+            let confirming = watch.servers[result.serverId].map { $0.incident == nil && $0.failures == 1 } ?? false
             observe(result, in: &watch, settings: settings, effects: &effects)
-            if watch.isRecording, settings.historyEnabled { effects.insert(.record([result]), at: 0) }
+            if watch.isRecording, settings.historyEnabled { effects.insert(.record([result], confirming: confirming), at: 0) }
         case .rowTestCompleted(_, let result):
             guard watch.role == .app, watch.isRecording, settings.historyEnabled else { break }
             effects.append(.record([result]))
@@ -146,7 +149,7 @@ public enum WatchReducer {
                 server.incident = incident
                 if watch.isRecording {
                     effects.append(.openIncident(serverId: result.serverId, start: incident.start,
-                                                 reasonCode: incident.reason.code.rawValue))
+                                                 reason: incident.reason))
                 }
             }
         }
@@ -173,7 +176,7 @@ public enum WatchReducer {
             server.certIncident = incident
             if recording {
                 effects.append(.openIncident(serverId: result.serverId, start: incident.start,
-                                             reasonCode: incident.reason.code.rawValue))
+                                             reason: incident.reason))
             }
         } else if !expiring, server.certIncident != nil {
             server.certIncident = nil
@@ -186,7 +189,7 @@ public enum WatchReducer {
     static func inherit(_ inherited: [InheritedIncident], into watch: inout WatchState) {
         for incident in inherited {
             let reason = ConnectivityError(code: ConnectivityErrorCode(rawValue: incident.reasonCode) ?? .connect,
-                                           message: "open when the recorder last stopped")
+                                           message: "open when the recorder last stopped", parameters: incident.parameters)
             if let from = WatchState.FallbackSpell.fallenFrom(incidentId: incident.serverId) {
                 watch.fallback = WatchState.FallbackSpell(fromServerId: from, reason: reason, since: incident.start,
                                                           inherited: true)
@@ -226,7 +229,7 @@ public enum WatchReducer {
             watch.endedFallback = nil
             if watch.isRecording {
                 effects.append(.openIncident(serverId: WatchState.FallbackSpell.incidentId(from: now.fromServerId),
-                                             start: at, reasonCode: now.reason.code.rawValue))
+                                             start: at, reason: now.reason))
             }
         case let (nil, previous?):
             end(previous, in: &watch, at: at, effects: &effects)

@@ -122,15 +122,15 @@ public final class HistoryStore: @unchecked Sendable {
         _ = await using { database throws(HistoryProblem) in try database.record(samples) }
     }
 
-    public func openIncident(serverId: String, start: Double, reasonCode: String) async {
+    public func openIncident(serverId: String, start: Double, reason: IncidentReason) async {
         guard isRecording else { return }
         _ = await using { database throws(HistoryProblem) in
             // One open incident per server and kind: a repeated open is the same incident.
             let open = try database.openIncidents()
-            if open.contains(where: { $0.serverId == serverId && Self.isCertificate($0.reasonCode) == Self.isCertificate(reasonCode) }) {
+            if open.contains(where: { $0.serverId == serverId && Self.isCertificate($0.reasonCode) == Self.isCertificate(reason.code) }) {
                 return
             }
-            _ = try database.openIncident(serverId: serverId, start: Int64(start * 1000), reasonCode: reasonCode)
+            _ = try database.openIncident(serverId: serverId, start: Int64(start * 1000), reason: reason)
         }
     }
 
@@ -171,7 +171,7 @@ public final class HistoryStore: @unchecked Sendable {
         var inherited: [InheritedIncident] = []
         for incident in await openIncidents() {
             var open = InheritedIncident(serverId: incident.serverId, start: Double(incident.start) / 1000,
-                                         reasonCode: incident.reasonCode)
+                                         reasonCode: incident.reasonCode, parameters: incident.reason.params)
             open.downAlerted = await alerted(open.downLedgerKey)
             inherited.append(open)
         }

@@ -25,7 +25,6 @@ public final class WatchRuntime {
     private var historyTimer: Task<Void, Never>?
     private let tasks = EffectTasks()
     private var lastPrune = 0.0
-    private var lastHistoryRead = 0.0
     private var isStopped = false
     /// A round is being tested (from `testServers` to `roundFinished`).
     public private(set) var isRoundInFlight = false
@@ -122,15 +121,18 @@ public final class WatchRuntime {
                 await self.readHistory()
                 await self.onRoundFinished?(round)
             }
-        case .record(let results):
-            let samples = results.map(ProbeSample.init)
+        case let .record(results, confirming):
+            let settings = store.getState()
+            let bound = ProbeSample.boundMs(probeInterval: settings.probeInterval, connectionTimeout: settings.connectionTimeout)
+            let samples = results.map { ProbeSample($0, boundMs: bound, confirming: confirming) }
             background { [history, weak self] in
                 await history.record(samples)
-                // The screen's figures follow within a minute.
-                if let self, now() - self.lastHistoryRead >= 60 { await self.readHistory() }
+                // Every surface reads the figures of the round just recorded (one set of figures).
+                await self?.readHistory()
             }
-        case let .openIncident(serverId, start, reasonCode):
-            background { [history] in await history.openIncident(serverId: serverId, start: start, reasonCode: reasonCode) }
+        case let .openIncident(serverId, start, reason):
+            let reason = IncidentReason(reason, server: Self.server(ofIncident: serverId, in: store.getState()))
+            background { [history] in await history.openIncident(serverId: serverId, start: start, reason: reason) }
         case let .closeIncident(serverId, certificate, end):
             background { [history] in await history.closeIncident(serverId: serverId, certificate: certificate, end: end) }
         case .sendAlert(let event):
@@ -180,9 +182,14 @@ public final class WatchRuntime {
         store.dispatch(.recordingTakenOver(inherited: inherited, at: clock.now()))
     }
 
+    /// The server an incident is about (a fallback's: the configured server that failed).
+    static func server(ofIncident id: String, in settings: SettingsState) -> ServerConfig? {
+        let serverId = WatchState.FallbackSpell.fallenFrom(incidentId: id) ?? id
+        return settings.server(id: serverId) ?? ServerCatalog.server(id: serverId, in: settings.availableServers)
+    }
+
     public func readHistory() async {
         let now = clock.now()
-        lastHistoryRead = now
         let ids = store.getState().availableServers.map(\.id)
         guard let summary = await history.summary(serverIds: ids, now: now), !isStopped else { return }
         store.dispatch(.historyRead(summary))
@@ -214,12 +221,14 @@ public final class WatchRuntime {
 
 extension ProbeSample {
     /// A result as history keeps it: the health check's outcome, its time when it answered,
-    /// and the reason when it did not (a timeout's 10 s would only distort the percentiles).
-    public init(_ result: DetailedStatus) {
+    /// and the reason when it did not (a timeout's 10 s would only distort the percentiles);
+    /// how long it may stand for, and whether it confirms the one before (`Stopwatch`).
+    public init(_ result: DetailedStatus, boundMs: Int64 = ProbeSample.defaultBoundMs, confirming: Bool = false) {
         let ok = result.isHealthy
         self.init(serverId: result.serverId, at: Int64((result.lastChecked * 1000).rounded()), ok: ok,
                   latencyMs: ok ? result.responseTime : nil,
-                  reasonCode: ok ? nil : ConnectivityMessages.failureReason(result).code.rawValue)
+                  reasonCode: ok ? nil : ConnectivityMessages.failureReason(result).code.rawValue,
+                  boundMs: boundMs, confirming: confirming)
     }
 }
 
