@@ -8,9 +8,9 @@ extension HistoryDatabase {
     /// round's results (a server's results in time order).
     ///
     /// Samples of hours whose minutes were already pruned (older than the minute retention at
-    /// the last `prune`) are dropped, and so is the part of a stretch that falls there: their
-    /// hour's minutes could no longer be counted right. A second result of a server in the same
-    /// millisecond is dropped like its raw row.
+    /// the last `prune`) are dropped: a result from there comes out of order. A stretch that
+    /// began there (a standing result closed long after) adds that part to its hour rows only.
+    /// A second result of a server in the same millisecond is dropped like its raw row.
     /// Throws `.busy` when another process holds the write lock (nothing is recorded).
     public func record(_ samples: [ProbeSample]) throws(HistoryProblem) {
         guard !isReadOnly else { throw .readOnly }
@@ -18,8 +18,8 @@ extension HistoryDatabase {
         do {
             try connection.transaction { () throws(SQLiteError) in
                 let horizon = try prunedMinuteHorizon()
-                // Per server-hour, what each minute gains.
-                var added: [SlotKey: [Int64: HistoryAggregate]] = [:]
+                // Per server-hour, what each minute gains (and, before the horizon, the hour alone).
+                var added: [SlotKey: Gain] = [:]
                 var standings: [Int64: Stopwatch.Standing] = [:]
                 let insertRaw = try statement(
                     "INSERT OR IGNORE INTO raw (at, server, ok, latency, reason) VALUES (?, ?, ?, ?, ?)")
@@ -39,7 +39,7 @@ extension HistoryDatabase {
                     standings[server] = next
                 }
                 for (server, standing) in standings { try writeStanding(standing, server: server) }
-                for (key, minutes) in added { try recordHour(key, minutes) }
+                for (key, gain) in added { try recordHour(key, gain) }
             }
         } catch {
             forgetServerKeys()  // keys inserted by the rolled-back transaction are gone
@@ -47,24 +47,61 @@ extension HistoryDatabase {
         }
     }
 
+    /// What one server-hour gains in one `record`: per minute, and (for minutes whose rows were
+    /// pruned) the hour row alone.
+    private struct Gain {
+        var minutes: [Int64: HistoryAggregate] = [:]
+        var hourOnly = HistoryAggregate()
+    }
+
     /// Adds a finished stretch to the minutes it covers: the result in the minute it began,
     /// its time minute by minute.
     private static func credit(_ stretch: Stopwatch.Stretch, server: Int64, horizon: Int64,
-                               into added: inout [SlotKey: [Int64: HistoryAggregate]]) {
+                               into added: inout [SlotKey: Gain]) {
         func slot(_ minute: Int64) -> SlotKey { SlotKey(server: server, slot: HistoryTime.hour(ofMinute: minute)) }
         let first = HistoryTime.minute(ofMilliseconds: stretch.result.startMs)
-        if first >= horizon { added[slot(first), default: [:]][first, default: HistoryAggregate()].add(stretch.result) }
-        for piece in Stopwatch.minutes(from: stretch.result.startMs, to: stretch.endMs) where piece.minute >= horizon {
-            added[slot(piece.minute), default: [:]][piece.minute, default: HistoryAggregate()]
-                .addTime(piece.milliseconds, up: stretch.result.ok)
+        if first >= horizon {
+            added[slot(first), default: Gain()].minutes[first, default: HistoryAggregate()].add(stretch.result)
+        } else {
+            added[slot(first), default: Gain()].hourOnly.add(stretch.result)
+        }
+        for piece in Stopwatch.minutes(from: stretch.result.startMs, to: stretch.endMs) {
+            if piece.minute >= horizon {
+                added[slot(piece.minute), default: Gain()].minutes[piece.minute, default: HistoryAggregate()]
+                    .addTime(piece.milliseconds, up: stretch.result.ok)
+            } else {
+                added[slot(piece.minute), default: Gain()].hourOnly.addTime(piece.milliseconds, up: stretch.result.ok)
+            }
         }
     }
 
     /// Adds to one server-hour: its minute row and its hour row. The hour gains a covered
     /// minute for each minute that had no time covered yet.
-    private func recordHour(_ key: SlotKey, _ added: [Int64: HistoryAggregate]) throws(SQLiteError) {
+    private func recordHour(_ key: SlotKey, _ gain: Gain) throws(SQLiteError) {
+        var hourDelta = gain.hourOnly
+        var newlyCovered = 0
+        if !gain.minutes.isEmpty {
+            newlyCovered = try recordMinutes(key, gain.minutes, into: &hourDelta)
+        }
+        var hour = try hourRow(key) ?? (HistoryAggregate(), 0)
+        hour.aggregate.merge(hourDelta)
+        try statement("""
+            INSERT INTO hours (server, hour, probes, failures, covered, latency, up_ms, covered_ms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (server, hour) DO UPDATE SET
+                probes = excluded.probes, failures = excluded.failures, covered = excluded.covered,
+                latency = excluded.latency, up_ms = excluded.up_ms, covered_ms = excluded.covered_ms
+            """).run([.int(key.server), .int(key.slot), .int(Int64(hour.aggregate.probes)),
+                      .int(Int64(hour.aggregate.failures)), .int(Int64(min(60, hour.coveredMinutes + newlyCovered))),
+                      .blob(HistogramCodec.encode(hour.aggregate.histogram)), .int(hour.aggregate.upMs),
+                      .int(hour.aggregate.coveredMs)])
+    }
+
+    /// Adds to one server-hour's minute row; what the hour gains goes to `hourDelta`. Returns
+    /// how many minutes were covered for the first time.
+    private func recordMinutes(_ key: SlotKey, _ added: [Int64: HistoryAggregate],
+                               into hourDelta: inout HistoryAggregate) throws(SQLiteError) -> Int {
         var minutes = try minuteRow(key) ?? MinuteDetailCodec.empty()
-        var hourDelta = HistoryAggregate()
         var newlyCovered = 0
         for (minute, aggregate) in added {
             let index = Int(minute - key.slot * HistoryTime.minutesPerHour)
@@ -85,18 +122,7 @@ extension HistoryDatabase {
             INSERT INTO minutes (hour, server, detail) VALUES (?, ?, ?)
             ON CONFLICT (hour, server) DO UPDATE SET detail = excluded.detail
             """).run([.int(key.slot), .int(key.server), .blob(MinuteDetailCodec.encode(minutes))])
-        var hour = try hourRow(key) ?? (HistoryAggregate(), 0)
-        hour.aggregate.merge(hourDelta)
-        try statement("""
-            INSERT INTO hours (server, hour, probes, failures, covered, latency, up_ms, covered_ms)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (server, hour) DO UPDATE SET
-                probes = excluded.probes, failures = excluded.failures, covered = excluded.covered,
-                latency = excluded.latency, up_ms = excluded.up_ms, covered_ms = excluded.covered_ms
-            """).run([.int(key.server), .int(key.slot), .int(Int64(hour.aggregate.probes)),
-                      .int(Int64(hour.aggregate.failures)), .int(Int64(hour.coveredMinutes + newlyCovered)),
-                      .blob(HistogramCodec.encode(hour.aggregate.histogram)), .int(hour.aggregate.upMs),
-                      .int(hour.aggregate.coveredMs)])
+        return newlyCovered
     }
 
     /// The first minute whose minute row has not been pruned (Int64.min before any prune).

@@ -21,7 +21,7 @@ struct WatchAppRoleTests {
             #expect(violations.isEmpty, "\(story)\n  \(violations.joined(separator: "\n  "))")
             #expect(!world.effects.contains { if case .testServers = $0 { true } else { false } }, "\(story)")
             let recorded = world.effects.flatMap { effect -> [DetailedStatus] in
-                if case .record(let results) = effect { results } else { [] }
+                if case .record(let results, _) = effect { results } else { [] }
             }
             #expect(recorded == world.tested, "\(story)")
             #expect(world.samples.keys.allSatisfy { $0 == Self.inUse }, "\(story): tested \(world.samples.keys)")
