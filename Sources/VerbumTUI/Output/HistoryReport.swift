@@ -3,7 +3,7 @@ import SettingsStore
 import SettingsUI
 
 /// `history`'s output: JSON `{servers: [{id, displayName, windows: {"24h": {uptimeRatio,
-/// coverage, probes, p50Ms, p95Ms, p99Ms}, …}, incidents: [{start, end, durationSeconds,
+/// coverage, probes, p50Ms, p95Ms, p99Ms, upMs, coveredMs}, …}, incidents: [{start, end, durationSeconds,
 /// reason: {code, params, message}}]}]}` (times ISO-8601 UTC, newest first), or lines for
 /// people. `params` keeps the reason's numbers (`{"status": 502}`), `message` words them in
 /// the chosen language.
@@ -21,6 +21,9 @@ enum HistoryReport {
                     ("p50Ms", f?.p50Ms.map(JSON.double) ?? .null),
                     ("p95Ms", f?.p95Ms.map(JSON.double) ?? .null),
                     ("p99Ms", f?.p99Ms.map(JSON.double) ?? .null),
+                    // The stopwatch's own sums: time up and time covered, in ms.
+                    ("upMs", .int(Int(f?.upMs ?? 0))),
+                    ("coveredMs", .int(Int(f?.coveredMs ?? 0))),
                 ]))
             }
             let incidents = (summary?.incidents(of: server.id) ?? []).map { incident -> JSON in
