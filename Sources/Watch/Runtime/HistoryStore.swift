@@ -181,11 +181,9 @@ public final class HistoryStore: @unchecked Sendable {
     /// Every known server's figures for every window, and incidents of the last 400 days.
     public func summary(serverIds: [String], now: Double) async -> HistorySummary? {
         await using { database throws(HistoryProblem) in
-            let nowMs = Int64(now * 1000)
-            var figures: [String: [HistoryWindow: WindowFigures]] = [:]
-            for id in serverIds { figures[id] = try database.figures(serverId: id, now: nowMs) }
-            let incidents = try database.incidents(serverId: nil, since: nowMs - HistoryWindow.long.seconds * 1000)
-            return HistorySummary(figures: figures, incidents: incidents, at: now)
+            var summary = try database.summary(serverIds: serverIds, now: Int64(now * 1000))
+            summary.at = now
+            return summary
         }
     }
 
