@@ -14,10 +14,11 @@ struct DatabaseHeader {
         case absent
         /// Not an SQLite file at all (other bytes, or too short for a header).
         case notSQLite
-        /// An SQLite file with another application id or schema version than ours.
+        /// An SQLite file with another application id, or a schema version this build cannot read.
         case notOurs(String)
-        /// Our application id and schema version, or both still 0 (a database whose first
-        /// transaction is still in its WAL, or another application's): SQLite decides.
+        /// Our application id and a schema version we read (an older one is migrated), or both
+        /// still 0 (a database whose first transaction is still in its WAL, or another
+        /// application's): SQLite decides.
         case sqliteDecides
         /// The file could not be read (a symbolic link, permissions): SQLite's open reports it.
         case unknown
@@ -27,7 +28,7 @@ struct DatabaseHeader {
 
     static let magic = Array("SQLite format 3\0".utf8)
 
-    static func verdict(path: String, applicationID: Int64, version: Int64) -> Verdict {
+    static func verdict(path: String, applicationID: Int64, versions: ClosedRange<Int64>) -> Verdict {
         // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer for ever.
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return errno == ENOENT ? .absent : .unknown }
@@ -44,7 +45,9 @@ struct DatabaseHeader {
         let fileApplication = bigEndian(bytes, at: 68)
         if fileApplication == 0, fileVersion == 0 { return .sqliteDecides }
         guard fileApplication == applicationID else { return .notOurs("not a history database") }
-        guard fileVersion == version else { return .notOurs("schema version \(fileVersion), expected \(version)") }
+        guard versions.contains(fileVersion) else {
+            return .notOurs("schema version \(fileVersion), expected \(versions.upperBound)")
+        }
         return .sqliteDecides
     }
 

@@ -71,7 +71,7 @@ extension HistoryDatabase {
     /// A connection to a usable history database at `path`, or why there is none.
     /// `.unreadable` means the file itself is bad (and only then may a writer move it).
     private static func openChecked(path: String, readOnly: Bool, now: Int64) -> Result<SQLiteConnection, HistoryProblem> {
-        switch DatabaseHeader.verdict(path: path, applicationID: HistorySchema.applicationID, version: HistorySchema.version) {
+        switch DatabaseHeader.verdict(path: path, applicationID: HistorySchema.applicationID, versions: HistorySchema.readableVersions) {
         case .notSQLite: return .failure(.unreadable(path: path, reason: "not an SQLite database"))
         case .special(let kind): return .failure(.refused(path: path, reason: kind))
         case .notOurs(let reason): return .failure(.unreadable(path: path, reason: reason))
@@ -136,12 +136,13 @@ extension HistoryDatabase {
         guard application == HistorySchema.applicationID else {
             throw CheckFailure(problem: .unreadable(path: path, reason: "not a history database"))
         }
-        guard version == HistorySchema.version else {
+        guard HistorySchema.readableVersions.contains(version) else {
             throw CheckFailure(problem: .unreadable(path: path, reason: "schema version \(version), expected \(HistorySchema.version)"))
         }
         guard !readOnly else { return }
         let mode = try connection.text("PRAGMA journal_mode = WAL")
         guard mode == "wal" else { throw CheckFailure(problem: .io("cannot use WAL mode (journal mode \(mode ?? "unknown"))")) }
+        try HistoryMigration.migrate(connection, from: version)
         guard access(checkMarkPath(path), F_OK) == 0 else { return }
         let verdict = try connection.text("PRAGMA quick_check(1)")
         guard verdict == "ok" else {

@@ -1,4 +1,5 @@
-/// The tables of `history.sqlite3`, version 1.
+/// The tables of `history.sqlite3`, version 2 (`HistoryMigration` brings a version-1 file
+/// up to it; a reader reads either).
 ///
 /// Compact on purpose (a year of 10 s probes must stay under 5 MB per server, SPEC §15.2):
 /// servers are small integers, times are integers in the coarsest unit each tier needs,
@@ -17,7 +18,9 @@ enum HistorySchema {
     /// `PRAGMA application_id`: "VCH1". Tells our database from any other SQLite file.
     static let applicationID: Int64 = 0x5643_4831
     /// `PRAGMA user_version`.
-    static let version: Int64 = 1
+    static let version: Int64 = 2
+    /// The versions this build reads (and, for writing, migrates to `version`).
+    static let readableVersions: ClosedRange<Int64> = 1...2
 
     static let create = """
         CREATE TABLE servers (
@@ -35,15 +38,16 @@ enum HistorySchema {
             reason TEXT,
             PRIMARY KEY (at, server)
         ) WITHOUT ROWID;
-        -- One server's minutes in one hour (hours since 1970 UTC): probes, failures and
-        -- latencies of each minute with a probe, packed (MinuteDetailCodec).
+        -- One server's minutes in one hour (hours since 1970 UTC): probes, failures,
+        -- latencies, covered and up milliseconds of each minute, packed (MinuteDetailCodec).
         CREATE TABLE minutes (
             hour INTEGER NOT NULL,
             server INTEGER NOT NULL,
             detail BLOB NOT NULL,
             PRIMARY KEY (hour, server)
         ) WITHOUT ROWID;
-        -- One server's probes in one hour; covered: minutes of the hour with a probe.
+        -- One server's results in one hour, the sum of its minutes; covered: minutes of the
+        -- hour some result stood for; up_ms, covered_ms: the hour's time up and covered.
         CREATE TABLE hours (
             server INTEGER NOT NULL,
             hour INTEGER NOT NULL,
@@ -51,14 +55,20 @@ enum HistorySchema {
             failures INTEGER NOT NULL,
             covered INTEGER NOT NULL,
             latency BLOB NOT NULL,
+            up_ms INTEGER NOT NULL DEFAULT 0,
+            covered_ms INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (server, hour)
         ) WITHOUT ROWID;
+        -- reason: the error code; params: the numbers its words need (a JSON object of
+        -- strings); message: the technical detail.
         CREATE TABLE incidents (
             id INTEGER PRIMARY KEY,
             server INTEGER NOT NULL,
             start INTEGER NOT NULL,
             end INTEGER,
-            reason TEXT NOT NULL
+            reason TEXT NOT NULL,
+            params TEXT,
+            message TEXT
         );
         CREATE INDEX incidents_by_start ON incidents (start);
         -- Alerts already sent, so none is sent twice across restarts (SPEC §15.3).
@@ -71,5 +81,17 @@ enum HistorySchema {
             name TEXT PRIMARY KEY,
             value INTEGER NOT NULL
         ) WITHOUT ROWID;
+        """ + standing
+
+    /// Each server's last result, whose stretch is still open (`Stopwatch.Standing`): start
+    /// (ms), outcome, latency (tenths of a ms), and the latest instant it may stand until.
+    static let standing = """
+        CREATE TABLE standing (
+            server INTEGER PRIMARY KEY,
+            start INTEGER NOT NULL,
+            ok INTEGER NOT NULL,
+            latency INTEGER,
+            until_ms INTEGER NOT NULL
+        );
         """
 }

@@ -10,6 +10,8 @@ enum StoredRange {
     static let milliseconds: ClosedRange<Int64> = 0...253_402_300_799_999
     static let minutes: ClosedRange<Int64> = 0...HistoryTime.minute(ofMilliseconds: milliseconds.upperBound)
     static let hours: ClosedRange<Int64> = 0...HistoryTime.hour(ofMilliseconds: milliseconds.upperBound)
+    /// Time up and time covered in one hour row, milliseconds.
+    static let hourMilliseconds: ClosedRange<Int64> = 0...3_600_000
     /// Probes, failures and covered minutes of one row (an hour of 1 s probes is 3 600).
     static let count: ClosedRange<Int64> = 0...Int64(Int32.max)
     /// A latency sum of one row in tenths of a millisecond: about 1.8 years of waiting, far above

@@ -20,8 +20,7 @@ struct HistoryLoopTests {
             let rig = try LoopRig(language: language)
             let transport = TransportConfiguration(commandLineCACert: demo.caFile,
                                                    connectTo: demo.connectTo.compactMap { try? ConnectToSpec(parsing: $0) })
-            // Real time for the watch: its own re-read comes only after a minute, so what `h`
-            // shows within the half minute below was read because `h` asked for it.
+            // Real time for the watch: the figures are read again after every recorded probe.
             _ = await rig.loop.attachWatch(role: .app, transport: transport, clock: .system,
                                            hookFolders: [rig.paths.configDirectory + "/hooks.d"], host: "test-box",
                                            logger: quietLogger)
@@ -98,6 +97,33 @@ struct HistoryLoopTests {
         let stats = try demo.stats()
         let inUse = stats.requests("pn51", "/health"), other = stats.requests("mac-mini", "/health")
         #expect(other >= 2 && inUse <= other + 2, "pn51 \(inUse) health checks, Mac Mini \(other)")
+    }
+
+    /// One set of figures (SPEC §15.2): the state's summary is read again after every round of
+    /// the recorder, so the panel follows the probes (interval 2 s) instead of a minute-old read,
+    /// and the panel draws exactly the figure the state holds (which `h` draws too).
+    @Test("the panel's figures follow every recorded probe, without waiting a minute or for h")
+    func figuresFollowEveryProbe() async throws {
+        let (demo, rig) = try await Self.recordingRig(.en)
+        defer { rig.stop(); demo.stop() }
+        #expect(await rig.settle { $0.connectionStatus == .connected })
+        let history = HistoryText(language: .en)
+        var seen: Set<Int> = []
+        // Three recorded probes, read back as they are recorded, well under a minute (the old
+        // re-read came a minute after the start, or when `h` asked).
+        let followed = await rig.frame(until: { _ in
+            let probes = rig.app.watch.history?.figures["pn51"]?[.day]?.probes ?? 0
+            seen.insert(probes)
+            return probes >= 3
+        }, timeout: .seconds(40))
+        #expect(followed != nil, "the figures stayed at \(seen.sorted()) probes")
+        #expect(seen.filter { $0 > 0 }.count >= 2, "the figures jumped: \(seen.sorted())")
+        // The row is cut at the panel's width ("… · 30 d …"): its 24 h figure is the test.
+        let panel = await rig.frame(until: { frame in
+            let day = rig.app.watch.history?.figures["pn51"]?[.day]
+            return frame.contains(rig.text("ui.panel.uptime")) && frame.contains(history.uptimeWithCoverage(day))
+        }, timeout: .seconds(10))
+        #expect(panel != nil, "the panel does not draw the state's figures:\n\(rig.screen.text)")
     }
 
     @Test("a second app on the same home does not record, and its h view names the recorder")

@@ -51,13 +51,15 @@ struct HistogramCodecTests {
         }
     }
 
-    /// Any hour of minutes survives packing: which minutes had probes, and each minute's
-    /// probes, failures, buckets and sum.
+    /// Any hour of minutes survives packing: which minutes hold anything, and each minute's
+    /// probes, failures, buckets, sum, and covered and up time.
     @Test func minuteRowsRoundTrip() async {
-        let minute = zip(Gen.int(in: 1...400), Gen.int(in: 0...400), Gen.int(in: 0...300_000).array(of: 0...8))
-            .map { probes, failures, latencies -> HistoryAggregate? in
-                guard probes > 0 else { return nil }
-                var aggregate = HistoryAggregate(probes: probes, failures: min(failures, probes), coveredMinutes: 1)
+        let minute = zip(Gen.int(in: 0...400), Gen.int(in: 0...400), Gen.int(in: 0...300_000).array(of: 0...8),
+                         Gen.int(in: 0...60_000), Gen.int(in: 0...60_000))
+            .map { probes, failures, latencies, covered, up -> HistoryAggregate? in
+                guard probes > 0 || covered > 0 else { return nil }
+                var aggregate = HistoryAggregate(probes: probes, failures: min(failures, probes),
+                                                 upMs: Int64(min(up, covered)), coveredMs: Int64(covered))
                 latencies.prefix(probes).forEach { aggregate.histogram.add(tenths: Int64($0)) }
                 return aggregate
             }
@@ -68,22 +70,25 @@ struct HistogramCodecTests {
         }
     }
 
-    /// A full hour of 10 s probes in one or two buckets takes about 6 bytes a minute.
+    /// A full hour of 10 s probes in one or two buckets takes about 12 bytes a minute (6 for
+    /// the probes, 3 each for the covered and up milliseconds).
     @Test func aTypicalHourIsSmall() {
         var minutes = MinuteDetailCodec.empty()
         for index in 0..<60 {
-            var aggregate = HistoryAggregate(probes: 6, coveredMinutes: 1)
+            var aggregate = HistoryAggregate(probes: 6, upMs: 60_000, coveredMs: 60_000)
             for probe in 0..<6 { aggregate.histogram.add(latencyMs: probe % 2 == 0 ? 38.2 : 61.7) }
             minutes[index] = aggregate
         }
-        #expect(MinuteDetailCodec.encode(minutes).count <= 60 * 7 + 9)
+        #expect(MinuteDetailCodec.encode(minutes).count <= 60 * 13 + 9)
     }
 
     @Test func malformedMinuteRowsAreRefused() {
         let cases: [[UInt8]] = [
             [],                       // no mask
             [0x01],                   // minute 0 announced, missing
-            [0x01, 0x00, 0x00],       // a minute without probes
+            [0x01, 0x00, 0x00, 0x00, 0x00], // a minute without probes or time
+            [0x01, 0x02, 0x00, 0xE1, 0xD4, 0x03, 0x00], // 60 001 ms covered in a minute
+            [0x01, 0x02, 0x00, 0x0A, 0x0B], // more time up than covered
             [0x01, 0x05, 0x03, 0x00], // two probes, three failures
             [0x01, 0x04, 0x01, 0x03, 0x10], // two probes, three answered
             [0x01, 0x04, 0x80, 0x20, 0x01, 0x05], // bucket 12 does not exist
@@ -93,7 +98,13 @@ struct HistogramCodecTests {
         for bytes in cases {
             #expect(bytes.withUnsafeBytes { MinuteDetailCodec.decode($0) } == nil, "\(bytes)")
         }
-        let valid: [UInt8] = [0x01, 0x04, 0x01, 0x02, 0x10]  // minute 0: 2 probes, bucket 0 twice, sum 1.6 ms
+        // Minute 0: 2 probes, bucket 0 twice, sum 1.6 ms; 10 ms covered, 7 up.
+        let valid: [UInt8] = [0x01, 0x04, 0x01, 0x02, 0x10, 0x0A, 0x07]
         #expect(valid.withUnsafeBytes { MinuteDetailCodec.decode($0) }?[0]?.histogram.count == 2)
+        #expect(valid.withUnsafeBytes { MinuteDetailCodec.decode($0) }?[0]?.upMs == 7)
+        // The same minute in schema 1 (no times) reads as covered whole, up in proportion.
+        let legacy: [UInt8] = [0x01, 0x05, 0x01, 0x01, 0x02, 0x10]
+        let minute = legacy.withUnsafeBytes { MinuteDetailCodec.decode($0, schema: 1) }?[0]
+        #expect(minute?.coveredMs == 60_000 && minute?.upMs == 30_000 && minute?.probes == 2)
     }
 }

@@ -14,8 +14,9 @@ struct ReaderWriterTests {
         let reader = try fixture.openReadOnly()
         #expect(try reader.figures(serverId: "a", window: .day, now: Self.now).probes == 0)
         try writer.record([ProbeSample(serverId: "a", at: Self.now, ok: false, latencyMs: nil, reasonCode: "timeout")])
-        let figures = try reader.figures(serverId: "a", window: .day, now: Self.now)
-        #expect(figures.probes == 1 && figures.uptimeRatio == 0 && figures.p50Ms == nil)
+        // The failure has stood for 5 s of the window when the reader asks.
+        let figures = try reader.figures(serverId: "a", window: .day, now: Self.now + 5_000)
+        #expect(figures.probes == 1 && figures.uptimeRatio == 0 && figures.coveredMs == 5_000 && figures.p50Ms == nil)
         #expect(try reader.serverIds() == ["a"])
         #expect(throws: HistoryProblem.readOnly) { try reader.record([]) }
         #expect(throws: HistoryProblem.readOnly) { try reader.prune(now: Self.now) }

@@ -3,14 +3,17 @@ import History
 import PropertyBased
 import Testing
 
-/// The stored tiers give exactly the figures computed naively from the samples themselves.
+/// The stored tiers give exactly the figures a stopwatch gives from the story's own timeline
+/// (`ReferenceFigures`): time up, time covered, coverage, probes and percentiles.
 @Suite("History tiers")
 struct TierFiguresPropertyTests {
-    /// Random scripts of probes (gaps from nothing to 100 days, several servers, latencies on
-    /// and beside every bucket bound, failures with and without an answer), one `record` per
-    /// burst: uptime, coverage, probe counts and p50/p95/p99 of every window, for every server,
-    /// at a time after the last probe and at times that put a probe in each window's first
-    /// hour, equal the reference.
+    /// Random scripts of probes (gaps from nothing to 100 days, several servers, results at
+    /// irregular times, outages, confirming re-tests, gaps longer than the bound, latencies on
+    /// and beside every bucket bound, failures with and without an answer), recorded through
+    /// the real SQLite database one `record` per burst: up and covered milliseconds, uptime,
+    /// coverage, probe counts and p50/p95/p99 of every window, for every server, at a time
+    /// after the last probe and at times that put a probe in each window's first hour, equal
+    /// the stopwatch's.
     @Test func figuresFromTiersEqualFiguresFromSamples() async throws {
         await propertyCheck(count: 100, input: ProbeScriptGen.script) { script in
             let fixture = try HistoryFixture()
@@ -33,8 +36,8 @@ struct TierFiguresPropertyTests {
         }
     }
 
-    /// The histogram a window publishes holds every answered probe of the window, by bucket,
-    /// and the exact sum.
+    /// The histogram a window publishes holds every answered result of the window (a replaced
+    /// one no longer counts), by bucket, and the exact sum.
     @Test func windowHistogramCountsEveryAnsweredProbe() async throws {
         await propertyCheck(count: 100, input: ProbeScriptGen.script) { script in
             let fixture = try HistoryFixture()
@@ -53,8 +56,8 @@ struct TierFiguresPropertyTests {
     private static func checkHistogram(_ database: HistoryDatabase, _ script: ProbeScript, serverId: String,
                                        window: HistoryWindow, now: Int64) throws {
         let span = WindowSpan(window: window, now: now)
-        let latencies = script.samples
-            .filter { $0.serverId == serverId && span.contains(minute: ReferenceFigures.minute(of: $0.at)) }
+        let latencies = ReferenceFigures.timeline(script.samples, serverId: serverId)
+            .filter { span.contains(minute: ReferenceFigures.minute(of: $0.start)) }
             .compactMap(\.latencyMs)
         var expected = [Int](repeating: 0, count: LatencyHistogram.bucketCount)
         for latency in latencies {

@@ -5,8 +5,8 @@
 /// - 400d is whole hours: the hour holding `now` and the 9 599 hours before it (minute rows
 ///   are not kept that long).
 ///
-/// Coverage divides by all the minutes of the span, so a span's last, not yet finished minute
-/// (or hour) counts as not covered until it has passed.
+/// Coverage divides by the span's time up to `now` (`elapsedMs`), so a box that probed all
+/// along shows 100 % at any moment.
 ///
 /// The span is read from two tiers: hour rows for the hours wholly inside it, minute rows for
 /// the minutes before the first and after the last whole hour. Both give the same figures
@@ -31,8 +31,18 @@ public struct WindowSpan: Sendable, Equatable {
         }
     }
 
-    /// The number of minutes in the span: coverage's denominator.
+    /// The number of minutes in the span.
     public var minuteCount: Int64 { lastMinute - firstMinute + 1 }
+
+    /// Where the span begins and ends (exclusive), Unix ms.
+    public var startMs: Int64 { firstMinute * HistoryTime.millisecondsPerMinute }
+    public var endMs: Int64 { (lastMinute + 1) * HistoryTime.millisecondsPerMinute }
+
+    /// Coverage's denominator: the span's time from its start to `now` (the part of the
+    /// current minute or hour still to come is not missing yet).
+    public func elapsedMs(now: Int64) -> Int64 {
+        min(endMs, max(startMs, now)) - startMs
+    }
 
     public func contains(minute: Int64) -> Bool { minute >= firstMinute && minute <= lastMinute }
 

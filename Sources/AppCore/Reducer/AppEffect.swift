@@ -54,10 +54,12 @@ public enum AppEffect: Equatable, Sendable {
     case scheduleRound(round: Int, after: Double)
     /// A round is complete: the monitor writes its textfile, and stops here when asked to.
     case roundFinished(round: Int, at: Double)
-    /// Store these results in the history database.
-    case record([DetailedStatus])
-    /// An incident begins (a confirmed failure, a certificate in its warning window, a fallback).
-    case openIncident(serverId: String, start: Double, reasonCode: String)
+    /// Store these results in the history database; `confirming`: each confirms (and in the
+    /// figures replaces) its server's previous result (`Stopwatch`).
+    case record([DetailedStatus], confirming: Bool = false)
+    /// An incident begins (a confirmed failure, a certificate in its warning window, a fallback),
+    /// with its whole reason: history keeps the numbers its words need.
+    case openIncident(serverId: String, start: Double, reason: ConnectivityError)
     /// The server's open incident (its certificate's, when `certificate`) ends.
     case closeIncident(serverId: String, certificate: Bool, end: Double)
     /// Store the alert in the outbox, then deliver it to every trusted hook and every webhook at

@@ -5,14 +5,18 @@ public struct InheritedIncident: Equatable, Sendable {
     public var serverId: String
     public var start: Double
     public var reasonCode: String
+    /// The numbers the reason's words need (`IncidentReason.params`).
+    public var parameters: [String: String]
     /// Its `server_down` is in the alert ledger: an incident a mute held from its start was
     /// never alerted, so its end is not alerted either.
     public var downAlerted: Bool
 
-    public init(serverId: String, start: Double, reasonCode: String, downAlerted: Bool = true) {
+    public init(serverId: String, start: Double, reasonCode: String, parameters: [String: String] = [:],
+                downAlerted: Bool = true) {
         self.serverId = serverId
         self.start = start
         self.reasonCode = reasonCode
+        self.parameters = parameters
         self.downAlerted = downAlerted
     }
 

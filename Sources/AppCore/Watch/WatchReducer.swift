@@ -36,12 +36,12 @@ public enum WatchReducer {
             for id in watch.servers.keys.sorted() {
                 guard let server = watch.servers[id] else { continue }
                 for incident in [server.incident, server.certIncident].compactMap({ $0 }) where !incident.inherited {
-                    effects.append(.openIncident(serverId: id, start: incident.start, reasonCode: incident.reason.code.rawValue))
+                    effects.append(.openIncident(serverId: id, start: incident.start, reason: incident.reason))
                 }
             }
             if let spell = watch.fallback, !spell.inherited {
                 effects.append(.openIncident(serverId: WatchState.FallbackSpell.incidentId(from: spell.fromServerId),
-                                             start: spell.since, reasonCode: spell.reason.code.rawValue))
+                                             start: spell.since, reason: spell.reason))
             }
         case let .recorderChecked(recorder, _):
             watch.recorder = recorder
@@ -53,7 +53,7 @@ public enum WatchReducer {
         case let .roundTimerFired(round, at):
             guard round == watch.round else { return [] }
             effects += startRound(&watch, settings: settings, at: at)
-        case let .serversTested(round, results, _, at):
+        case let .serversTested(round, results, confirming, at):
             guard round == watch.round else { return [] }
             var unconfirmed: [ServerConfig] = []
             for result in results {
@@ -68,7 +68,7 @@ public enum WatchReducer {
                     unconfirmed.append(server)
                 }
             }
-            if watch.isRecording, settings.historyEnabled { effects.insert(.record(results), at: 0) }
+            if watch.isRecording, settings.historyEnabled { effects.insert(.record(results, confirming: confirming), at: 0) }
             if !unconfirmed.isEmpty {
                 effects.append(.testServers(unconfirmed, round: round, confirming: true))
             } else {
@@ -85,8 +85,11 @@ public enum WatchReducer {
              let .switchTestCompleted(_, result, _, at):
             // What connectivity tests (the server in use, the configured one during a fallback)
             // the rounds leave out, so each is tested once per interval, app and monitor alike.
+            // The result after a first failure is its confirming re-test (§6.4): in the figures
+            // it replaces that failure.
+            let confirming = watch.servers[result.serverId].map { $0.incident == nil && $0.failures == 1 } ?? false
             observe(result, in: &watch, settings: settings, effects: &effects)
-            if watch.isRecording, settings.historyEnabled { effects.insert(.record([result]), at: 0) }
+            if watch.isRecording, settings.historyEnabled { effects.insert(.record([result], confirming: confirming), at: 0) }
             if let held = watch.heldRoundFinish, inUseSettled(watch, settings: settings) {
                 watch.heldRoundFinish = nil
                 effects.append(.roundFinished(round: held, at: at))
@@ -156,10 +159,9 @@ public enum WatchReducer {
         } else {
             effects.append(.checkRecorder)
         }
-        if watch.lastHistoryRead.map({ abs(at - $0) >= 60 }) ?? true {
-            watch.lastHistoryRead = at
-            effects.append(.readHistory)
-        }
+        // Every surface reads the figures of the round just recorded (one set of figures, read
+        // once a round, on the history queue after the round's records).
+        effects.append(.readHistory)
         effects.append(.scheduleRound(round: watch.round, after: Double(settings.probeInterval)))
         return effects
     }
@@ -224,7 +226,7 @@ public enum WatchReducer {
                 server.incident = incident
                 if watch.isRecording {
                     effects.append(.openIncident(serverId: result.serverId, start: incident.start,
-                                                 reasonCode: incident.reason.code.rawValue))
+                                                 reason: incident.reason))
                 }
             }
         }
@@ -251,7 +253,7 @@ public enum WatchReducer {
             server.certIncident = incident
             if recording {
                 effects.append(.openIncident(serverId: result.serverId, start: incident.start,
-                                             reasonCode: incident.reason.code.rawValue))
+                                             reason: incident.reason))
             }
         } else if !expiring, server.certIncident != nil {
             server.certIncident = nil
@@ -264,7 +266,7 @@ public enum WatchReducer {
     static func inherit(_ inherited: [InheritedIncident], into watch: inout WatchState) {
         for incident in inherited {
             let reason = ConnectivityError(code: ConnectivityErrorCode(rawValue: incident.reasonCode) ?? .connect,
-                                           message: "open when the recorder last stopped")
+                                           message: "open when the recorder last stopped", parameters: incident.parameters)
             if let from = WatchState.FallbackSpell.fallenFrom(incidentId: incident.serverId) {
                 watch.fallback = WatchState.FallbackSpell(fromServerId: from, reason: reason, since: incident.start,
                                                           inherited: true)
@@ -304,7 +306,7 @@ public enum WatchReducer {
             watch.endedFallback = nil
             if watch.isRecording {
                 effects.append(.openIncident(serverId: WatchState.FallbackSpell.incidentId(from: now.fromServerId),
-                                             start: at, reasonCode: now.reason.code.rawValue))
+                                             start: at, reason: now.reason))
             }
         case let (nil, previous?):
             end(previous, in: &watch, at: at, effects: &effects)

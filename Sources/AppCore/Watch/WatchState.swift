@@ -32,9 +32,8 @@ public struct WatchState: Equatable, Sendable {
     /// A monitor round whose other servers are done but whose server in use has no settled
     /// result yet: `roundFinished` waits for it (the textfile and `--once` need every server).
     public var heldRoundFinish: Int?
-    /// When retention last ran, and when the figures were last read (seconds since 1970).
+    /// When retention last ran (seconds since 1970).
     public var lastPrune: Double?
-    public var lastHistoryRead: Double?
     /// Each alert target's last outcome (hooks by path, webhooks by URL).
     public var lastOutcomes: [AlertTarget: AlertOutcome] = [:]
     /// The fallback as it really is (`settings.fallback`, with its start), and as last alerted.

@@ -70,7 +70,7 @@ public final class AlertOutbox {
     }
 
     private static func openChecked(path: String, create: Bool = true) -> Result<SQLiteConnection, HistoryProblem> {
-        switch DatabaseHeader.verdict(path: path, applicationID: applicationID, version: version) {
+        switch DatabaseHeader.verdict(path: path, applicationID: applicationID, versions: version...version) {
         case .notSQLite: return .failure(.unreadable(path: path, reason: "not an SQLite database"))
         case .notOurs: return .failure(.unreadable(path: path, reason: "not an alert outbox"))
         case .special(let kind): return .failure(.refused(path: path, reason: kind))

@@ -24,6 +24,19 @@ public struct HistoryText: Sendable {
         return localizer.text("ui.history.percent", ["value": FixedDecimal.text(ratio * 100, digits: 2)])
     }
 
+    /// "99.93 %", with "(coverage 80.00 %)" while the window's coverage is under 100 %: an
+    /// uptime over part of a window says so wherever it is shown.
+    public func uptimeWithCoverage(_ figures: WindowFigures?) -> String {
+        let ratio = uptime(figures?.uptimeRatio)
+        guard let figures, Self.showsCoverage(figures) else { return ratio }
+        return localizer.text("ui.history.uptime_coverage", ["uptime": ratio, "coverage": uptime(figures.coverage)])
+    }
+
+    /// Whether a window's coverage reads under 100 % (at the two decimals it is shown with).
+    public static func showsCoverage(_ figures: WindowFigures) -> Bool {
+        (figures.coverage * 10_000).rounded() < 10_000
+    }
+
     /// "12 ms"; "<1 ms"; "–" without a figure.
     public func milliseconds(_ value: Double?) -> String {
         guard let value, value.isFinite, value >= 0 else { return "–" }
@@ -51,7 +64,7 @@ public struct HistoryText: Sendable {
     /// "11-25 02:10 → 02:40 (30 min)  no connection"; an open one "since 11-25 02:10 (12 min, ongoing)".
     public func incidentLine(_ incident: Incident, now: Double) -> String {
         let start = Double(incident.start) / 1000
-        let reason = reasonText(incident.reasonCode)
+        let reason = reasonText(incident.reason)
         if let end = incident.end {
             let endSeconds = Double(end) / 1000
             return localizer.text("ui.history.incident", [
@@ -64,11 +77,14 @@ public struct HistoryText: Sendable {
         ])
     }
 
-    /// The reason of an incident: the error code's short text (a fallback's own words).
-    public func reasonText(_ code: String) -> String {
-        guard let known = ConnectivityErrorCode(rawValue: code) else { return TextSanitizer.clean(code) }
-        return localizer.text(ConnectivityMessages.shortKey(ConnectivityError(code: known, message: "")),
-                              ["seconds": "?", "status": "?", "host": "?", "days": "?"])
+    /// The reason of an incident in short words with its numbers ("HTTP 502").
+    public func reasonText(_ reason: IncidentReason) -> String {
+        ReasonWords.short(reason, localizer: localizer)
+    }
+
+    /// The reason's one-line message with its numbers ("Server error (HTTP 502)").
+    public func reasonMessage(_ reason: IncidentReason) -> String {
+        ReasonWords.message(reason, localizer: localizer)
     }
 
     public func duration(_ seconds: Double) -> String {

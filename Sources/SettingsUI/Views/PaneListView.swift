@@ -109,14 +109,14 @@ enum PaneListView {
         return line
     }
 
-    /// "24 h 99.93 %" from history and "muted until 14:30" while the server's alerts wait
-    /// (SPEC §15.2, §15.3); empty when there is neither.
+    /// "24 h 99.93 %" (with its coverage when under 100 %) from history and "muted until 14:30"
+    /// while the server's alerts wait (SPEC §15.2, §15.3); empty when there is neither.
     private static func watchText(_ canvas: Canvas, server: ServerConfig) -> String {
         let watch = canvas.model.watch
         var parts: [String] = []
         if let day = watch.history?.figures[server.id]?[.day], day.probes > 0 {
             let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
-            parts.append(canvas.text("ui.pane.uptime_24h", ["uptime": history.uptime(day.uptimeRatio)]))
+            parts.append(canvas.text("ui.pane.uptime_24h", ["uptime": history.uptimeWithCoverage(day)]))
         }
         if let mute = canvas.model.time.mute(of: server.id) {
             parts.append(canvas.text("ui.muted_until", ["time": canvas.model.clock.time(mute.until)]))

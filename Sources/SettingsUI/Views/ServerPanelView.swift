@@ -102,8 +102,9 @@ enum ServerPanelView {
         return rows
     }
 
-    /// "24 h 99.93 % · 30 d 99.99 % · p95 52 ms" for the server in use, from history (SPEC
-    /// §15.2), and "muted until 14:30" while its alerts wait; nil before anything was recorded.
+    /// "24 h 99.93 % · 30 d 99.99 % (coverage 12.50 %) · p95 52 ms" for the server in use, from
+    /// history (SPEC §15.2; coverage where it is under 100 %), and "muted until 14:30" while its
+    /// alerts wait; nil before anything was recorded.
     private static func uptimeLine(_ canvas: Canvas, server: ServerConfig) -> Line? {
         let watch = canvas.model.watch
         let mute = canvas.model.time.mute(of: server.id)
@@ -113,7 +114,7 @@ enum ServerPanelView {
         var parts: [String] = []
         if let figures, figures[.day]?.probes ?? 0 > 0 {
             parts.append(canvas.text("ui.uptime_summary", [
-                "day": history.uptime(figures[.day]?.uptimeRatio), "month": history.uptime(figures[.month]?.uptimeRatio),
+                "day": history.uptimeWithCoverage(figures[.day]), "month": history.uptimeWithCoverage(figures[.month]),
                 "p95": history.milliseconds(figures[.day]?.p95Ms),
             ]))
         }

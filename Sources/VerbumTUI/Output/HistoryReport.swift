@@ -3,8 +3,10 @@ import SettingsStore
 import SettingsUI
 
 /// `history`'s output: JSON `{servers: [{id, displayName, windows: {"24h": {uptimeRatio,
-/// coverage, probes, p50Ms, p95Ms, p99Ms}, …}, incidents: [{start, end, durationSeconds,
-/// reason: {code, message}}]}]}` (times ISO-8601 UTC, newest first), or lines for people.
+/// coverage, probes, p50Ms, p95Ms, p99Ms, upMs, coveredMs}, …}, incidents: [{start, end, durationSeconds,
+/// reason: {code, params, message}}]}]}` (times ISO-8601 UTC, newest first), or lines for
+/// people. `params` keeps the reason's numbers (`{"status": 502}`), `message` words them in
+/// the chosen language.
 enum HistoryReport {
     static func json(servers: [ServerConfig], windows: [HistoryWindow], summary: HistorySummary?,
                      localizer: Localizer) -> JSON {
@@ -19,26 +21,33 @@ enum HistoryReport {
                     ("p50Ms", f?.p50Ms.map(JSON.double) ?? .null),
                     ("p95Ms", f?.p95Ms.map(JSON.double) ?? .null),
                     ("p99Ms", f?.p99Ms.map(JSON.double) ?? .null),
+                    // The stopwatch's own sums: time up and time covered, in ms.
+                    ("upMs", .int(Int(f?.upMs ?? 0))),
+                    ("coveredMs", .int(Int(f?.coveredMs ?? 0))),
                 ]))
             }
             let incidents = (summary?.incidents(of: server.id) ?? []).map { incident -> JSON in
-                let code = incident.reasonCode
-                let message = ConnectivityErrorCode(rawValue: code).map {
-                    localizer.text(ConnectivityMessages.messageKey(ConnectivityError(code: $0, message: "")),
-                                   ["seconds": "?", "status": "?", "host": URLHost.of(server.baseUrl) ?? "", "days": "?"])
-                }
-                return .object([
+                .object([
                     ("start", .string(UTCTimestamp.iso8601Seconds(Double(incident.start) / 1000))),
                     ("end", .optional(incident.end.map { UTCTimestamp.iso8601Seconds(Double($0) / 1000) })),
                     // null while open (SPEC §15.2: `durationSeconds|null`), like `end`.
                     ("durationSeconds", incident.durationSeconds.map { .int(DurationText.wholeSeconds(Double($0))) } ?? .null),
                     ("open", .bool(incident.isOpen)),
-                    ("reason", .object([("code", .string(code)), ("message", .optional(message))])),
+                    ("reason", reasonJSON(incident.reason, localizer: localizer)),
                 ])
             }
             return .object([("id", .string(server.id)), ("displayName", .string(server.displayName)),
                             ("windows", .object(JSONObject(windowFields))), ("incidents", .array(incidents))])
         }))])
+    }
+
+    /// `{code, params, message}`: numbers as JSON numbers, names (a host) as strings.
+    static func reasonJSON(_ reason: IncidentReason, localizer: Localizer) -> JSON {
+        let params = reason.params.sorted { $0.key < $1.key }.map { name, value -> (String, JSON) in
+            (name, Int(value).map(JSON.int) ?? .string(TextSanitizer.clean(value)))
+        }
+        return .object([("code", .string(TextSanitizer.clean(reason.code))), ("params", .object(JSONObject(params))),
+                        ("message", .string(ReasonWords.message(reason, localizer: localizer)))])
     }
 
     static func lines(servers: [ServerConfig], windows: [HistoryWindow], summary: HistorySummary?, now: Double,

@@ -15,9 +15,10 @@ public struct AlertMessage: Equatable, Sendable {
         var parameters = ["server": name, "days": event.daysLeft.map(String.init) ?? "", "duration": durationText ?? ""]
         var reasonText: String?
         if let reason = event.reason {
-            let reasonParameters = ConnectivityMessages.reasonParameters(reason, server: event.server)
-            parameters["reason"] = localizer.text(ConnectivityMessages.shortKey(reason), reasonParameters)
-            reasonText = TextSanitizer.clean(localizer.text(ConnectivityMessages.messageKey(reason), reasonParameters))
+            // Worded as history words it: with its numbers, never with a placeholder.
+            let words = IncidentReason(reason, server: event.server)
+            parameters["reason"] = ReasonWords.short(words, localizer: localizer)
+            reasonText = ReasonWords.message(words, localizer: localizer)
         }
         let key = event.kind == .serverUp && event.resolvedOnStart ? "alert.server_up_on_start" : "alert.\(event.kind.rawValue)"
         text = TextSanitizer.clean(localizer.text(key, parameters))

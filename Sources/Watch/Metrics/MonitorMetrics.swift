@@ -13,7 +13,12 @@ public enum MonitorMetrics {
         var inUse = OpenMetricsReport.Family(name: "verbumcare_server_in_use", help: "1 for the server in use, 0 for the others")
         var fallback = OpenMetricsReport.Family(name: "verbumcare_fallback_active",
                                                 help: "1 while pn51 is used because the configured server failed")
-        var uptime = OpenMetricsReport.Family(name: "verbumcare_uptime_ratio", help: "Successful probes over probes, per window")
+        var uptime = OpenMetricsReport.Family(name: "verbumcare_uptime_ratio",
+                                              help: "Time up over time covered by the server's results, per window")
+        var coverage = OpenMetricsReport.Family(name: "verbumcare_coverage_ratio",
+                                                help: "Part of the window the box was probing the server at all")
+        var reasons = OpenMetricsReport.Family(name: "verbumcare_incident_reason",
+                                               help: "1 per open incident, labelled with its reason code and the numbers it names")
         var incidents = OpenMetricsReport.Family(name: "verbumcare_incidents_open", help: "Incidents open now (failure, certificate)")
         var muted = OpenMetricsReport.Family(name: "verbumcare_alerts_muted", help: "1 while the server's alerts are muted")
         var duration = OpenMetricsReport.Family(name: "verbumcare_health_duration_seconds",
@@ -28,9 +33,14 @@ public enum MonitorMetrics {
             let id = ("server", server.id)
             inUse.samples.append(([id], server.id == settings.currentServer.id ? 1 : 0))
             for window in HistoryWindow.allCases {
-                if let ratio = watch.history?.figures[server.id]?[window]?.uptimeRatio {
+                guard let figures = watch.history?.figures[server.id]?[window] else { continue }
+                if let ratio = figures.uptimeRatio {
                     uptime.samples.append(([id, ("window", window.rawValue)], ratio))
                 }
+                coverage.samples.append(([id, ("window", window.rawValue)], figures.coverage))
+            }
+            for incident in watch.history?.incidents(of: server.id) ?? [] where incident.isOpen {
+                reasons.samples.append(([id, ("reason", incident.reason.code)] + Self.labels(incident.reason.params), 1))
             }
             let serverWatch = watch.servers[server.id]
             let open = (serverWatch?.incident == nil ? 0 : 1) + (serverWatch?.certIncident == nil ? 0 : 1)
@@ -44,6 +54,15 @@ public enum MonitorMetrics {
                 duration.samples.append(([("__suffix", "_sum"), id], histogram.sumMs / 1000))
             }
         }
-        return [inUse, fallback, uptime, incidents, muted, duration, round]
+        return [inUse, fallback, uptime, coverage, incidents, reasons, muted, duration, round]
+    }
+
+    /// A reason's params as labels (`status="502"`), sorted; a name that is not a valid label
+    /// name, or one the family already uses, is left out.
+    static func labels(_ params: [String: String]) -> [(String, String)] {
+        params.sorted { $0.key < $1.key }.filter { name, _ in
+            !["server", "reason", "le", "window"].contains(name) && name.first.map { $0.isLetter || $0 == "_" } == true
+                && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "_" }
+        }
     }
 }

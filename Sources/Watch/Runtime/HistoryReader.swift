@@ -13,10 +13,9 @@ public enum HistoryReader {
             return .failure(problem)
         case .success(let database):
             do throws(HistoryProblem) {
-                var figures: [String: [HistoryWindow: WindowFigures]] = [:]
-                for id in serverIds { figures[id] = try database.figures(serverId: id, now: nowMs) }
-                let incidents = try database.incidents(serverId: nil, since: nowMs - HistoryWindow.long.seconds * 1000)
-                return .success(HistorySummary(figures: figures, incidents: incidents, at: now))
+                var summary = try database.summary(serverIds: serverIds, now: nowMs)
+                summary.at = now
+                return .success(summary)
             } catch {
                 return .failure(error)
             }

@@ -66,15 +66,15 @@ public final class HistoryStore: @unchecked Sendable {
         _ = await using(rows: samples.count) { database throws(HistoryProblem) in try database.record(samples) }
     }
 
-    public func openIncident(serverId: String, start: Double, reasonCode: String) async {
+    public func openIncident(serverId: String, start: Double, reason: IncidentReason) async {
         guard isRecording else { return }
         _ = await using { database throws(HistoryProblem) in
             // One open incident per server and kind: a repeated open is the same incident.
             let open = try database.openIncidents()
-            if open.contains(where: { $0.serverId == serverId && Self.isCertificate($0.reasonCode) == Self.isCertificate(reasonCode) }) {
+            if open.contains(where: { $0.serverId == serverId && Self.isCertificate($0.reasonCode) == Self.isCertificate(reason.code) }) {
                 return
             }
-            _ = try database.openIncident(serverId: serverId, start: Int64(start * 1000), reasonCode: reasonCode)
+            _ = try database.openIncident(serverId: serverId, start: Int64(start * 1000), reason: reason)
         }
     }
 
@@ -104,7 +104,7 @@ public final class HistoryStore: @unchecked Sendable {
         var inherited: [InheritedIncident] = []
         for incident in await openIncidents() {
             var open = InheritedIncident(serverId: incident.serverId, start: Double(incident.start) / 1000,
-                                         reasonCode: incident.reasonCode)
+                                         reasonCode: incident.reasonCode, parameters: incident.reason.params)
             let key = open.downLedgerKey
             let alerted = await isAlerted(key)
             open.downAlerted = alerted ? true : await alertedBefore(key)
@@ -116,11 +116,9 @@ public final class HistoryStore: @unchecked Sendable {
     /// Every known server's figures for every window, and incidents of the last 400 days.
     public func summary(serverIds: [String], now: Double) async -> HistorySummary? {
         await using { database throws(HistoryProblem) in
-            let nowMs = Int64(now * 1000)
-            var figures: [String: [HistoryWindow: WindowFigures]] = [:]
-            for id in serverIds { figures[id] = try database.figures(serverId: id, now: nowMs) }
-            let incidents = try database.incidents(serverId: nil, since: nowMs - HistoryWindow.long.seconds * 1000)
-            return HistorySummary(figures: figures, incidents: incidents, at: now)
+            var summary = try database.summary(serverIds: serverIds, now: Int64(now * 1000))
+            summary.at = now
+            return summary
         }
     }
 

@@ -107,15 +107,18 @@ public final class WatchRuntime {
                 await self.readHistory()
                 await self.onRoundFinished?(round)
             }
-        case .record(let results):
-            let samples = results.map(ProbeSample.init)
+        case let .record(results, confirming):
+            let settings = store.getState()
+            let bound = ProbeSample.boundMs(probeInterval: settings.probeInterval, connectionTimeout: settings.connectionTimeout)
+            let samples = results.map { ProbeSample($0, boundMs: bound, confirming: confirming) }
             background { [history] in
                 // `history_enabled` may have been turned on since this process began recording.
                 if !history.isRecording { await history.becomeWriter(now: now()) }
                 await history.record(samples)
             }
-        case let .openIncident(serverId, start, reasonCode):
-            background { [history] in await history.openIncident(serverId: serverId, start: start, reasonCode: reasonCode) }
+        case let .openIncident(serverId, start, reason):
+            let reason = IncidentReason(reason, server: Self.server(ofIncident: serverId, in: store.getState()))
+            background { [history] in await history.openIncident(serverId: serverId, start: start, reason: reason) }
         case let .closeIncident(serverId, certificate, end):
             background { [history] in await history.closeIncident(serverId: serverId, certificate: certificate, end: end) }
         case .sendAlert(let event):
@@ -249,6 +252,12 @@ public final class WatchRuntime {
 
     // MARK: Reading
 
+    /// The server an incident is about (a fallback's: the configured server that failed).
+    static func server(ofIncident id: String, in settings: SettingsState) -> ServerConfig? {
+        let serverId = WatchState.FallbackSpell.fallenFrom(incidentId: id) ?? id
+        return settings.server(id: serverId) ?? ServerCatalog.server(id: serverId, in: settings.availableServers)
+    }
+
     public func readHistory() async {
         let now = clock.now()
         let ids = store.getState().availableServers.map(\.id)
@@ -282,12 +291,14 @@ public final class WatchRuntime {
 
 extension ProbeSample {
     /// A result as history keeps it: the health check's outcome, its time when it answered,
-    /// and the reason when it did not (a timeout's 10 s would only distort the percentiles).
-    public init(_ result: DetailedStatus) {
+    /// and the reason when it did not (a timeout's 10 s would only distort the percentiles);
+    /// how long it may stand for, and whether it confirms the one before (`Stopwatch`).
+    public init(_ result: DetailedStatus, boundMs: Int64 = ProbeSample.defaultBoundMs, confirming: Bool = false) {
         let ok = result.isHealthy
         self.init(serverId: result.serverId, at: Int64((result.lastChecked * 1000).rounded()), ok: ok,
                   latencyMs: ok ? result.responseTime : nil,
-                  reasonCode: ok ? nil : ConnectivityMessages.failureReason(result).code.rawValue)
+                  reasonCode: ok ? nil : ConnectivityMessages.failureReason(result).code.rawValue,
+                  boundMs: boundMs, confirming: confirming)
     }
 }
 

@@ -3,14 +3,27 @@ import PropertyBased
 
 /// A random history: bursts of probes of a few servers, separated by gaps from nothing to
 /// 100 days, so a script crosses minute and hour boundaries, the 7-day raw edge and the
-/// 90-day minute edge. Built only from the library's combinators (zip, map, array), so a
-/// failing script shrinks: fewer bursts, fewer probes, smaller gaps.
+/// 90-day minute edge. Within a burst results come at irregular times, some after more than
+/// their bound (an uncovered gap), some as confirming re-tests a moment after the result they
+/// confirm; a burst may be an outage (most probes fail). Built only from the library's
+/// combinators (zip, map, array), so a failing script shrinks: fewer bursts, fewer probes,
+/// smaller gaps.
 struct ProbeScript: CustomStringConvertible {
+    struct Probe {
+        var ok: Bool
+        var latencyTenths: Int64?
+        /// A confirming re-test of the result before it (of the same server).
+        var confirming: Bool
+        /// Time since the script's previous probe: a re-test's is short.
+        var afterMs: Int64
+    }
+
     struct Burst {
         var server: Int
         var gapMs: Int64
-        var intervalSeconds: Int64
-        var probes: [(ok: Bool, latencyTenths: Int64?)]
+        /// What each result of the burst may stand for (`ProbeSample.boundMs`).
+        var boundMs: Int64
+        var probes: [Probe]
         /// Whether the interleaved-retention test prunes after this burst.
         var pruneAfter: Bool
     }
@@ -36,10 +49,11 @@ struct ProbeScript: CustomStringConvertible {
             at += burst.gapMs
             var batch: [ProbeSample] = []
             for probe in burst.probes {
+                at += probe.afterMs
                 batch.append(ProbeSample(serverId: Self.servers[burst.server], at: at, ok: probe.ok,
                                          latencyMs: probe.latencyTenths.map { Double($0) / 10 },
-                                         reasonCode: probe.ok ? nil : "timeout"))
-                at += burst.intervalSeconds * 1000
+                                         reasonCode: probe.ok ? nil : "timeout", boundMs: burst.boundMs,
+                                         confirming: probe.confirming))
             }
             result.append(batch)
         }
@@ -63,7 +77,10 @@ struct ProbeScript: CustomStringConvertible {
 
     var description: String {
         "start \(startMs), \(bursts.count) bursts, \(samples.count) probes, nows \(nows)"
-            + bursts.map { " [s\($0.server) +\($0.gapMs)ms ×\($0.probes.count)/\($0.intervalSeconds)s]" }.joined()
+            + bursts.map { burst in
+                " [s\(burst.server) +\(burst.gapMs)ms bound \(burst.boundMs)ms: "
+                    + burst.probes.map { "\($0.confirming ? "c" : "")\($0.ok ? "up" : "down")+\($0.afterMs)" }.joined(separator: " ") + "]"
+            }.joined()
     }
 }
 
@@ -89,13 +106,20 @@ enum ProbeScriptGen {
         }
     }
 
-    static let probe = zip(Gen.bool(0.85), latency).map { ok, latency in (ok: ok, latencyTenths: latency) }
+    /// A result `ok` (or not, in an outage burst) after 1 to 60 s, or a confirming re-test
+    /// 1 ms to 2 s after the result before it.
+    static let probe = zip(Gen.bool(0.85), Gen.bool(0.25), latency, Gen.int(in: 1...60_000), Gen.int(in: 1...2_000))
+        .map { ok, confirming, latency, interval, retest in
+            ProbeScript.Probe(ok: ok, latencyTenths: latency, confirming: confirming,
+                              afterMs: Int64(confirming ? retest : interval))
+        }
 
-    static let burst = zip(Gen.int(in: 0...2), duration, Gen.int(in: 0...999), Gen.int(in: 1...40),
-                           probe.array(of: 1...12), Gen.bool(0.3))
-        .map { server, gap, jitter, interval, probes, prune in
-            ProbeScript.Burst(server: server, gapMs: gap + Int64(jitter), intervalSeconds: Int64(interval),
-                              probes: probes, pruneAfter: prune)
+    static let burst = zip(Gen.int(in: 0...2), duration, Gen.int(in: 0...999), Gen.int(in: 5...70),
+                           probe.array(of: 1...12), Gen.bool(0.3), Gen.bool(0.25))
+        .map { server, gap, jitter, bound, probes, prune, outage in
+            ProbeScript.Burst(server: server, gapMs: gap + Int64(jitter), boundMs: Int64(bound) * 1000,
+                              probes: outage ? probes.map { var down = $0; down.ok = down.ok && down.afterMs % 5 == 0; return down } : probes,
+                              pruneAfter: prune)
         }
 
     static let script = zip(Gen.int(in: 0...86_400_000), burst.array(of: 1...25), duration,

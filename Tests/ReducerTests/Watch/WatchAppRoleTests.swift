@@ -29,7 +29,7 @@ struct WatchAppRoleTests {
             }
             #expect(!roundTested.contains(Self.inUse), "\(story)")
             let recorded = world.effects.flatMap { effect -> [DetailedStatus] in
-                if case .record(let results) = effect { results } else { [] }
+                if case .record(let results, _) = effect { results } else { [] }
             }
             #expect(recorded == world.tested, "\(story)")
             #expect(Set(world.samples.keys) == Set(world.serverIds), "\(story): tested \(world.samples.keys)")

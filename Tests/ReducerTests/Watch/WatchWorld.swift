@@ -340,9 +340,9 @@ struct WatchWorld {
             roundTimer = (at: now + delay, round: round)
         case .scheduleMuteEnd(let delay):
             muteTimer = now + delay
-        case let .openIncident(serverId, start, reasonCode):
+        case let .openIncident(serverId, start, reason):
             // One open incident per server and kind (`HistoryStore.openIncident`).
-            let new = StoredIncident(serverId: serverId, start: start, reasonCode: reasonCode)
+            let new = StoredIncident(serverId: serverId, start: start, reasonCode: reason.code.rawValue)
             if !incidents.contains(where: { $0.end == nil && $0.serverId == serverId && $0.isCertificate == new.isCertificate }) {
                 incidents.append(new)
             }

@@ -1,0 +1,41 @@
+import Testing
+@testable import SettingsStore
+
+/// History weighs a confirming re-test as a replacement of the result it confirms, so the watch
+/// says which recorded results are re-tests (`.record(_, confirming:)`).
+@Suite("Watch: confirming re-tests are recorded as such")
+struct WatchConfirmingRecordTests {
+    /// The monitor: a round's results are recorded as ordinary results; the re-tests of the
+    /// same round (a first failure, an up-confirmation) as confirming ones, exactly those.
+    @Test func theMonitorMarksTheRoundsReTests() {
+        var world = WatchWorld(scripts: ["pn51": WatchStoryTests.script("uDDDuuuDuu")], upConfirmations: 3)
+        world.rounds(8)
+        let tests = world.effects.compactMap { item -> (servers: [String], confirming: Bool)? in
+            if case let .testServers(servers, _, confirming) = item.effect { (servers.map(\.id), confirming) } else { nil }
+        }
+        let records = world.effects.compactMap { item -> (servers: [String], confirming: Bool)? in
+            if case let .record(results, confirming) = item.effect { (results.map(\.serverId), confirming) } else { nil }
+        }
+        #expect(records.count == tests.count && zip(records, tests).allSatisfy { $0.servers == $1.servers && $0.confirming == $1.confirming },
+                "records \(records)\ntests \(tests)")
+        #expect(records.contains { $0.confirming } && records.contains { !$0.confirming })
+    }
+
+    /// The app: the result after a first failure is its re-test (§6.4); no other is.
+    @Test func theAppMarksTheReTestOfAFirstFailure() {
+        let script = [true, false, true, true, false, false, false, true, true, true]
+        var world = AppWatchWorld(scripts: [ServerCatalog.defaultServerId: script], upConfirmations: 2)
+        for _ in 0..<30 { world.fireTimer() }
+        world.drain()
+        let flags = world.effects.compactMap { effect -> Bool? in
+            if case let .record(_, confirming) = effect { confirming } else { nil }
+        }
+        let tested = world.tested.map(\.isHealthy)
+        #expect(tested.count >= 8, "\(tested)")
+        // Confirming: a result whose predecessor was a failure after a success (or the first result).
+        let expected = tested.indices.map { index in
+            index >= 1 && !tested[index - 1] && (index == 1 || tested[index - 2])
+        }
+        #expect(flags == expected, "tested \(tested)")
+    }
+}
