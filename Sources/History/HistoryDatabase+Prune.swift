@@ -37,7 +37,13 @@ extension HistoryDatabase {
                 // rows were deleted, so a prune that deleted nothing never stops recording. A
                 // horizon ahead of the clock was set by a clock that was wrong (before
                 // `PruneClock`): it would drop every sample until then, so it goes back.
-                let horizon = lastDeletedHour.map { ($0 + 1) * HistoryTime.minutesPerHour } ?? StoredRange.minutes.lowerBound
+                // A standing result (its stretch not yet closed) that may stand only until before
+                // the minute cutoff counts as such a row: a sample closing it would add time
+                // to minutes whose rows are gone.
+                let deletedHorizon = lastDeletedHour.map { ($0 + 1) * HistoryTime.minutesPerHour } ?? StoredRange.minutes.lowerBound
+                let standingHorizon = try newestStandingEnd(before: cutoffs.minuteBefore * HistoryTime.millisecondsPerMinute)
+                    .map { HistoryTime.minute(ofMilliseconds: $0) + 1 } ?? StoredRange.minutes.lowerBound
+                let horizon = max(deletedHorizon, standingHorizon)
                 try statement("""
                     INSERT INTO meta (name, value) VALUES ('minute_horizon', ?)
                     ON CONFLICT (name) DO UPDATE SET
@@ -56,6 +62,15 @@ extension HistoryDatabase {
         defer { select.reset() }
         guard try select.step(), !select.isNull(at: 0) else { return nil }
         return try select.int64(at: 0, in: StoredRange.hours, "minute row hour")
+    }
+
+    /// The latest instant a standing result may stand until, among those before `ms`; nil when none.
+    private func newestStandingEnd(before ms: Int64) throws(SQLiteError) -> Int64? {
+        let select = try statement("SELECT max(until_ms) FROM standing WHERE until_ms < ?")
+        try select.bind([.int(ms)])
+        defer { select.reset() }
+        guard try select.step(), !select.isNull(at: 0) else { return nil }
+        return try select.int64(at: 0, in: StoredRange.milliseconds, "standing end")
     }
 
     /// The `PruneClock` the last prune kept; nil before the first.

@@ -96,7 +96,8 @@ struct HistoryLoopTests {
         // the re-reads of the pane aside), not twice as many.
         let stats = try demo.stats()
         let inUse = stats.requests("pn51", "/health"), other = stats.requests("mac-mini", "/health")
-        #expect(other >= 2 && inUse <= other + 2, "pn51 \(inUse) health checks, Mac Mini \(other)")
+        // (Twice per interval would be about 2 × Mac Mini's; a loaded machine shifts a few by one.)
+        #expect(other >= 2 && Double(inUse) <= Double(other) * 1.5 + 2, "pn51 \(inUse) health checks, Mac Mini \(other)")
     }
 
     /// One set of figures (SPEC §15.2): the state's summary is read again after every round of

@@ -51,8 +51,8 @@ struct OddFilesTests {
 /// before its first frame, deaf to q and Ctrl-C.
 @Suite(.serialized)
 struct HistoryFIFOAppTests {
-    @Test("a FIFO in place of history.sqlite3, history.lock, or both", arguments: [
-        ["history.sqlite3"], ["history.lock"], ["history.sqlite3", "history.lock"],
+    @Test("a FIFO in place of history.sqlite3, recorder.lock, or both", arguments: [
+        ["history.sqlite3"], ["recorder.lock"], ["history.sqlite3", "recorder.lock"],
     ])
     func aFIFOInPlaceOfHistoryHoldsNothingUp(_ names: [String]) async throws {
         let options = AppFixture.Options(extraArguments: ["--lang", "en"], prepare: { home in

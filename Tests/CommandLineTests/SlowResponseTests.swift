@@ -3,15 +3,15 @@ import Localization
 import Testing
 import TestSupport
 
-/// "Slow" on every surface (SPEC §6.1, §11.1): the demo backend's pn51 answers after 600 ms,
-/// `slow_threshold_ms` is 300. `status` and `check` (text and JSON, one server and `--all`),
+/// "Slow" on every surface (SPEC §6.1, §11.1): the demo backend's pn51 answers after 2000 ms,
+/// `slow_threshold_ms` is 1000 (a fast server under the whole suite's load was seen at 346 ms). `status` and `check` (text and JSON, one server and `--all`),
 /// Nagios (WARNING, exit 1, the worst state with `--all`), OpenMetrics (checked by promtool)
 /// and the monitor's textfile all say so, with the measured time and the threshold, by the one
 /// rule the screen uses (`HealthWarnings`).
 @Suite("slow_response on every surface (demo backend)", .serialized)
 struct SlowResponseTests {
-    static let delayMs = 600
-    static let thresholdMs = 300
+    static let delayMs = 2000
+    static let thresholdMs = 1000
 
     final class Rig: Sendable {
         let demo: DemoBackendProcess

@@ -60,7 +60,7 @@ struct TroubleStoryPropertyTests {
             let key = "(SELECT key FROM servers WHERE id = 's')"
             switch self {
             case .hourProbes:
-                return server + "INSERT OR REPLACE INTO hours VALUES (\(key), \(hour), 9223372036854775807, 0, 1, x'00');"
+                return server + "INSERT OR REPLACE INTO hours (server, hour, probes, failures, covered, latency) VALUES (\(key), \(hour), 9223372036854775807, 0, 1, x'00');"
             case .incidentStart:
                 return server + "INSERT INTO incidents (server, start, end, reason) VALUES (\(key), -9223372036854775807, NULL, 'timeout');"
             case .incidentEnd:
@@ -224,7 +224,7 @@ final class TroubleRig {
     }
 
     private func expectPrivate() {
-        for name in ["history.sqlite3", "history.sqlite3-wal", "history.sqlite3-shm", "history.lock"] {
+        for name in ["history.sqlite3", "history.sqlite3-wal", "history.sqlite3-shm", "recorder.lock"] {
             var info = stat()
             guard lstat(paths.stateDirectory + "/" + name, &info) == 0 else { continue }
             #expect(info.st_mode & 0o7777 == 0o600, "\(name) is \(String(info.st_mode & 0o7777, radix: 8))")

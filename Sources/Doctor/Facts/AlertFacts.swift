@@ -1,5 +1,4 @@
 import AppCore
-import History
 import SettingsStore
 
 /// What `doctor`'s `alerts` check looks at (SPEC §15.3): each hook with whether the monitor
@@ -47,21 +46,5 @@ public struct AlertFacts: Equatable, Sendable {
         self.webhooks = webhooks
         self.waiting = waiting
         self.outboxProblem = outboxProblem
-    }
-
-    /// The outbox's summary, read without creating anything (nil and no problem: no outbox yet).
-    public static func outbox(stateDirectory: String) -> (summary: OutboxSummary?, problem: String?) {
-        switch AlertOutbox.openExisting(path: AlertOutbox.path(stateDirectory: stateDirectory)) {
-        case nil:
-            return (nil, nil)
-        case .success(let outbox):
-            do throws(HistoryProblem) {
-                return (try outbox.summary(), nil)
-            } catch {
-                return (nil, "\(error)")
-            }
-        case .failure(let problem):
-            return (nil, "\(problem)")
-        }
     }
 }

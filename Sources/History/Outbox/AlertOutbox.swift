@@ -69,6 +69,23 @@ public final class AlertOutbox {
         return openChecked(path: path, create: false).map { AlertOutbox(path: path, movedAside: nil, connection: $0) }
     }
 
+    /// The summary of the outbox in `stateDirectory` as it is, for `doctor` and `history`
+    /// (nil and no problem: none yet; nothing is created).
+    public static func lookAt(stateDirectory: String) -> (summary: OutboxSummary?, problem: String?) {
+        switch openExisting(path: path(stateDirectory: stateDirectory)) {
+        case nil:
+            return (nil, nil)
+        case .success(let outbox):
+            do throws(HistoryProblem) {
+                return (try outbox.summary(), nil)
+            } catch {
+                return (nil, "\(error)")
+            }
+        case .failure(let problem):
+            return (nil, "\(problem)")
+        }
+    }
+
     private static func openChecked(path: String, create: Bool = true) -> Result<SQLiteConnection, HistoryProblem> {
         switch DatabaseHeader.verdict(path: path, applicationID: applicationID, versions: version...version) {
         case .notSQLite: return .failure(.unreadable(path: path, reason: "not an SQLite database"))

@@ -59,18 +59,29 @@ enum PaneListView {
             title = max(title, canvas.width(canvas.text.serverTitle(server)))
         }
         title = min(title, cap)
-        let status = canvas.text.widestStatusWord(canvas.metrics)
-        // The reasons ("untrusted certificate") get their room before the addresses, which
-        // shorten in the middle and keep their hosts.
-        var widestDetail = 8
+        // The widest status word the rows show now (not of every word there is): the room it
+        // leaves goes to the addresses.
+        var status = 0
         for server in canvas.settings.availableServers.prefix(50) {
             if let summary = summary(for: server, settings: canvas.settings) {
-                widestDetail = max(widestDetail, canvas.width(shownDetail(summary, canvas)))
+                status = max(status, canvas.width(canvas.text.statusWord(summary.status)))
             }
         }
-        let detail = min(widestDetail, max(14, width / 4))
+        if status == 0 { status = canvas.text.widestStatusWord(canvas.metrics) }
+        // The reasons ("untrusted certificate"), the 24 h uptime and "muted until" get their room
+        // before the addresses, which shorten in the middle and keep their hosts.
+        var widestDetail = 8
+        for server in canvas.settings.availableServers.prefix(50) {
+            let extras = watchText(canvas, server: server)
+            let detail = summary(for: server, settings: canvas.settings).map { shownDetail($0, canvas) }
+            let shown = [detail, extras.isEmpty ? nil : extras].compactMap { $0 }.joined(separator: "  ")
+            widestDetail = max(widestDetail, canvas.width(shown))
+        }
         let gaps = 6
-        var url = width - markerWidth - title - status - detail - gaps
+        let rest = width - markerWidth - title - status - gaps
+        // The address keeps up to 40 cells (the prefilled ones whole at 100 columns), at least a third.
+        let detail = max(0, min(widestDetail, rest - min(40, max(0, rest / 3))))
+        var url = rest - detail
         if url < 12 {
             title += max(0, url)
             url = 0
@@ -109,17 +120,19 @@ enum PaneListView {
         return line
     }
 
-    /// "24 h 99.93 %" (with its coverage when under 100 %) from history and "muted until 14:30"
+    /// "24 h 99.93 %" from history and "muted until 14:30"
     /// while the server's alerts wait (SPEC §15.2, §15.3); empty when there is neither.
     private static func watchText(_ canvas: Canvas, server: ServerConfig) -> String {
         let watch = canvas.model.watch
         var parts: [String] = []
-        if let day = watch.history?.figures[server.id]?[.day], day.probes > 0 {
-            let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
-            parts.append(canvas.text("ui.pane.uptime_24h", ["uptime": history.uptimeWithCoverage(day)]))
-        }
+        // The mute first: where the row is too narrow, the uptime is what is cut.
         if let mute = canvas.model.time.mute(of: server.id) {
             parts.append(canvas.text("ui.muted_until", ["time": canvas.model.clock.time(mute.until)]))
+        }
+        if let day = watch.history?.figures[server.id]?[.day], day.probes > 0 {
+            let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
+            // Without its coverage (the panel and `h` give it): the row keeps room for the address.
+            parts.append(canvas.text("ui.pane.uptime_24h", ["uptime": history.uptime(day.uptimeRatio)]))
         }
         return parts.joined(separator: " · ")
     }

@@ -70,13 +70,20 @@ enum ServerPanelView {
         rows.append(Row(line: Line(""), dropOrder: 12))
         let status = currentStatus(settings)
         let uptime = uptimeLine(canvas, server: server)
-        let labelWidth = labelColumn(canvas, certificate: status?.certificate != nil, uptime: uptime != nil)
+        let mute = canvas.model.time.mute(of: server.id)
+        let labelWidth = labelColumn(canvas, certificate: status?.certificate != nil, uptime: uptime != nil, alerts: mute != nil)
         rows.append(Row(line: statusLine(canvas, labelWidth: labelWidth, width: width), dropOrder: 0))
         rows.append(Row(line: labeled(text("ui.checked"), Line(""), labelWidth: labelWidth, canvas: canvas),
                         dropOrder: 6, valueOffset: labelWidth))
         if let uptime {
             rows.append(Row(line: labeled(text("ui.panel.uptime"), uptime, labelWidth: labelWidth, canvas: canvas),
                             dropOrder: 9))
+        }
+        if let mute {
+            // A row of its own, so a long uptime row (coverage in Chinese) never cuts it.
+            let value = Line(text("ui.muted_until", ["time": canvas.model.clock.time(mute.until)]), style: .colored(.warning))
+            rows.append(Row(line: labeled(text("ui.panel.alerts"), value, labelWidth: labelWidth, canvas: canvas),
+                            dropOrder: 6))
         }
         if let status, let days = status.certificateDaysLeft {
             // "Certificate  ends in 10 days", in the warning colour once `cert_expiring` applies.
@@ -103,28 +110,14 @@ enum ServerPanelView {
     }
 
     /// "24 h 99.93 % · 30 d 99.99 % (coverage 12.50 %) · p95 52 ms" for the server in use, from
-    /// history (SPEC §15.2; coverage where it is under 100 %), and "muted until 14:30" while its
-    /// alerts wait; nil before anything was recorded.
+    /// history (SPEC §15.2; coverage where it is under 100 %); nil before anything was recorded.
     private static func uptimeLine(_ canvas: Canvas, server: ServerConfig) -> Line? {
-        let watch = canvas.model.watch
-        let mute = canvas.model.time.mute(of: server.id)
-        let figures = watch.history?.figures[server.id]
-        guard figures?[.day]?.probes ?? 0 > 0 || mute != nil else { return nil }
+        guard let figures = canvas.model.watch.history?.figures[server.id], figures[.day]?.probes ?? 0 > 0 else { return nil }
         let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
-        var parts: [String] = []
-        if let figures, figures[.day]?.probes ?? 0 > 0 {
-            parts.append(canvas.text("ui.uptime_summary", [
-                "day": history.uptimeWithCoverage(figures[.day]), "month": history.uptimeWithCoverage(figures[.month]),
-                "p95": history.milliseconds(figures[.day]?.p95Ms),
-            ]))
-        }
-        var line = Line(parts.joined())
-        if let mute {
-            line.spans.append(Span((parts.isEmpty ? "" : " · ")
-                                       + canvas.text("ui.muted_until", ["time": canvas.model.clock.time(mute.until)]),
-                                   style: .colored(.warning)))
-        }
-        return line
+        return Line(canvas.text("ui.uptime_summary", [
+            "day": history.uptimeWithCoverage(figures[.day]), "month": history.uptimeWithCoverage(figures[.month]),
+            "p95": history.milliseconds(figures[.day]?.p95Ms),
+        ]))
     }
 
     /// A one-style line wrapped onto up to `dropOrders.count` rows, the last ending in `…` when
@@ -172,9 +165,10 @@ enum ServerPanelView {
 
     /// Width of the label column: the widest of "Status", "Checked", the check names and,
     /// when a certificate is known, "Certificate".
-    private static func labelColumn(_ canvas: Canvas, certificate: Bool, uptime: Bool) -> Int {
+    private static func labelColumn(_ canvas: Canvas, certificate: Bool, uptime: Bool, alerts: Bool) -> Int {
         let labels = [canvas.text("ui.status"), canvas.text("ui.checked")] + CheckEndpoint.allCases.map { checkLabel($0, canvas) }
             + (certificate ? [canvas.text("ui.panel.certificate")] : []) + (uptime ? [canvas.text("ui.panel.uptime")] : [])
+            + (alerts ? [canvas.text("ui.panel.alerts")] : [])
         return min(16, labels.map { canvas.width($0) }.max() ?? 0) + 2
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BackendClient
 import Doctor
+import History
 import Glibc
 import SettingsStore
 import TerminalBackend
@@ -72,7 +73,7 @@ struct DoctorCommand: VerbumCommand {
     @MainActor private static func alertFacts(context: CommandContext) -> AlertFacts {
         let folders = HookRunner.folders(paths: context.paths)
         let scan = HookRunner(folders: folders).scan()
-        let outbox = AlertFacts.outbox(stateDirectory: context.paths.stateDirectory)
+        let outbox = AlertOutbox.lookAt(stateDirectory: context.paths.stateDirectory)
         let last = outbox.summary?.lastOutcomes ?? [:]
         let hooks = scan.trusted.map { AlertFacts.Hook(path: $0, distrust: nil, lastOutcome: last[.hook(path: $0)]) }
             + scan.skipped.map { AlertFacts.Hook(path: $0.path, distrust: $0.reason.rawValue, lastOutcome: nil) }

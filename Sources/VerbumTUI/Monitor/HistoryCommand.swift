@@ -57,8 +57,16 @@ struct HistoryCommand: VerbumCommand {
             context.console.warning(message.key, message.parameters)
         }
         if json {
-            context.console.output(json: HistoryReport.json(servers: servers, windows: windows, summary: summary,
-                                                            localizer: context.console.localizer))
+            var document = HistoryReport.json(servers: servers, windows: windows, summary: summary,
+                                              localizer: context.console.localizer)
+            // The alert outbox beside the history, as it is (nothing created): each target's
+            // last outcome and what waits (SPEC §15.3).
+            let outbox = AlertOutbox.lookAt(stateDirectory: context.paths.stateDirectory)
+            if case .object(let fields) = document {
+                document = .object(JSONObject(fields.members.map { ($0.key, $0.value) }
+                                              + [("alerts", HistoryReport.alertsJSON(outbox.summary))]))
+            }
+            context.console.output(json: document)
         } else {
             let text = HistoryText(language: state.currentLanguage)
             context.console.output(HistoryReport.lines(servers: servers, windows: windows, summary: summary, now: now,

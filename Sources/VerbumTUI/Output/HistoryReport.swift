@@ -1,3 +1,4 @@
+import History
 import Localization
 import SettingsStore
 import SettingsUI
@@ -41,13 +42,24 @@ enum HistoryReport {
         }))])
     }
 
-    /// `{code, params, message}`: numbers as JSON numbers, names (a host) as strings.
+    /// `{code, params, message}` worded in `localizer`'s language.
     static func reasonJSON(_ reason: IncidentReason, localizer: Localizer) -> JSON {
-        let params = reason.params.sorted { $0.key < $1.key }.map { name, value -> (String, JSON) in
-            (name, Int(value).map(JSON.int) ?? .string(TextSanitizer.clean(value)))
+        reason.json(message: ReasonWords.message(reason, localizer: localizer))
+    }
+
+    /// What the outbox says (SPEC §15.3: each target's last outcome and what waits): targets
+    /// named without credentials or query.
+    static func alertsJSON(_ summary: OutboxSummary?) -> JSON {
+        let targets = (summary?.lastOutcomes ?? [:]).sorted { $0.key < $1.key }.map { target, outcome -> JSON in
+            let (kind, name): (String, String) = switch target {
+            case .hook(let path): ("hook", path)
+            case .webhook(let url): ("webhook", WebhookAddress.redacted(url))
+            }
+            return .object([("kind", .string(kind)), ("target", .string(TextSanitizer.clean(name))),
+                            ("status", .string(outcome.status.rawValue)), ("detail", .string(TextSanitizer.clean(outcome.detail))),
+                            ("at", .string(UTCTimestamp.iso8601Seconds(outcome.at)))])
         }
-        return .object([("code", .string(TextSanitizer.clean(reason.code))), ("params", .object(JSONObject(params))),
-                        ("message", .string(ReasonWords.message(reason, localizer: localizer)))])
+        return .object([("waiting", .int(summary?.waiting ?? 0)), ("targets", .array(targets))])
     }
 
     static func lines(servers: [ServerConfig], windows: [HistoryWindow], summary: HistorySummary?, now: Double,

@@ -2,7 +2,7 @@ import Localization
 import SettingsStore
 
 /// An alert as hooks and webhooks receive it (SPEC §15.3): the JSON body
-/// `{event, server: {id, displayName, baseUrl}, reason: {code, message}|null, at, since,
+/// `{event, server: {id, displayName, baseUrl}, reason: {code, params, message}|null, at, since,
 /// durationSeconds, host, language, resolvedOnStart}` and a hook's environment.
 public struct AlertPayload: Sendable {
     public let event: AlertEvent
@@ -20,9 +20,8 @@ public struct AlertPayload: Sendable {
 
     public var json: JSON {
         let server = event.server
-        let reason: JSON = event.reason.map { reason in
-            .object([("code", .string(reason.code.rawValue)), ("message", .optional(message.reason))])
-        } ?? .null
+        // The numbers of the reason (`{"status": 502}`) with its words in the alert's language.
+        let reason: JSON = event.reason.map { IncidentReason($0, server: server).json(message: message.reason ?? "") } ?? .null
         return .object([
             ("event", .string(event.kind.rawValue)),
             ("server", .object([("id", .string(server.id)), ("displayName", .string(server.displayName)),

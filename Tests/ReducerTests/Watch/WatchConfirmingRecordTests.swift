@@ -21,16 +21,19 @@ struct WatchConfirmingRecordTests {
         #expect(records.contains { $0.confirming } && records.contains { !$0.confirming })
     }
 
-    /// The app: the result after a first failure is its re-test (§6.4); no other is.
+    /// The app: the result of the server in use after a first failure is its re-test (§6.4); no
+    /// other is. (The recording app's rounds test the other servers: their records are theirs.)
     @Test func theAppMarksTheReTestOfAFirstFailure() {
+        let inUse = ServerCatalog.defaultServerId
         let script = [true, false, true, true, false, false, false, true, true, true]
-        var world = AppWatchWorld(scripts: [ServerCatalog.defaultServerId: script], upConfirmations: 2)
+        var world = AppWatchWorld(scripts: [inUse: script], upConfirmations: 2)
         for _ in 0..<30 { world.fireTimer() }
         world.drain()
-        let flags = world.effects.compactMap { effect -> Bool? in
-            if case let .record(_, confirming) = effect { confirming } else { nil }
+        let flags = world.effects.flatMap { effect -> [Bool] in
+            guard case let .record(results, confirming) = effect else { return [] }
+            return results.filter { $0.serverId == inUse }.map { _ in confirming }
         }
-        let tested = world.tested.map(\.isHealthy)
+        let tested = world.tested.filter { $0.serverId == inUse }.map(\.isHealthy)
         #expect(tested.count >= 8, "\(tested)")
         // Confirming: a result whose predecessor was a failure after a success (or the first result).
         let expected = tested.indices.map { index in
