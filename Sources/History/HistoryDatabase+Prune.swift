@@ -57,20 +57,23 @@ extension HistoryDatabase {
 
     /// The newest hour of the minute rows before `hour`; nil when there is none.
     private func newestMinuteRowHour(before hour: Int64) throws(SQLiteError) -> Int64? {
-        let select = try statement("SELECT max(hour) FROM minutes WHERE hour < ?")
-        try select.bind([.int(hour)])
-        defer { select.reset() }
-        guard try select.step(), !select.isNull(at: 0) else { return nil }
-        return try select.int64(at: 0, in: StoredRange.hours, "minute row hour")
+        try largest("SELECT max(hour) FROM minutes WHERE hour < ?", below: hour, in: StoredRange.hours, "minute row hour")
     }
 
     /// The latest instant a standing result may stand until, among those before `ms`; nil when none.
     private func newestStandingEnd(before ms: Int64) throws(SQLiteError) -> Int64? {
-        let select = try statement("SELECT max(until_ms) FROM standing WHERE until_ms < ?")
-        try select.bind([.int(ms)])
+        try largest("SELECT max(until_ms) FROM standing WHERE until_ms < ?", below: ms, in: StoredRange.milliseconds,
+                    "standing end")
+    }
+
+    /// The one value of `sql` (a `max(…)` bound to `limit`), checked against `range`.
+    private func largest(_ sql: String, below limit: Int64, in range: ClosedRange<Int64>,
+                         _ what: StaticString) throws(SQLiteError) -> Int64? {
+        let select = try statement(sql)
+        try select.bind([.int(limit)])
         defer { select.reset() }
         guard try select.step(), !select.isNull(at: 0) else { return nil }
-        return try select.int64(at: 0, in: StoredRange.milliseconds, "standing end")
+        return try select.int64(at: 0, in: range, what)
     }
 
     /// The `PruneClock` the last prune kept; nil before the first.
