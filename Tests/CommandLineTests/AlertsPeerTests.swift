@@ -90,7 +90,7 @@ struct AlertsPeerTests {
         let home = try TemporaryHome(prefix: "peer-help")
         let child = try ChildProcess(try BinaryRunner(home: home.path), ["--lang", "en"] + arguments, prefix: Self.closedStdout)
         defer { child.killNow() }
-        let ended = try #require(await child.wait(seconds: 60), "\(arguments) did not end")
+        let ended = try #require(await child.wait(seconds: 300), "\(arguments) did not end")
         #expect(ended.reason == .exit && ended.status == 1, "\(arguments): \(ended); stderr: \(child.standardError)")
         #expect(child.standardError.contains(CLI.errorLine(.en, "cli.error.output_failed", ["reason": String(cString: strerror(EPIPE))])),
                 "\(child.standardError)")
@@ -103,7 +103,7 @@ struct AlertsPeerTests {
         let child = try ChildProcess(try BinaryRunner(home: home.path), ["--lang", language.rawValue, "alerts", "test"],
                                      prefix: Self.closedStdout)
         defer { child.killNow() }
-        let ended = try #require(await child.wait(seconds: 60), "alerts test did not end")
+        let ended = try #require(await child.wait(seconds: 300), "alerts test did not end")
         #expect(ended.reason == .exit && ended.status == 1,
                 "\(ended) (141 or signal 13 is SIGPIPE); stderr: \(child.standardError)")
         let line = CLI.errorLine(language, "cli.error.output_failed", ["reason": String(cString: strerror(EPIPE))])

@@ -164,21 +164,21 @@ final class TroubleRig {
         case .locked(let rounds):
             try await goodRound()
             let locker = try LockingProcess(
-                "(printf \"BEGIN EXCLUSIVE;\\nINSERT INTO meta VALUES (\\047stuck\\047, 1);\\n.shell touch READY\\n\"; sleep 60) | sqlite3 history.sqlite3",
+                "(printf \"BEGIN EXCLUSIVE;\\nINSERT INTO meta VALUES (\\047stuck\\047, 1);\\n.shell touch READY\\n\"; sleep 600) | sqlite3 history.sqlite3",
                 folder: paths.stateDirectory)
             for _ in 0..<rounds { await round(at: now) }
             locker.stop()
             unlink(paths.stateDirectory + "/READY")
             // The kernel drops the lock when the killed sqlite3 is gone: wait for that.
             let deadline = ContinuousClock.now + .seconds(10)
-            while ShellCommand.run("sqlite3 -cmd '.timeout 0' '\(database)' 'BEGIN IMMEDIATE; ROLLBACK;' >/dev/null 2>&1") != 0 {
+            while await ShellCommand.run(detached: "sqlite3 -cmd '.timeout 0' '\(database)' 'BEGIN IMMEDIATE; ROLLBACK;' >/dev/null 2>&1") != 0 {
                 guard ContinuousClock.now < deadline else { Issue.record("the locking sqlite3 never ended"); return }
                 try await Task.sleep(nanoseconds: 10_000_000)
             }
         case .outOfRange(let bad):
             try await goodRound()
             let sql = bad.sql(hour: HistoryTime.hour(ofMilliseconds: now), nowMs: now)
-            #expect(ShellCommand.run("sqlite3 -cmd '.timeout 2000' '\(database)' \"\(sql)\"") == 0, "\(sql)")
+            #expect(await ShellCommand.run(detached: "sqlite3 -cmd '.timeout 2000' '\(database)' \"\(sql)\"") == 0, "\(sql)")
             // A reader meets the value (the screen reads every minute): damage, never a crash.
             _ = await store.summary(serverIds: ["s"], now: Double(now) / 1000)
             expected = 0
@@ -192,7 +192,7 @@ final class TroubleRig {
     private func goodRound() async throws {
         await round(at: now)
         expected += 1
-        #expect(try recordedNow() == expected, "rounds in the file")
+        #expect(try await recordedNow() == expected, "rounds in the file")
         expectPrivate()
     }
 
@@ -210,12 +210,12 @@ final class TroubleRig {
     /// The probes of the last 7 days (real time) in the file, as another process reads them
     /// (the `sqlite3` command: a second handle in this process would drop the store's locks
     /// when it closes the file, `DatabaseHeader`).
-    private func recordedNow() throws -> Int {
+    private func recordedNow() async throws -> Int {
         guard FileManager.default.fileExists(atPath: database) else { return 0 }
         let sql = "SELECT count(*) FROM raw WHERE server = (SELECT key FROM servers WHERE id = 's') "
             + "AND at BETWEEN \(now - 7 * 86_400_000) AND \(now);"
         let output = home.path + "/count.txt"
-        guard ShellCommand.run("sqlite3 -readonly -cmd '.timeout 2000' '\(database)' \"\(sql)\" > '\(output)' 2>&1") == 0,
+        guard await ShellCommand.run(detached: "sqlite3 -readonly -cmd '.timeout 2000' '\(database)' \"\(sql)\" > '\(output)' 2>&1") == 0,
               let text = try? String(contentsOfFile: output, encoding: .utf8),
               let count = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw TestSupportError.setupFailed("cannot count the rows: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
@@ -265,7 +265,7 @@ struct LockedAtStartTests {
             try database.record([ProbeSample(serverId: "s", at: start, ok: true, latencyMs: 3)])
         }
         let locker = try LockingProcess(
-            "(printf \"PRAGMA locking_mode = EXCLUSIVE;\\nBEGIN EXCLUSIVE;\\nINSERT INTO meta VALUES (\\047stuck\\047, 1);\\n.shell touch READY\\n\"; sleep 60) | sqlite3 history.sqlite3",
+            "(printf \"PRAGMA locking_mode = EXCLUSIVE;\\nBEGIN EXCLUSIVE;\\nINSERT INTO meta VALUES (\\047stuck\\047, 1);\\n.shell touch READY\\n\"; sleep 600) | sqlite3 history.sqlite3",
             folder: paths.stateDirectory)
         let store = HistoryStore(paths: paths, now: Double(start) / 1000, logger: Logger(label: "locked-at-start"))
         await store.becomeWriter(now: Double(start) / 1000)
@@ -273,7 +273,7 @@ struct LockedAtStartTests {
         #expect(store.problem != nil, "the lock is noticed")
         locker.stop()
         let deadline = ContinuousClock.now + .seconds(10)
-        while ShellCommand.run("sqlite3 -cmd '.timeout 0' '\(path)' 'BEGIN IMMEDIATE; ROLLBACK;' >/dev/null 2>&1") != 0 {
+        while await ShellCommand.run(detached: "sqlite3 -cmd '.timeout 0' '\(path)' 'BEGIN IMMEDIATE; ROLLBACK;' >/dev/null 2>&1") != 0 {
             guard ContinuousClock.now < deadline else { Issue.record("the locking sqlite3 never ended"); return }
             try await Task.sleep(nanoseconds: 10_000_000)
         }
