@@ -90,7 +90,7 @@ struct TroubleStoryPropertyTests {
         }
     }
 
-    @Test func aStoryOfTroubleLosesOnlyTheRowsOfTheTroubleAndNeverHangs() async throws {
+    @Test(.fixedSeed("c5eGstfIssR/rArGdp2qs+gGDFV+aA6IJHtQOaI0Qk8=")) func aStoryOfTroubleLosesOnlyTheRowsOfTheTroubleAndNeverHangs() async throws {
         var stories = 0
         var steps = 0
         let started = ContinuousClock.now
@@ -103,7 +103,9 @@ struct TroubleStoryPropertyTests {
                 for step in story {
                     let began = ContinuousClock.now
                     try await rig.run(step)
-                    #expect(ContinuousClock.now - began < .seconds(15), "\(step) took \(ContinuousClock.now - began) in \(story)")
+                    // A hang (a FIFO waited on) would never end; a step of the whole suite's load on
+                    // two cores has been seen at several seconds: the bound tells the two apart.
+                    #expect(ContinuousClock.now - began < .seconds(120), "\(step) took \(ContinuousClock.now - began) in \(story)")
                 }
             } catch {
                 Issue.record("\(error)")
