@@ -9,13 +9,17 @@ import SettingsStore
 /// again at the next call. Alerts never wait for it: an alert the outbox cannot store is still
 /// delivered (`store` answers `.unstored`), with an in-memory ledger so this process sends it once.
 public final class OutboxStore: @unchecked Sendable {
-    // @unchecked: `outbox`, `memoryLedger` and `lastProblem` are touched on `queue` only.
+    // @unchecked: `outbox`, `memoryLedger`, `claimed` and `lastProblem` are touched on `queue` only.
     public let path: String
     private let queue = DispatchQueue(label: "verbumcare.outbox")
     private let logger: Logger
     private let clock: AppClock
     private var outbox: AlertOutbox?
     private var memoryLedger: Set<String> = []
+    /// Deliveries handed out to this process and not yet recorded (alert key and target): a
+    /// retry round never hands one out twice, whatever order a delivery's end, its record and
+    /// the next `due` meet in. Decided here, on the queue the rows are read and written on.
+    private var claimed: Set<String> = []
     private var lastProblem: HistoryProblem?
 
     public enum Stored: Equatable, Sendable {
@@ -34,20 +38,29 @@ public final class OutboxStore: @unchecked Sendable {
         self.logger = logger
     }
 
+    /// Stores a decided alert; its targets are handed out to the caller at once (claimed).
     public func store(_ alert: OutboxAlert) async -> Stored {
         await onQueue { [self] in
+            let result: Stored
             if let stored = using({ outbox throws(HistoryProblem) in try outbox.store(alert) }) {
-                return stored ? .stored : .known
+                result = stored ? .stored : .known
+            } else {
+                result = memoryLedger.insert(alert.key).inserted ? .unstored : .known
             }
-            return memoryLedger.insert(alert.key).inserted ? .unstored : .known
+            if result != .known { for target in alert.targets { claimed.insert(Self.claim(alert.key, target)) } }
+            return result
         }
     }
 
+    /// Records how one delivery ended; the delivery may be handed out again (a webhook to retry).
     public func record(key: String, target: AlertTarget, outcome: AlertOutcome) async {
         await onQueue { [self] in
             _ = using { outbox throws(HistoryProblem) in try outbox.record(key: key, target: target, outcome: outcome) }
+            claimed.remove(Self.claim(key, target))
         }
     }
+
+    private static func claim(_ key: String, _ target: AlertTarget) -> String { key + "\u{0}" + target.storageKey }
 
     /// Whether the change `key` was alerted (stored) before.
     public func contains(_ key: String) async -> Bool {
@@ -61,7 +74,8 @@ public final class OutboxStore: @unchecked Sendable {
         await onQueue { [self] in using { outbox throws(HistoryProblem) in try outbox.openOutages() } ?? [] }
     }
 
-    /// What is still to deliver, after dropping (and logging) what failed for 24 h.
+    /// What is still to deliver and not handed out already, after dropping (and logging) what
+    /// failed for 24 h; what it returns is handed out (claimed) until its outcome is recorded.
     public func due(now: Double) async -> [OutboxDelivery] {
         await onQueue { [self] in
             let dropped = using { outbox throws(HistoryProblem) in try outbox.expire(now: Int64(now * 1000)) } ?? []
@@ -69,7 +83,9 @@ public final class OutboxStore: @unchecked Sendable {
                 logger.warning("alert dropped after 24 h of failed deliveries",
                                metadata: ["key": "\(delivery.alert.key)", "target": "\(Self.logName(delivery.target))"])
             }
-            return using { outbox throws(HistoryProblem) in try outbox.due() } ?? []
+            let due = (using { outbox throws(HistoryProblem) in try outbox.due() } ?? [])
+                .filter { claimed.insert(Self.claim($0.alert.key, $0.target)).inserted }
+            return due
         }
     }
 

@@ -29,8 +29,6 @@ public final class WatchRuntime {
     private var roundTimer: Task<Void, Never>?
     private var muteTimer: Task<Void, Never>?
     private let tasks = EffectTasks()
-    /// Deliveries under way (alert key and target), so a retry round never starts a second one.
-    private var delivering: Set<String> = []
     private var isStopped = false
     /// Called after every complete round (the monitor writes its textfile, `--once` exits).
     public var onRoundFinished: (@MainActor (Int) async -> Void)?
@@ -179,10 +177,9 @@ public final class WatchRuntime {
         }
     }
 
-    /// One target's delivery, its outcome back as `alertDelivered` (which records it).
+    /// One target's delivery (handed out by the outbox: never two of one at once), its outcome
+    /// back as `alertDelivered` (which records it).
     private func deliver(_ alert: OutboxAlert, to target: AlertTarget) {
-        let id = alert.key + "\u{0}" + target.storageKey
-        guard delivering.insert(id).inserted else { return }
         let sender = webhookSender(store.getState().watchSettings)
         let now = clock.now
         let delivery = delivery
@@ -190,7 +187,6 @@ public final class WatchRuntime {
             let outcome = await TargetDelivery.deliver(alert, to: target, through: delivery, sender: sender, now: now)
             return .alertDelivered(key: alert.key, target: target, outcome: outcome)
         }, deliver: { [weak self, logger] event in
-            self?.delivering.remove(id)
             if case let .alertDelivered(_, target, outcome) = event, outcome.status != .delivered {
                 logger.warning("alert target failed", metadata: ["target": "\(OutboxStore.logName(target))",
                                                                  "detail": "\(outcome.detail)", "key": "\(alert.key)"])
