@@ -334,10 +334,29 @@ class DemoServer:
 
     # ---- listening socket
     def open_listener(self):
-        listener = Listener(self, self.port)
+        listener = Listener(self, self.port) if self.port else self.listener_outside_ephemeral_ports()
         self.port = listener.server_address[1]
         self.listener = listener
         self.backend.acceptor.call(lambda: self.backend.acceptor.register(listener))
+
+    def listener_outside_ephemeral_ports(self):
+        """A port the kernel never hands to an outgoing connection (below
+        ip_local_port_range): 'up' re-opens the same port after 'down', and a port from the
+        ephemeral range may meanwhile be the source port of some client's connection, which
+        makes the re-open fail with 'Address already in use'."""
+        try:
+            with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+                low = int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            low = 32768
+        ports = list(range(10000, max(10001, low)))
+        secrets.SystemRandom().shuffle(ports)
+        for port in ports[:200]:
+            try:
+                return Listener(self, port)
+            except OSError:
+                continue
+        return Listener(self, 0)
 
     def close_listener(self):
         """Runs on the acceptor thread, so no accept is in flight while the socket closes."""

@@ -110,15 +110,14 @@ struct HistoryLoopTests {
         #expect(await rig.settle { $0.connectionStatus == .connected })
         let history = HistoryText(language: .en)
         var seen: Set<Int> = []
-        // Three recorded probes, read back as they are recorded, well under a minute (the old
-        // re-read came a minute after the start, or when `h` asked).
+        // Three recorded probes, read back at the end of the round that recorded them, well under
+        // a minute (the old re-read came a minute after the start, or when `h` asked).
         let followed = await rig.frame(until: { _ in
             let probes = rig.app.watch.history?.figures["pn51"]?[.day]?.probes ?? 0
             seen.insert(probes)
             return probes >= 3
         }, timeout: .seconds(40))
         #expect(followed != nil, "the figures stayed at \(seen.sorted()) probes")
-        #expect(seen.filter { $0 > 0 }.count >= 2, "the figures jumped: \(seen.sorted())")
         // The row is cut at the panel's width ("… · 30 d …"): its 24 h figure is the test.
         let panel = await rig.frame(until: { frame in
             let day = rig.app.watch.history?.figures["pn51"]?[.day]
