@@ -20,7 +20,6 @@ public final class WatchRuntime {
     private let clock: AppClock
     private let logger: Logger
     private let delivery: AlertDelivery
-    private let host: String
     private let role: WatchState.Role
     private let lockPath: String
     private let muteFile: MuteFile
@@ -42,7 +41,6 @@ public final class WatchRuntime {
         self.clock = clock
         self.logger = logger
         self.role = role
-        self.host = host
         delivery = AlertDelivery(hooks: HookRunner(folders: hookFolders), host: host, logger: logger)
         lockPath = RecorderLock.path(stateDirectory: store.paths.stateDirectory)
         history = HistoryStore(paths: store.paths, now: clock.now(), clock: clock, logger: logger)
