@@ -41,6 +41,8 @@ let package = Package(
         // Debian's libsqlite3, linked (headers: libsqlite3-dev). One library with no
         // dependencies of its own, unlike libcurl.
         .systemLibrary(name: "CSQLite"),
+        // Debian's libsnappy, linked (headers: libsnappy-dev): remote write's block compression.
+        .systemLibrary(name: "CSnappy"),
 
         .target(name: "Localization", swiftSettings: strictSettings),
         // The pure core: the one state (settings and screen), the one event vocabulary, the
@@ -79,6 +81,11 @@ let package = Package(
                 dependencies: ["SettingsStore", "Connectivity", "BackendClient", "History", "Localization", "CPlatform",
                                "CHookGuard", .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
+        // The monitor's push by Prometheus remote write, with its backfill from history (issue 28).
+        .target(name: "RemoteWrite",
+                dependencies: ["AppCore", "History", "BackendClient", "SettingsStore", "Watch", "CSnappy",
+                               .product(name: "Logging", package: "swift-log")],
+                swiftSettings: strictSettings),
         // The app's loop as a library: events → the one reducer → effects → frames on a
         // `TerminalScreen`. The executable connects it to ncurses; tests drive it in-process.
         .target(name: "AppLoop",
@@ -87,7 +94,7 @@ let package = Package(
                 swiftSettings: strictSettings),
         .executableTarget(
             name: "VerbumTUI",
-            dependencies: ["AppLoop", "Watch", "History", "Localization", "SettingsStore", "BackendClient", "Connectivity", "Doctor",
+            dependencies: ["AppLoop", "Watch", "RemoteWrite", "History", "Localization", "SettingsStore", "BackendClient", "Connectivity", "Doctor",
                            "TerminalRendering", "TerminalBackend", "SettingsUI", "CPlatform",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
@@ -97,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "verbumcare-bench",
             dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity", "TerminalRendering", "SettingsUI",
-                           "History",
+                           "History", "RemoteWrite", "Watch",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Benchmarks",
             exclude: ["scripts", "reference"],  // reference: the C programs the benchmarks compare with
@@ -168,6 +175,12 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "DemoBackendTests",
                     dependencies: ["TestSupport"],
+                    swiftSettings: strictSettings),
+        // Remote write against Debian's prometheus and victoria-metrics and a receiver of our own.
+        .testTarget(name: "RemoteWriteTests",
+                    dependencies: ["RemoteWrite", "History", "AppCore", "Watch", "BackendClient", "SettingsStore", "TestSupport",
+                                   .product(name: "Logging", package: "swift-log"),
+                                   .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strictSettings),
         .testTarget(name: "CommandLineTests",
                     dependencies: ["TestSupport", "SettingsStore", "CPlatform", "Watch", "BackendClient",

@@ -7,6 +7,7 @@ public enum Doctor {
          caBundle(facts.caBundle, path: facts.caBundlePath, verdict: facts.caBundleVerdict),
          terminal(facts.terminal)] + config(facts.config) + credentials(facts.credentials) + [clock(facts.clock)]
             + (facts.history.map(history) ?? []) + (facts.alerts.map(alerts) ?? [])
+            + (facts.remoteWrite.map(remoteWrite) ?? [])
     }
 
     /// The worst status: `doctor` exits 1 when it is `error`.

@@ -14,6 +14,7 @@ public struct DoctorCheck: Equatable, Sendable {
         case clock
         case history
         case alerts
+        case remoteWrite = "remote_write"
     }
 
     public enum Status: String, Comparable, Sendable {

@@ -17,6 +17,8 @@ public struct MachineFacts: Sendable {
     public var history: HistoryFacts?
     /// nil: not looked at.
     public var alerts: AlertFacts?
+    /// The push by remote write (issue 28); nil: not looked at.
+    public var remoteWrite: RemoteWriteFacts?
 
     public init(mdns: MDNSFacts, curl: CurlFeatures, caBundle: CABundle, caBundlePath: String?,
                 caBundleVerdict: CABundleCheck.Verdict?, terminal: TerminalFacts, config: ConfigFacts, clock: ClockFacts,

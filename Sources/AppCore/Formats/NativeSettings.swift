@@ -37,6 +37,12 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     public var slowThresholdMs: Int
     /// Whether the recording process keeps history.sqlite3.
     public var historyEnabled: Bool
+    /// Where the monitor pushes by Prometheus remote write (issue 28): https, no credentials.
+    public var remoteWriteURL: String?
+    /// The file holding the remote write's bearer token (readable by its owner only).
+    public var remoteWriteTokenFile: String?
+    /// The `facility` label of pushed series; nil: the host name.
+    public var facility: String?
 
     /// The keys of settings.json, the one list of them (a contract: scripts use them). The file
     /// format reads and writes them (`CodingKeys` below), and the command line takes them as
@@ -57,6 +63,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         case alertUpConfirmations = "alert_up_confirmations"
         case slowThresholdMs = "slow_threshold_ms"
         case historyEnabled = "history_enabled"
+        case remoteWriteURL = "remote_write_url"
+        case remoteWriteTokenFile = "remote_write_token_file"
+        case facility = "facility"
     }
 
     /// Codable's name for the keys: the same list.
@@ -67,7 +76,8 @@ public struct NativeSettings: Codable, Equatable, Sendable {
                 enableDetailedLogging: Bool = false, caBundle: String? = nil, probeInterval: Int = 10,
                 certWarningDays: Int = NativeSettings.defaultCertWarningDays, alertWebhooks: [String] = [],
                 alertCABundle: String? = nil, alertUpConfirmations: Int = 2, slowThresholdMs: Int = 1500,
-                historyEnabled: Bool = true) {
+                historyEnabled: Bool = true, remoteWriteURL: String? = nil, remoteWriteTokenFile: String? = nil,
+                facility: String? = nil) {
         self.backendServerAddress = backendServerAddress
         self.customServerAddress = customServerAddress
         self.customServers = customServers
@@ -82,6 +92,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         self.alertUpConfirmations = alertUpConfirmations
         self.slowThresholdMs = slowThresholdMs
         self.historyEnabled = historyEnabled
+        self.remoteWriteURL = remoteWriteURL
+        self.remoteWriteTokenFile = remoteWriteTokenFile
+        self.facility = facility
     }
 
     /// Missing keys take their defaults (the file format is read by `NativeSettingsFile`;
@@ -103,6 +116,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         alertUpConfirmations = try c.decodeIfPresent(Int.self, forKey: .alertUpConfirmations) ?? d.alertUpConfirmations
         slowThresholdMs = try c.decodeIfPresent(Int.self, forKey: .slowThresholdMs) ?? d.slowThresholdMs
         historyEnabled = try c.decodeIfPresent(Bool.self, forKey: .historyEnabled) ?? d.historyEnabled
+        remoteWriteURL = try c.decodeIfPresent(String.self, forKey: .remoteWriteURL)
+        remoteWriteTokenFile = try c.decodeIfPresent(String.self, forKey: .remoteWriteTokenFile)
+        facility = try c.decodeIfPresent(String.self, forKey: .facility)
     }
 
     public static let defaults = NativeSettings()
@@ -141,6 +157,21 @@ public struct NativeSettings: Codable, Equatable, Sendable {
             if !s.alertWebhooks.contains(n) { s.alertWebhooks.append(n) }
         }
         if s.alertCABundle?.isEmpty == true { s.alertCABundle = nil }
+        if let url = remoteWriteURL, !url.isEmpty {
+            guard case .success(let n) = RemoteWriteAddress.check(url) else {
+                throw refuse(.remoteWriteURL, WebhookAddress.redacted(url))
+            }
+            s.remoteWriteURL = n
+        } else {
+            s.remoteWriteURL = nil
+        }
+        if s.remoteWriteTokenFile?.isEmpty == true { s.remoteWriteTokenFile = nil }
+        if let name = facility, !name.isEmpty {
+            guard case .success(let n) = FacilityLabel.check(name) else { throw refuse(.facility, name) }
+            s.facility = n
+        } else {
+            s.facility = nil
+        }
         if let custom = customServerAddress, !custom.isEmpty {
             guard let n = Self.normalized(custom, environment) else { throw refuse(.customServerAddress, custom) }
             s.customServerAddress = n
@@ -197,6 +228,19 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         s.slowThresholdMs = reader.int(Key.slowThresholdMs.rawValue, in: slowThresholdRange,
                                        default: s.slowThresholdMs)
         s.historyEnabled = reader.bool(Key.historyEnabled.rawValue, default: s.historyEnabled)
+        s.remoteWriteTokenFile = reader.optionalString(Key.remoteWriteTokenFile.rawValue)
+        if let url = reader.optionalString(Key.remoteWriteURL.rawValue) {
+            // Named without a password or query it may carry.
+            if case .success(let n) = RemoteWriteAddress.check(url) { s.remoteWriteURL = n } else {
+                reader.report("files.field_invalid", ["field": Key.remoteWriteURL.rawValue, "fallback": "null",
+                                                      "value": WebhookAddress.redacted(url)])
+            }
+        }
+        if let name = reader.optionalString(Key.facility.rawValue) {
+            if case .success(let n) = FacilityLabel.check(name) { s.facility = n } else {
+                reader.report("files.field_invalid", ["field": Key.facility.rawValue, "fallback": "null", "value": name])
+            }
+        }
         let hooks: [JSON] = reader.read(Key.alertWebhooks.rawValue, default: [], fallbackText: "[]") {
             if case .array(let items) = $0 { return items }
             return nil
@@ -308,7 +352,10 @@ public struct NativeSettings: Codable, Equatable, Sendable {
          (.alertCABundle, alertCABundle.map(JSON.string)),
          (.alertUpConfirmations, .int(alertUpConfirmations)),
          (.slowThresholdMs, .int(slowThresholdMs)),
-         (.historyEnabled, .bool(historyEnabled))]
+         (.historyEnabled, .bool(historyEnabled)),
+         (.remoteWriteURL, remoteWriteURL.map(JSON.string)),
+         (.remoteWriteTokenFile, remoteWriteTokenFile.map(JSON.string)),
+         (.facility, facility.map(JSON.string))]
     }
 
     /// Writes into `object` the keys whose value differs from `decoded` (what was read from

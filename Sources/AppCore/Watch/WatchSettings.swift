@@ -5,6 +5,10 @@ public struct WatchSettings: Equatable, Sendable {
     public var alertUpConfirmations: Int
     public var slowThresholdMs: Int
     public var historyEnabled: Bool
+    /// The monitor's push (issue 28): where, the token's file, the `facility` label (nil: the host).
+    public var remoteWriteURL: String?
+    public var remoteWriteTokenFile: String?
+    public var facility: String?
 
     public init(_ settings: NativeSettings = .defaults) {
         alertWebhooks = settings.alertWebhooks
@@ -12,6 +16,9 @@ public struct WatchSettings: Equatable, Sendable {
         alertUpConfirmations = settings.alertUpConfirmations
         slowThresholdMs = settings.slowThresholdMs
         historyEnabled = settings.historyEnabled
+        remoteWriteURL = settings.remoteWriteURL
+        remoteWriteTokenFile = settings.remoteWriteTokenFile
+        facility = settings.facility
     }
 }
 

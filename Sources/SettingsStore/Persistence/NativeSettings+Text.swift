@@ -47,6 +47,14 @@ extension NativeSettings {
         case .alertUpConfirmations: alertUpConfirmations = try int()
         case .slowThresholdMs: slowThresholdMs = try int()
         case .historyEnabled: historyEnabled = try bool()
+        case .remoteWriteURL:
+            // Checked by `validated`; a refusal names it without its password or query.
+            if !cleared, case .failure = RemoteWriteAddress.check(trimmed) {
+                throw PersistenceError.invalidValue(field: key, value: WebhookAddress.redacted(text))
+            }
+            remoteWriteURL = cleared ? nil : trimmed
+        case .remoteWriteTokenFile: remoteWriteTokenFile = cleared ? nil : trimmed
+        case .facility: facility = cleared ? nil : trimmed
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BackendClient
 import Doctor
 import History
+import RemoteWrite
 import Glibc
 import SettingsStore
 import TerminalBackend
@@ -32,6 +33,7 @@ struct DoctorCommand: VerbumCommand {
                                           serverIds: state.availableServers.map(\.id), enabled: state.historyEnabled,
                                           now: AppClock.wallSeconds())
         facts.alerts = Self.alertFacts(context: context)
+        facts.remoteWrite = Self.remoteWriteFacts(context: context)
         let checks = Doctor.run(facts)
         let console = context.console
         func render(_ text: AppError) -> String { TextSanitizer.clean(console.text(text.key, text.parameters)) }
@@ -83,6 +85,22 @@ struct DoctorCommand: VerbumCommand {
         }
         return AlertFacts(hookFolder: folders[0], hooks: hooks.sorted { $0.path < $1.path }, webhooks: webhooks,
                           waiting: outbox.summary?.waiting ?? 0, outboxProblem: outbox.problem)
+    }
+
+    /// The push's receiver (redacted), whether its token file can be used, and its state file.
+    @MainActor private static func remoteWriteFacts(context: CommandContext) -> RemoteWriteFacts {
+        let settings = context.store.getState().watchSettings
+        guard let url = settings.remoteWriteURL else { return RemoteWriteFacts(url: nil, tokenProblem: nil, state: nil, now: 0) }
+        var tokenProblem: AppError?
+        if let path = settings.remoteWriteTokenFile {
+            if case .failure(let problem) = TokenFile.read(path: path) {
+                tokenProblem = AppError(key: problem.key, parameters: problem.parameters(path: path))
+            }
+        } else {
+            tokenProblem = AppError(key: "cli.remote_write.token_unset", parameters: [:])
+        }
+        return RemoteWriteFacts(url: WebhookAddress.redacted(url), tokenProblem: tokenProblem,
+                                state: RemoteWriteStateFile(paths: context.paths).read(), now: AppClock.wallSeconds())
     }
 
     /// The app's own probe (`TerminalProbe`), asked on the line when stdin and stdout are the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BackendClient
 import FoundationEssentials
+import RemoteWrite
 import SettingsStore
 
 /// A settings.json key as `settings set KEY` takes it: the file format's own list
@@ -110,6 +111,27 @@ extension NativeSettings.Key: ExpressibleByArgument {
                 throw Refusal(key: refusal.key, parameters: refusal.parameters)
             }
             try update(context) { $0.alertCABundle = path }
+        case .remoteWriteURL:
+            // https only, no user name or password; a refusal names it without them.
+            guard !value.trimmingBlanks.isEmpty else { return try update(context) { $0.remoteWriteURL = nil } }
+            switch RemoteWriteAddress.check(value) {
+            case .success(let url): try update(context) { $0.remoteWriteURL = url }
+            case .failure(let refusal): throw Refusal(key: refusal.key, parameters: refusal.parameters)
+            }
+        case .remoteWriteTokenFile:
+            guard !value.isEmpty else { return try update(context) { $0.remoteWriteTokenFile = nil } }
+            let path = value.hasPrefix("/") ? value : FileManager.default.currentDirectoryPath + "/" + value
+            // Checked now as the push will read it: missing, open to others, CR/LF inside.
+            if case .failure(let problem) = TokenFile.read(path: path) {
+                throw Refusal(key: problem.key, parameters: problem.parameters(path: path))
+            }
+            try update(context) { $0.remoteWriteTokenFile = path }
+        case .facility:
+            guard !value.trimmingBlanks.isEmpty else { return try update(context) { $0.facility = nil } }
+            switch FacilityLabel.check(value) {
+            case .success(let name): try update(context) { $0.facility = name }
+            case .failure(let refusal): throw Refusal(key: refusal.key, parameters: ["max": String(FacilityLabel.maxLength)])
+            }
         case .autoSwitchOnFailure:
             try store.setAutoSwitchOnFailure(try boolean(value))
         case .enableDetailedLogging:

@@ -4,6 +4,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Logging
+import RemoteWrite
 import SettingsStore
 import SettingsUI
 import TerminalBackend
@@ -27,6 +28,9 @@ final class MonitorService {
     /// only after a round that wrote it. (Not keyed on the reason's text: that names a new
     /// temporary file each round, so a reason compared with the last one never matched.)
     private var textfileFailing = false
+    /// The push by remote write (issue 28), run beside the rounds.
+    private lazy var pusher = RemoteWritePusher(paths: context.paths, logger: logger)
+    private var pushUnsetTold = false
 
     init(context: CommandContext, textfile: String?, once: Bool) throws {
         self.context = context
@@ -62,7 +66,13 @@ final class MonitorService {
     }
 
     private func roundFinished(_ round: Int, watch: WatchRuntime) async {
-        if let textfile { await writeTextfile(textfile, watch: watch) }
+        let push = pushConfiguration()
+        if textfile != nil || push != nil {
+            let (families, now) = await roundFamilies(watch: watch)
+            if let textfile { writeTextfile(textfile, text: OpenMetricsReport(families: families).text) }
+            // Handed over and not awaited: the push never delays the next round or an alert.
+            if let push { pusher.roundFinished(families, at: now, configuration: push) }
+        }
         if once || stopRequested {
             // The alerts of this round, the records and app-state.json first.
             await loop.waitUntilIdle()
@@ -71,7 +81,9 @@ final class MonitorService {
         }
     }
 
-    private func writeTextfile(_ path: String, watch: WatchRuntime) async {
+    /// The round's OpenMetrics families (the checks' and the monitor's) and when they were made:
+    /// one list for the textfile and the push.
+    private func roundFamilies(watch: WatchRuntime) async -> ([OpenMetricsReport.Family], Double) {
         let state = context.store.getAppState()
         let now = AppClock.wallSeconds()
         var histograms: [String: LatencyHistogram] = [:]
@@ -84,9 +96,35 @@ final class MonitorService {
                 (server: server, result: HealthWarnings.applied(to: $0, slowThresholdMs: threshold))
             }
         }
-        let text = OpenMetricsReport(tested: tested,
-                                     extra: MonitorMetrics.families(state: state, histograms: histograms,
-                                                                    roundFinishedAt: now)).text
+        let families = OpenMetricsReport.families(tested: tested)
+            + MonitorMetrics.families(state: state, histograms: histograms, roundFinishedAt: now)
+        return (families, now)
+    }
+
+    /// The push's settings this round; nil when it is off or this process does not record (the
+    /// recorder pushes: one cursor per home). A URL without a token file is told once.
+    private func pushConfiguration() -> RemoteWritePusher.Configuration? {
+        let state = context.store.getAppState()
+        let settings = state.settings.watchSettings
+        guard let url = settings.remoteWriteURL, state.watch.isRecording else { return nil }
+        guard let tokenFile = settings.remoteWriteTokenFile else {
+            if !pushUnsetTold {
+                pushUnsetTold = true
+                context.console.warning("cli.remote_write.token_unset", [:])
+                logger.warning("remote write off: remote_write_token_file is not set")
+            }
+            return nil
+        }
+        let interval = Double(state.settings.probeInterval + state.settings.connectionTimeout)
+        return RemoteWritePusher.Configuration(
+            url: url, tokenFile: tokenFile,
+            origin: RemoteWriteBatch.Origin(facility: settings.facility ?? HostName.current, box: HostName.current),
+            transport: transport.settings(caBundleSetting: state.settings.caBundle),
+            historyEnabled: settings.historyEnabled,
+            since: Int64((AppClock.wallSeconds() - interval) * 1000))
+    }
+
+    private func writeTextfile(_ path: String, text: String) {
         do {
             try TextfileWriter.write(text, to: path)
             textfileFailing = false

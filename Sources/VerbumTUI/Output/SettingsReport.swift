@@ -33,6 +33,10 @@ struct SettingsReport {
         case .alertUpConfirmations: .int(settings.alertUpConfirmations)
         case .slowThresholdMs: .int(settings.slowThresholdMs)
         case .historyEnabled: .bool(settings.historyEnabled)
+        // Named without a password or query, as every output names it; the token is never shown.
+        case .remoteWriteURL: .optional(settings.remoteWriteURL.map(WebhookAddress.redacted))
+        case .remoteWriteTokenFile: .optional(settings.remoteWriteTokenFile)
+        case .facility: .optional(settings.facility)
         }
     }
 

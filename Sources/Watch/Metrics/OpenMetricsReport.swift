@@ -4,7 +4,7 @@ import SettingsStore
 /// with blackbox_exporter's metric names, one family at a time, ending `# EOF`, for
 /// node_exporter's textfile collector. The monitor adds its own families (`MonitorMetrics`).
 public struct OpenMetricsReport {
-    public struct Family {
+    public struct Family: Sendable {
         public var name: String
         public var help: String
         public var type = "gauge"
@@ -20,6 +20,12 @@ public struct OpenMetricsReport {
     public let text: String
 
     public init(tested: [(server: ServerConfig, result: DetailedStatus)], extra: [Family] = []) {
+        self.init(families: Self.families(tested: tested) + extra)
+    }
+
+    /// The checks' families (blackbox_exporter's names), also what the monitor's remote write
+    /// sends: one list for the textfile and the push.
+    public static func families(tested: [(server: ServerConfig, result: DetailedStatus)]) -> [Family] {
         var success = Family(name: "probe_success", help: "Whether the server's health check succeeded")
         var duration = Family(name: "probe_duration_seconds", help: "How long the server's checks took, all at once")
         var status = Family(name: "probe_http_status_code", help: "HTTP status of each check (0 when none came)")
@@ -49,8 +55,12 @@ public struct OpenMetricsReport {
                 expiry.samples.append(([id], certificate.notAfter))
             }
         }
+        return [success, duration, status, phases, expiry, checks, slow]
+    }
+
+    public init(families: [Family]) {
         var lines: [String] = []
-        for family in [success, duration, status, phases, expiry, checks, slow] + extra where !family.samples.isEmpty {
+        for family in families where !family.samples.isEmpty {
             lines.append("# TYPE \(family.name) \(family.type)")
             lines.append("# HELP \(family.name) \(family.help)")
             for sample in family.samples {
