@@ -25,9 +25,12 @@ public actor RemoteWritePusher {
         public var historyEnabled: Bool
         /// Where a first push starts (Unix ms): the current round's earliest probe.
         public var since: Int64
+        /// Raw rows per request (`RemoteWritePolicy.batchRows`; tests make it small).
+        public var batchRows: Int
 
         public init(url: String, tokenFile: String, origin: RemoteWriteBatch.Origin, transport: TransportSettings,
-                    historyEnabled: Bool, since: Int64) {
+                    historyEnabled: Bool, since: Int64, batchRows: Int = RemoteWritePolicy.batchRows) {
+            self.batchRows = max(1, batchRows)
             self.url = url
             self.tokenFile = tokenFile
             self.origin = origin
@@ -90,8 +93,8 @@ public actor RemoteWritePusher {
         for _ in 0..<RemoteWritePolicy.maxBatchesPerPush {
             // The cursor is set above and only moves forward.
             let cursor = current.cursor ?? RemoteWritePolicy.initialCursor(since: configuration.since)
-            let rows = configuration.historyEnabled ? await readRows(after: cursor) : []
-            let full = rows.count >= RemoteWritePolicy.batchRows
+            let rows = configuration.historyEnabled ? await readRows(after: cursor, limit: configuration.batchRows) : []
+            let full = rows.count >= configuration.batchRows
             let series = RemoteWriteBatch.series(rows: rows, round: full ? [] : round, roundAtMs: full ? nil : roundAtMs,
                                                  origin: configuration.origin,
                                                  roundIncludesHistoryFamily: !configuration.historyEnabled)
@@ -142,14 +145,14 @@ public actor RemoteWritePusher {
     /// The next batch of raw rows, read on a queue of its own through a read-only handle (the
     /// recorder's writes go on meanwhile: WAL). A database that cannot be read gives no rows:
     /// the round's own series still go.
-    private func readRows(after cursor: RemoteWriteCursor) async -> [HistoryDatabase.RawRow] {
+    private func readRows(after cursor: RemoteWriteCursor, limit: Int) async -> [HistoryDatabase.RawRow] {
         let path = historyPath
         let nowMs = Int64(now() * 1000)
         return await withCheckedContinuation { (continuation: CheckedContinuation<[HistoryDatabase.RawRow], Never>) in
             queue.async {
                 guard case .success(let database) = HistoryDatabase.open(path: path, readOnly: true, now: nowMs),
                       let rows = try? database.rawRows(after: cursor.at, serverKey: cursor.serverKey,
-                                                       limit: RemoteWritePolicy.batchRows) else {
+                                                       limit: limit) else {
                     return continuation.resume(returning: [])
                 }
                 continuation.resume(returning: rows)
