@@ -181,6 +181,7 @@ let package = Package(
                     dependencies: ["RemoteWrite", "History", "AppCore", "Watch", "BackendClient", "SettingsStore", "TestSupport",
                                    .product(name: "Logging", package: "swift-log"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],
+                    exclude: ["Support/receiver.py"],
                     swiftSettings: strictSettings),
         .testTarget(name: "CommandLineTests",
                     dependencies: ["TestSupport", "SettingsStore", "CPlatform", "Watch", "BackendClient",

@@ -27,10 +27,14 @@ public actor RemoteWritePusher {
         public var since: Int64
         /// Raw rows per request (`RemoteWritePolicy.batchRows`; tests make it small).
         public var batchRows: Int
+        /// One request's time limit (`RemoteWriteSender.timeoutMs`; tests make it short).
+        public var timeoutMs: Int
 
         public init(url: String, tokenFile: String, origin: RemoteWriteBatch.Origin, transport: TransportSettings,
-                    historyEnabled: Bool, since: Int64, batchRows: Int = RemoteWritePolicy.batchRows) {
+                    historyEnabled: Bool, since: Int64, batchRows: Int = RemoteWritePolicy.batchRows,
+                    timeoutMs: Int = RemoteWriteSender.timeoutMs) {
             self.batchRows = max(1, batchRows)
+            self.timeoutMs = timeoutMs
             self.url = url
             self.tokenFile = tokenFile
             self.origin = origin
@@ -89,7 +93,8 @@ public actor RemoteWritePusher {
             return save(step.state)
         }
         if current.cursor == nil { current.cursor = RemoteWritePolicy.initialCursor(since: configuration.since) }
-        let sender = RemoteWriteSender(transport: httpTransport, settings: configuration.transport)
+        let sender = RemoteWriteSender(transport: httpTransport, settings: configuration.transport,
+                                       timeoutMs: configuration.timeoutMs)
         for _ in 0..<RemoteWritePolicy.maxBatchesPerPush {
             // The cursor is set above and only moves forward.
             let cursor = current.cursor ?? RemoteWritePolicy.initialCursor(since: configuration.since)
@@ -113,6 +118,11 @@ public actor RemoteWritePusher {
             guard step.goOn else { break }
         }
         return current
+    }
+
+    /// Forgets the state kept in memory (the next push reads the state file): a restart.
+    public func forget() {
+        state = nil
     }
 
     /// Tells a new problem once, and the receiver accepting again.

@@ -16,10 +16,10 @@ public struct RemoteWriteSender: Sendable {
     let transport: any HTTPTransport
     let settings: TransportSettings
 
-    public init(transport: any HTTPTransport, settings: TransportSettings) {
+    public init(transport: any HTTPTransport, settings: TransportSettings, timeoutMs: Int = RemoteWriteSender.timeoutMs) {
         var settings = settings
-        settings.connectTimeoutMs = Self.timeoutMs
-        settings.totalTimeoutMs = Self.timeoutMs
+        settings.connectTimeoutMs = timeoutMs
+        settings.totalTimeoutMs = timeoutMs
         settings.maxBodyBytes = Self.answerCap
         settings.allowPlainHTTP = false
         self.transport = transport

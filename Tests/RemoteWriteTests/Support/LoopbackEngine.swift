@@ -21,15 +21,11 @@ final class LoopbackEngine: @unchecked Sendable {
         self.caFile = caFile
     }
 
+    func setPid(_ number: Int32) { pid = number }
+
     /// Starts it and waits until `readyURL` answers 2xx (at most `seconds`).
     func start(seconds: Double = 20) async throws {
-        let pidFile = "\(folder)/\(name).pid"
-        let status = await ShellCommand.run(detached: "(\(command)) >>'\(folder)/\(name).log' 2>&1 </dev/null & echo $! >'\(pidFile)'")
-        guard status == 0, let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
-              let number = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw TestSupportError.setupFailed("\(name) did not start")
-        }
-        pid = number
+        try await startWithoutWaiting()
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if await ShellCommand.run(detached: "curl -fsS -o /dev/null --max-time 2 --cacert '\(caFile)' '\(readyURL)' 2>/dev/null") == 0 {
@@ -82,5 +78,28 @@ final class LoopbackEngine: @unchecked Sendable {
             chmod 644 '\(p)server.key'
             """
         guard await ShellCommand.run(detached: script) == 0 else { throw TestSupportError.setupFailed("openssl failed") }
+    }
+}
+
+extension LoopbackEngine {
+    /// Starts it without a ready URL (our receiver writes its port into `port` when it listens).
+    func startWithoutWaiting() async throws {
+        let pidFile = "\(folder)/\(name).pid"
+        let status = await ShellCommand.run(detached: "(\(command)) >>'\(folder)/\(name).log' 2>&1 </dev/null & echo $! >'\(pidFile)'")
+        guard status == 0, let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+              let number = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw TestSupportError.setupFailed("\(name) did not start")
+        }
+        setPid(number)
+    }
+
+    /// The port our receiver listens on, once it does (at most 10 s).
+    func waitForPortFile() async throws -> Int {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: folder + "/port", encoding: .utf8), let port = Int(text) { return port }
+            try await Task.sleep(nanoseconds: 20_000_000)  // polling a condition with a deadline
+        }
+        throw TestSupportError.setupFailed("receiver did not listen: \(log.suffix(1000))")
     }
 }

@@ -16,7 +16,7 @@ struct PushRig {
     static let servers = ["s1", "s2"]
     static let facility = "test-facility"
 
-    init(name: String) throws {
+    init(name: String, logger given: Logger? = nil) throws {
         home = try TemporaryHome(prefix: "verbumcare-rw-\(name)")
         paths = AppPaths(configDirectory: home.configDirectory, stateDirectory: home.stateDirectory,
                          cacheDirectory: home.path + "/cache")
@@ -26,7 +26,7 @@ struct PushRig {
         chmod(tokenFile, 0o600)
         var logger = Logger(label: "test.remote-write")
         logger.logLevel = .critical
-        pusher = RemoteWritePusher(paths: paths, logger: logger)
+        pusher = RemoteWritePusher(paths: paths, logger: given ?? logger)
     }
 
     /// Rounds every 10 s from `from` (inclusive) to `to` (exclusive), Unix ms, both servers up
@@ -49,11 +49,26 @@ struct PushRig {
         }
     }
 
-    func configuration(url: String, caFile: String, since: Int64, batchRows: Int = 50) -> RemoteWritePusher.Configuration {
+    private func database() throws -> HistoryDatabase {
+        guard case .success(let database) = HistoryDatabase.open(path: paths.stateDirectory + "/history.sqlite3",
+                                                                  readOnly: true, now: Int64(Date().timeIntervalSince1970 * 1000)) else {
+            throw TestSupportError.setupFailed("history did not open")
+        }
+        return database
+    }
+
+    func rawRows() throws -> [HistoryDatabase.RawRow] {
+        try database().rawRows(after: 0, serverKey: 0, limit: 1_000_000)
+    }
+
+    func rawRowCount() throws -> Int { try rawRows().count }
+
+    func configuration(url: String, caFile: String, since: Int64, batchRows: Int = 50,
+                       timeoutMs: Int = 10_000) -> RemoteWritePusher.Configuration {
         RemoteWritePusher.Configuration(
             url: url, tokenFile: tokenFile,
             origin: RemoteWriteBatch.Origin(facility: Self.facility, box: "box-1"),
             transport: TransportSettings(caBundle: CABundle(path: caFile, source: .commandLine)),
-            historyEnabled: true, since: since, batchRows: batchRows)
+            historyEnabled: true, since: since, batchRows: batchRows, timeoutMs: timeoutMs)
     }
 }
