@@ -37,8 +37,9 @@ public enum RemoteWriteAddress {
 }
 
 /// The `facility` setting: the label value that tells one facility's series from another's in
-/// the central store. Any printable text up to 128 characters (a Prometheus label value may
-/// hold any UTF-8), no control characters (it reaches logs and terminals).
+/// the central store and on its dashboards: a name of up to 128 characters in letters and
+/// digits of any script, spaces and `-_.()` (no control characters or punctuation that a
+/// PromQL matcher or a shell would need quoted: it reaches logs, terminals and queries).
 public enum FacilityLabel {
     public static let maxLength = 128
 
@@ -51,9 +52,16 @@ public enum FacilityLabel {
     /// The trimmed label value, or why it cannot be one.
     public static func check(_ text: String) -> Result<String, Refusal> {
         let trimmed = text.trimmingWhitespace
-        guard !trimmed.isEmpty, trimmed.count <= maxLength, TextSanitizer.clean(trimmed) == trimmed else {
+        guard !trimmed.isEmpty, trimmed.count <= maxLength, TextSanitizer.clean(trimmed) == trimmed,
+              trimmed.unicodeScalars.allSatisfy(isAllowed) else {
             return .failure(.invalid)
         }
         return .success(trimmed)
+    }
+
+    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        let p = scalar.properties
+        return p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark
+            || p.generalCategory == .spacingMark || " -_.()".unicodeScalars.contains(scalar)
     }
 }
