@@ -105,7 +105,8 @@ let package = Package(
             name: "verbumcare-bench",
             dependencies: ["Localization", "SettingsStore", "BackendClient", "Connectivity", "TerminalRendering", "SettingsUI",
                            "History", "RemoteWrite", "Watch",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks",
             exclude: ["scripts", "reference"],  // reference: the C programs the benchmarks compare with
             swiftSettings: strictSettings),

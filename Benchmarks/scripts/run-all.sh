@@ -7,7 +7,8 @@
 #   with a named bundle and with the system CA store (a mount namespace of its own); a hung and a returning server; a
 #   stalled resolver (network namespace); the cold four checks against curl; 200 custom servers checked at once;
 #   and the in-process figures of verbumcare-bench (switch CPU, the 200-server frame, a probe against curl, the
-#   system CA store against a named bundle, history size and query time).
+#   system CA store against a named bundle, history size and query time); the remote write of a round
+#   (CPU) and a 7-day backfill of 10 servers against Debian's prometheus (remote-write.py).
 #
 #   Benchmarks/scripts/run-all.sh [--quick]     (--quick: 10 s idle window, fewer runs)
 #
@@ -61,6 +62,7 @@ if [[ -z "${VERBUMCARE_TUI_BINARY:-}" ]]; then
     scripts/build-release --scratch-path .build-release-static --product verbumcare-bench > /dev/null 2>&1
 fi
 if [[ "${1:-}" == "--quick" ]]; then run "$here/bench-figures.py" --quick; else run "$here/bench-figures.py"; fi
+if [[ "${1:-}" == "--quick" ]]; then run "$here/remote-write.py" --quick; else run "$here/remote-write.py"; fi
 
 echo
 echo "== summary ($(uname -sr), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ), binary ${VERBUMCARE_TUI_BINARY:-.build-release-static})"
