@@ -70,8 +70,15 @@ final class MonitorService {
         if textfile != nil || push != nil {
             let (families, now) = await roundFamilies(watch: watch)
             if let textfile { writeTextfile(textfile, text: OpenMetricsReport(families: families).text) }
-            // Handed over and not awaited: the push never delays the next round or an alert.
-            if let push { pusher.roundFinished(families, at: now, configuration: push) }
+            if let push {
+                if once {
+                    // `--once` exits after this round: its push goes to its end first.
+                    await pusher.push(families, roundAtMs: Int64((now * 1000).rounded()), configuration: push)
+                } else {
+                    // Handed over and not awaited: the push never delays the next round or an alert.
+                    pusher.roundFinished(families, at: now, configuration: push)
+                }
+            }
         }
         if once || stopRequested {
             // The alerts of this round, the records and app-state.json first.
