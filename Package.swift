@@ -179,7 +179,7 @@ let package = Package(
                     swiftSettings: strictSettings),
         // Remote write against Debian's prometheus and victoria-metrics and a receiver of our own.
         .testTarget(name: "RemoteWriteTests",
-                    dependencies: ["RemoteWrite", "History", "AppCore", "Watch", "BackendClient", "SettingsStore", "TestSupport",
+                    dependencies: ["RemoteWrite", "History", "AppCore", "Watch", "BackendClient", "SettingsStore", "Doctor", "TestSupport",
                                    .product(name: "Logging", package: "swift-log"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     exclude: ["Support/receiver.py"],
