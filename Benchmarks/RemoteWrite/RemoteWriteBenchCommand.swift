@@ -62,7 +62,8 @@ struct RemoteWriteBenchCommand: AsyncParsableCommand {
             let at = start + Int64(round) * SyntheticProbes.intervalMs
             try database.record(probes.round(at: at))
             let before = processCPUMs()
-            let state = await pusher.push(families, roundAtMs: at + 500, configuration: configuration(token: token, since: start - 1))
+            // `since` before the first round's earliest probe (they are up to 200 ms early).
+            let state = await pusher.push(families, roundAtMs: at + 500, configuration: configuration(token: token, since: start - 1000))
             cpu.append(processCPUMs() - before)
             if state.lastAnswer.map(RemoteWritePolicy.verdict) == .accepted { accepted += 1 }
         }

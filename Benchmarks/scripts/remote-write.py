@@ -100,8 +100,8 @@ def main():
                 stored = None
         print(f"remote-write.backfill: prometheus holds {stored} probe_success samples of facility=bench "
               f"(rows sent {rows}, last answer {last.group(1) if last else None})")
-        # The round figure's pushes went there too (their rows are a day of history): the backfill's
-        # rows are the ones the count must add up to, plus the round figure's.
+        # The round figure's pushes went there too (10 rows a round): the count must be the
+        # backfill's rows plus those, every row once.
         round_rows = figures.figure(output, r"remote-write\.round: \d+ series a round, (\d+)/")
         complete = stored is not None and rows is not None and stored >= rows
         figures.result("remote-write-backfill", seconds if complete else None,
