@@ -38,9 +38,10 @@ struct RemoteWriteBenchCommand: AsyncParsableCommand {
         return (AppPaths(configDirectory: folder + "/config", stateDirectory: folder + "/state", cacheDirectory: folder + "/cache"), token)
     }
 
-    private func configuration(token: String, since: Int64) -> RemoteWritePusher.Configuration {
+    /// `box`: each figure its own, so their series (same servers, overlapping times) stay apart.
+    private func configuration(token: String, since: Int64, box: String) -> RemoteWritePusher.Configuration {
         RemoteWritePusher.Configuration(
-            url: url, tokenFile: token, origin: RemoteWriteBatch.Origin(facility: "bench", box: "bench-box"),
+            url: url, tokenFile: token, origin: RemoteWriteBatch.Origin(facility: "bench", box: box),
             transport: TransportSettings(caBundle: CABundle(path: cacert, source: .commandLine)),
             historyEnabled: true, since: since)
     }
@@ -63,7 +64,7 @@ struct RemoteWriteBenchCommand: AsyncParsableCommand {
             try database.record(probes.round(at: at))
             let before = processCPUMs()
             // `since` before the first round's earliest probe (they are up to 200 ms early).
-            let state = await pusher.push(families, roundAtMs: at + 500, configuration: configuration(token: token, since: start - 1000))
+            let state = await pusher.push(families, roundAtMs: at + 500, configuration: configuration(token: token, since: start - 1000, box: "round"))
             cpu.append(processCPUMs() - before)
             if state.lastAnswer.map(RemoteWritePolicy.verdict) == .accepted { accepted += 1 }
         }
@@ -72,7 +73,7 @@ struct RemoteWriteBenchCommand: AsyncParsableCommand {
               + String(format: "%.3f", sorted[sorted.count / 2]) + " ms, p90 " + String(format: "%.3f", sorted[sorted.count * 9 / 10]) + " ms")
     }
 
-    /// `days` of 10 servers recorded (not measured), the cursor at their start, then one push
+    /// `days` of 10 servers recorded (not measured), the cursor before their first probe, then one push
     /// that sends it all, oldest first, in batches, until the receiver has accepted everything.
     private func measureBackfill(in folder: String) async throws {
         let (paths, token) = try setUp(folder)
@@ -98,7 +99,7 @@ struct RemoteWriteBenchCommand: AsyncParsableCommand {
         var state = RemoteWritePolicy.State()
         // Pushes until the cursor reaches the last row (a push makes at most maxBatchesPerPush requests).
         while requests < 10_000 {
-            state = await pusher.push([], roundAtMs: now, configuration: configuration(token: token, since: start - 1))
+            state = await pusher.push([], roundAtMs: now, configuration: configuration(token: token, since: start - 1000, box: "backfill"))
             requests += 1
             guard state.lastAnswer.map(RemoteWritePolicy.verdict) == .accepted else { break }
             if let cursor = state.cursor, cursor.at >= at - SyntheticProbes.intervalMs - 1000 { break }
