@@ -37,6 +37,8 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     public var slowThresholdMs: Int
     /// Whether the recording process keeps history.sqlite3.
     public var historyEnabled: Bool
+    /// The folder the recorder writes the staff status page into (SPEC §16); nil: no page.
+    public var statusPageDir: String?
 
     /// The keys of settings.json, the one list of them (a contract: scripts use them). The file
     /// format reads and writes them (`CodingKeys` below), and the command line takes them as
@@ -57,6 +59,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         case alertUpConfirmations = "alert_up_confirmations"
         case slowThresholdMs = "slow_threshold_ms"
         case historyEnabled = "history_enabled"
+        case statusPageDir = "status_page_dir"
     }
 
     /// Codable's name for the keys: the same list.
@@ -67,7 +70,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
                 enableDetailedLogging: Bool = false, caBundle: String? = nil, probeInterval: Int = 10,
                 certWarningDays: Int = NativeSettings.defaultCertWarningDays, alertWebhooks: [String] = [],
                 alertCABundle: String? = nil, alertUpConfirmations: Int = 2, slowThresholdMs: Int = 1500,
-                historyEnabled: Bool = true) {
+                historyEnabled: Bool = true, statusPageDir: String? = nil) {
         self.backendServerAddress = backendServerAddress
         self.customServerAddress = customServerAddress
         self.customServers = customServers
@@ -82,6 +85,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         self.alertUpConfirmations = alertUpConfirmations
         self.slowThresholdMs = slowThresholdMs
         self.historyEnabled = historyEnabled
+        self.statusPageDir = statusPageDir
     }
 
     /// Missing keys take their defaults (the file format is read by `NativeSettingsFile`;
@@ -103,6 +107,7 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         alertUpConfirmations = try c.decodeIfPresent(Int.self, forKey: .alertUpConfirmations) ?? d.alertUpConfirmations
         slowThresholdMs = try c.decodeIfPresent(Int.self, forKey: .slowThresholdMs) ?? d.slowThresholdMs
         historyEnabled = try c.decodeIfPresent(Bool.self, forKey: .historyEnabled) ?? d.historyEnabled
+        statusPageDir = try c.decodeIfPresent(String.self, forKey: .statusPageDir)
     }
 
     public static let defaults = NativeSettings()
@@ -141,6 +146,8 @@ public struct NativeSettings: Codable, Equatable, Sendable {
             if !s.alertWebhooks.contains(n) { s.alertWebhooks.append(n) }
         }
         if s.alertCABundle?.isEmpty == true { s.alertCABundle = nil }
+        if s.statusPageDir?.isEmpty == true { s.statusPageDir = nil }
+        if let folder = s.statusPageDir, !Self.isStatusPageDir(folder) { throw refuse(.statusPageDir, folder) }
         if let custom = customServerAddress, !custom.isEmpty {
             guard let n = Self.normalized(custom, environment) else { throw refuse(.customServerAddress, custom) }
             s.customServerAddress = n
@@ -165,6 +172,12 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         }
         if s.caBundle?.isEmpty == true { s.caBundle = nil }
         return s
+    }
+
+    /// `status_page_dir` as the file may hold it: an absolute path (whether it is a folder this
+    /// process may write into is checked where the page is written, and by `settings set`).
+    public static func isStatusPageDir(_ path: String) -> Bool {
+        path.hasPrefix("/") && !path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
     /// A webhook URL as settings.json keeps it: https only (a webhook carries the facility's
@@ -197,6 +210,13 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         s.slowThresholdMs = reader.int(Key.slowThresholdMs.rawValue, in: slowThresholdRange,
                                        default: s.slowThresholdMs)
         s.historyEnabled = reader.bool(Key.historyEnabled.rawValue, default: s.historyEnabled)
+        if let folder = reader.optionalString(Key.statusPageDir.rawValue) {
+            if isStatusPageDir(folder) {
+                s.statusPageDir = folder
+            } else {
+                reader.report("files.field_invalid", ["field": Key.statusPageDir.rawValue, "fallback": "null", "value": folder])
+            }
+        }
         let hooks: [JSON] = reader.read(Key.alertWebhooks.rawValue, default: [], fallbackText: "[]") {
             if case .array(let items) = $0 { return items }
             return nil
@@ -308,7 +328,8 @@ public struct NativeSettings: Codable, Equatable, Sendable {
          (.alertCABundle, alertCABundle.map(JSON.string)),
          (.alertUpConfirmations, .int(alertUpConfirmations)),
          (.slowThresholdMs, .int(slowThresholdMs)),
-         (.historyEnabled, .bool(historyEnabled))]
+         (.historyEnabled, .bool(historyEnabled)),
+         (.statusPageDir, statusPageDir.map(JSON.string))]
     }
 
     /// Writes into `object` the keys whose value differs from `decoded` (what was read from

@@ -115,6 +115,9 @@ public enum AppEvent: Equatable, Sendable {
     case muteTimerFired(at: Double)
     /// The history database was read (figures and incidents for the screen).
     case historyRead(HistorySummary)
+    /// `monitor --status-page DIR`: the staff status page goes into this folder (over
+    /// `status_page_dir`), written by this monitor whether or not it records.
+    case statusPageDirectoryGiven(String)
 }
 
 extension AppEvent {
@@ -175,6 +178,7 @@ extension AppEvent {
         case .mutesRead: "mutesRead"
         case .muteTimerFired: "muteTimerFired"
         case .historyRead: "historyRead"
+        case .statusPageDirectoryGiven: "statusPageDirectoryGiven"
         }
     }
 }

@@ -19,7 +19,7 @@ extension AppEvent {
         case .loaded, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,
              .signInSubmitted, .signInDismissed, .signInFormEdited, .paneNoteWithdrawn, .connectivityStopped,
              .rowTestCompleted, .signInFailed, .mdnsInspected, .historyRead,
-             .alertDelivered:
+             .alertDelivered, .statusPageDirectoryGiven:
             nil
         }
     }

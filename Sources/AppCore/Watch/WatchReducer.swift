@@ -81,6 +81,8 @@ public enum WatchReducer {
             effects += muteTimer(watch, at: at)
         case .historyRead(let summary):
             watch.history = summary
+        case .statusPageDirectoryGiven(let directory):
+            watch.statusPageOverride = directory
         case let .probeCompleted(_, result, _, at), let .recoveryProbeCompleted(_, result, at),
              let .switchTestCompleted(_, result, _, at):
             // What connectivity tests (the server in use, the configured one during a fallback)
@@ -159,6 +161,7 @@ public enum WatchReducer {
         } else {
             effects.append(.checkRecorder)
         }
+        effects += statusPage(watch, settings: settings, at: at)
         // Every surface reads the figures of the round just recorded (one set of figures, read
         // once a round, on the history queue after the round's records).
         effects.append(.readHistory)

@@ -5,6 +5,8 @@ public struct WatchSettings: Equatable, Sendable {
     public var alertUpConfirmations: Int
     public var slowThresholdMs: Int
     public var historyEnabled: Bool
+    /// `status_page_dir`: where the recorder writes the staff status page (nil: nowhere).
+    public var statusPageDir: String?
 
     public init(_ settings: NativeSettings = .defaults) {
         alertWebhooks = settings.alertWebhooks
@@ -12,6 +14,7 @@ public struct WatchSettings: Equatable, Sendable {
         alertUpConfirmations = settings.alertUpConfirmations
         slowThresholdMs = settings.slowThresholdMs
         historyEnabled = settings.historyEnabled
+        statusPageDir = settings.statusPageDir
     }
 }
 

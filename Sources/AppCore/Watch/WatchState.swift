@@ -41,6 +41,8 @@ public struct WatchState: Equatable, Sendable {
     public var alertedFallback: FallbackSpell?
     /// A fallback that ended and whose `fallback_ended` is still due (held by a mute).
     public var endedFallback: EndedFallback?
+    /// `monitor --status-page DIR`: the folder given on the command line (over the setting).
+    public var statusPageOverride: String?
 
     public init(role: Role = .app) {
         self.role = role

@@ -47,6 +47,7 @@ extension NativeSettings {
         case .alertUpConfirmations: alertUpConfirmations = try int()
         case .slowThresholdMs: slowThresholdMs = try int()
         case .historyEnabled: historyEnabled = try bool()
+        case .statusPageDir: statusPageDir = cleared ? nil : trimmed
         }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BackendClient
 import FoundationEssentials
 import SettingsStore
+import Watch
 
 /// A settings.json key as `settings set KEY` takes it: the file format's own list
 /// (`NativeSettings.Key`, AppCore), so the command line and the file cannot disagree on the
@@ -110,6 +111,13 @@ extension NativeSettings.Key: ExpressibleByArgument {
                 throw Refusal(key: refusal.key, parameters: refusal.parameters)
             }
             try update(context) { $0.alertCABundle = path }
+        case .statusPageDir:
+            guard !value.isEmpty else { return try update(context) { $0.statusPageDir = nil } }
+            // Checked now as the recorder checks it before every write: a folder that is ours.
+            if let problem = StatusPageWriter.check(directory: value) {
+                throw Refusal(key: problem.key, parameters: problem.parameters)
+            }
+            try update(context) { $0.statusPageDir = value }
         case .autoSwitchOnFailure:
             try store.setAutoSwitchOnFailure(try boolean(value))
         case .enableDetailedLogging:

@@ -33,6 +33,7 @@ struct SettingsReport {
         case .alertUpConfirmations: .int(settings.alertUpConfirmations)
         case .slowThresholdMs: .int(settings.slowThresholdMs)
         case .historyEnabled: .bool(settings.historyEnabled)
+        case .statusPageDir: .optional(settings.statusPageDir)
         }
     }
 

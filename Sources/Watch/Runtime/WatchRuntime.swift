@@ -1,6 +1,7 @@
 import BackendClient
 import Connectivity
 import History
+import Localization
 import Logging
 import SettingsStore
 
@@ -31,6 +32,11 @@ public final class WatchRuntime {
     private var isStopped = false
     /// Called after every complete round (the monitor writes its textfile, `--once` exits).
     public var onRoundFinished: (@MainActor (Int) async -> Void)?
+    /// Called when the status page could not be written, once until it is written again (the
+    /// monitor says why on stderr; the log has it either way).
+    public var onStatusPageProblem: (@MainActor (StatusPageProblem) -> Void)?
+    /// The last status page write failed and was told (machinery: told once, not each round).
+    private var statusPageFailing = false
 
     public init(store: AppSettingsStore, role: WatchState.Role, prober: ServerProber, transport: TransportConfiguration,
                 clock: AppClock = .system, hookFolders: [String], host: String,
@@ -135,6 +141,8 @@ public final class WatchRuntime {
             prober.update(settings: transport.settings(caBundleSetting: caBundle, certWarningDays: certWarningDays))
         case .readHistory:
             background { [weak self] in await self?.readHistory() }
+        case let .writeStatusPage(model, directory, language):
+            background { [weak self] in await self?.writeStatusPage(model, directory: directory, language: language) }
         case .scheduleMuteEnd(let delay):
             muteTimer?.cancel()
             muteTimer = timer(after: delay) { .muteTimerFired(at: now()) }
@@ -266,6 +274,29 @@ public final class WatchRuntime {
         case .failure(let problem):
             logger.warning("mutes.json cannot be read; it is left as it is", metadata: ["problem": "\(problem)"])
         }
+    }
+
+    // MARK: The status page
+
+    /// Writes the page off the main actor (each file is fsynced); a problem is told once.
+    private func writeStatusPage(_ model: StatusPageModel, directory: String, language: AppLanguage) async {
+        let outcome = await Task.detached { () -> StatusPageProblem? in
+            do throws(StatusPageProblem) {
+                try StatusPageWriter.write(model, directory: directory, language: language,
+                                           clock: StatusPageWriter.localClock(at: model.madeAt))
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        guard let problem = outcome else {
+            statusPageFailing = false
+            return
+        }
+        guard !statusPageFailing, !isStopped else { return }
+        statusPageFailing = true
+        logger.warning("status page not written", metadata: ["problem": "\(problem.key)", "path": "\(problem.parameters["path"] ?? directory)"])
+        onStatusPageProblem?(problem)
     }
 
     // MARK: Tasks
