@@ -65,8 +65,8 @@ public struct StatusPageHTML {
 
     /// Hidden until the page has been on screen for 3 probe intervals unreplaced (CSS only).
     private var staleBanner: String {
-        let minutes = max(1, Int(((model.staleAfter - model.madeAt) / 60).rounded(.up)))
-        return "<p class=\"stale\" id=\"stale\" role=\"alert\">⚠ " + text("page.stale_banner", ["minutes": String(minutes)]) + "</p>\n"
+        let age = DurationText.text(seconds: model.staleAfter - model.madeAt) { localizer.text($0, $1) }
+        return "<p class=\"stale\" id=\"stale\" role=\"alert\">⚠ " + text("page.stale_banner", ["duration": HTMLText.escaped(age)]) + "</p>\n"
     }
 
     private var drillBanner: String {
@@ -83,8 +83,8 @@ public struct StatusPageHTML {
         let line = model.configured
         var html = "<section class=\"state \(line.condition.rawValue)\" id=\"state\">\n"
         html += "<p class=\"label\">" + text("page.configured", ["server": serverName(line.server)]) + "</p>\n"
-        html += "<p class=\"word\" id=\"word\"><span class=\"mark\">" + Self.mark(line.condition) + "</span> "
-            + text("page.condition.\(line.condition.rawValue)") + "</p>\n"
+        html += "<p class=\"word\" id=\"word\"><span class=\"mark\">" + Self.mark(line.condition) + "</span> <span class=\"w\" id=\"w\">"
+            + text("page.condition.\(line.condition.rawValue)") + "</span></p>\n"
         if let since = line.since {
             html += "<p class=\"since\">" + text("page.since", ["time": clock.short(since)]) + "</p>\n"
         }
@@ -208,7 +208,8 @@ public struct StatusPageHTML {
         .state.down{border-color:#b00020;border-style:double;border-width:14px}
         .state.checking{border-color:#555;border-style:dotted}
         .label{font-size:1.1em;font-weight:600}
-        .word{font-size:min(17vw,112px);font-weight:800;line-height:1.15;margin:.1em 0;overflow-wrap:anywhere}
+        .word{font-size:min(11vw,96px);font-weight:800;line-height:1.15;margin:.1em 0;overflow-wrap:normal;word-break:keep-all}
+        .word .w{white-space:nowrap}
         .since,.uptime{font-size:1.1em}
         .advice{border:4px solid #111;border-radius:10px;padding:10px 14px;font-size:1.2em;margin:10px 0}
         .advice.paper,.advice.other{border-width:8px;font-weight:700}
