@@ -5,6 +5,8 @@ public struct WatchSettings: Equatable, Sendable {
     public var alertUpConfirmations: Int
     public var slowThresholdMs: Int
     public var historyEnabled: Bool
+    /// The facility's name, number and BCP trigger (SPEC §16).
+    public var facilityProfile: FacilityProfile
 
     public init(_ settings: NativeSettings = .defaults) {
         alertWebhooks = settings.alertWebhooks
@@ -12,6 +14,7 @@ public struct WatchSettings: Equatable, Sendable {
         alertUpConfirmations = settings.alertUpConfirmations
         slowThresholdMs = settings.slowThresholdMs
         historyEnabled = settings.historyEnabled
+        facilityProfile = FacilityProfile(settings)
     }
 }
 
