@@ -13,6 +13,10 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     public static let alertUpConfirmationsRange = 1...10
     /// A `health` answer slower than this many milliseconds is `slow_response` (SPEC §6.1).
     public static let slowThresholdRange = 100...60000
+    /// Minutes a confirmed outage of the configured server may last before it is a BCP event
+    /// (SPEC §16, the plan's 発動基準; `BCPTrigger`): up to a day.
+    public static let bcpTriggerMinutesRange = 1...1440
+    public static let defaultBCPTriggerMinutes = 10
 
     public var backendServerAddress: String?
     public var customServerAddress: String?
@@ -37,6 +41,13 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     public var slowThresholdMs: Int
     /// Whether the recording process keeps history.sqlite3.
     public var historyEnabled: Bool
+    /// The facility's name for the BCP report's header (SPEC §16); sanitized, at most
+    /// `FacilityProfile.nameMaxLength` characters (`FacilityProfile.name(_:)`).
+    public var facilityName: String?
+    /// 事業所番号: 1 to 20 ASCII digits, kept as text (leading zeros count).
+    public var facilityNumber: String?
+    /// Minutes, 1...1440.
+    public var bcpTriggerMinutes: Int
     /// The folder the recorder writes the staff status page into (SPEC §16); nil: no page.
     public var statusPageDir: String?
 
@@ -59,6 +70,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         case alertUpConfirmations = "alert_up_confirmations"
         case slowThresholdMs = "slow_threshold_ms"
         case historyEnabled = "history_enabled"
+        case facilityName = "facility_name"
+        case facilityNumber = "facility_number"
+        case bcpTriggerMinutes = "bcp_trigger_minutes"
         case statusPageDir = "status_page_dir"
     }
 
@@ -70,7 +84,8 @@ public struct NativeSettings: Codable, Equatable, Sendable {
                 enableDetailedLogging: Bool = false, caBundle: String? = nil, probeInterval: Int = 10,
                 certWarningDays: Int = NativeSettings.defaultCertWarningDays, alertWebhooks: [String] = [],
                 alertCABundle: String? = nil, alertUpConfirmations: Int = 2, slowThresholdMs: Int = 1500,
-                historyEnabled: Bool = true, statusPageDir: String? = nil) {
+                historyEnabled: Bool = true, facilityName: String? = nil, facilityNumber: String? = nil,
+                bcpTriggerMinutes: Int = NativeSettings.defaultBCPTriggerMinutes, statusPageDir: String? = nil) {
         self.backendServerAddress = backendServerAddress
         self.customServerAddress = customServerAddress
         self.customServers = customServers
@@ -85,6 +100,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         self.alertUpConfirmations = alertUpConfirmations
         self.slowThresholdMs = slowThresholdMs
         self.historyEnabled = historyEnabled
+        self.facilityName = facilityName
+        self.facilityNumber = facilityNumber
+        self.bcpTriggerMinutes = bcpTriggerMinutes
         self.statusPageDir = statusPageDir
     }
 
@@ -107,6 +125,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         alertUpConfirmations = try c.decodeIfPresent(Int.self, forKey: .alertUpConfirmations) ?? d.alertUpConfirmations
         slowThresholdMs = try c.decodeIfPresent(Int.self, forKey: .slowThresholdMs) ?? d.slowThresholdMs
         historyEnabled = try c.decodeIfPresent(Bool.self, forKey: .historyEnabled) ?? d.historyEnabled
+        facilityName = try c.decodeIfPresent(String.self, forKey: .facilityName)
+        facilityNumber = try c.decodeIfPresent(String.self, forKey: .facilityNumber)
+        bcpTriggerMinutes = try c.decodeIfPresent(Int.self, forKey: .bcpTriggerMinutes) ?? d.bcpTriggerMinutes
         statusPageDir = try c.decodeIfPresent(String.self, forKey: .statusPageDir)
     }
 
@@ -140,6 +161,17 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         guard Self.slowThresholdRange.contains(slowThresholdMs) else {
             throw refuse(.slowThresholdMs, String(slowThresholdMs))
         }
+        guard Self.bcpTriggerMinutesRange.contains(bcpTriggerMinutes) else {
+            throw refuse(.bcpTriggerMinutes, String(bcpTriggerMinutes))
+        }
+        guard case .success(let name) = FacilityProfile.name(facilityName ?? "") else {
+            throw refuse(.facilityName, facilityName ?? "")
+        }
+        s.facilityName = name
+        guard case .success(let number) = FacilityProfile.number(facilityNumber ?? "") else {
+            throw refuse(.facilityNumber, facilityNumber ?? "")
+        }
+        s.facilityNumber = number
         s.alertWebhooks = []
         for address in alertWebhooks {
             guard let n = Self.webhook(address) else { throw refuse(.alertWebhooks, WebhookAddress.redacted(address)) }
@@ -210,6 +242,17 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         s.slowThresholdMs = reader.int(Key.slowThresholdMs.rawValue, in: slowThresholdRange,
                                        default: s.slowThresholdMs)
         s.historyEnabled = reader.bool(Key.historyEnabled.rawValue, default: s.historyEnabled)
+        s.bcpTriggerMinutes = reader.int(Key.bcpTriggerMinutes.rawValue, in: bcpTriggerMinutesRange,
+                                         default: s.bcpTriggerMinutes)
+        // A name or number the profile refuses is reported and left unset, like any bad field.
+        s.facilityName = reader.read(Key.facilityName.rawValue, default: nil, fallbackText: "null") { json -> String?? in
+            guard let text = json.stringValue, case .success(let name) = FacilityProfile.name(text) else { return .none }
+            return .some(name)
+        }
+        s.facilityNumber = reader.read(Key.facilityNumber.rawValue, default: nil, fallbackText: "null") { json -> String?? in
+            guard let text = json.stringValue, case .success(let number) = FacilityProfile.number(text) else { return .none }
+            return .some(number)
+        }
         if let folder = reader.optionalString(Key.statusPageDir.rawValue) {
             if isStatusPageDir(folder) {
                 s.statusPageDir = folder
@@ -329,6 +372,9 @@ public struct NativeSettings: Codable, Equatable, Sendable {
          (.alertUpConfirmations, .int(alertUpConfirmations)),
          (.slowThresholdMs, .int(slowThresholdMs)),
          (.historyEnabled, .bool(historyEnabled)),
+         (.facilityName, facilityName.map(JSON.string)),
+         (.facilityNumber, facilityNumber.map(JSON.string)),
+         (.bcpTriggerMinutes, .int(bcpTriggerMinutes)),
          (.statusPageDir, statusPageDir.map(JSON.string))]
     }
 

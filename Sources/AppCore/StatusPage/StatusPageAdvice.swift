@@ -19,8 +19,10 @@ public enum StatusPageAdvice {
         case .down:
             if let other = working.first { return .useServer(id: other) }
             guard let since = noneWorkingSince else { return .expectSlowness(paperAt: nil) }
-            let paperAt = since + Double(triggerMinutes) * 60
-            return now > paperAt ? .recordOnPaper(since: since) : .expectSlowness(paperAt: paperAt)
+            // The BCP's own rule (`BCPTrigger`: longer than the trigger, as the report counts it).
+            let trigger = BCPTrigger(minutes: triggerMinutes)
+            return trigger.isPassed(start: since, end: nil, now: now)
+                ? .recordOnPaper(since: since) : .expectSlowness(paperAt: since + Double(triggerMinutes) * 60)
         }
     }
 }

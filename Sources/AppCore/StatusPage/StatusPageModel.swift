@@ -94,8 +94,6 @@ public struct StatusPageModel: Equatable, Sendable {
 
     /// A page this many probe intervals old says it is stale.
     public static let staleIntervals = 3
-    /// `bcp_trigger_minutes`' default (SPEC §16), until the facility profile gives the setting.
-    public static let defaultTriggerMinutes = 10
     /// How far back the incidents go.
     public static let incidentWindowSeconds: Double = 86_400
 }

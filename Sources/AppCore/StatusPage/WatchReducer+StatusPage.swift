@@ -10,8 +10,9 @@ extension WatchReducer {
             directory = watch.isRecording ? settings.watchSettings.statusPageDir : nil
         }
         guard let directory else { return [] }
-        let model = StatusPageModel.make(watch: watch, settings: settings, at: at,
-                                         triggerMinutes: StatusPageModel.defaultTriggerMinutes)
+        let profile = settings.watchSettings.facilityProfile
+        let model = StatusPageModel.make(watch: watch, settings: settings, at: at, triggerMinutes: profile.bcpTrigger.minutes,
+                                         facilityName: profile.name)
         return [.writeStatusPage(model, directory: directory, language: settings.currentLanguage)]
     }
 }

@@ -5,6 +5,8 @@ public struct WatchSettings: Equatable, Sendable {
     public var alertUpConfirmations: Int
     public var slowThresholdMs: Int
     public var historyEnabled: Bool
+    /// The facility's name, number and BCP trigger (SPEC §16).
+    public var facilityProfile: FacilityProfile
     /// `status_page_dir`: where the recorder writes the staff status page (nil: nowhere).
     public var statusPageDir: String?
 
@@ -14,6 +16,7 @@ public struct WatchSettings: Equatable, Sendable {
         alertUpConfirmations = settings.alertUpConfirmations
         slowThresholdMs = settings.slowThresholdMs
         historyEnabled = settings.historyEnabled
+        facilityProfile = FacilityProfile(settings)
         statusPageDir = settings.statusPageDir
     }
 }

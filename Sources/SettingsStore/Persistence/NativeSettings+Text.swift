@@ -47,6 +47,13 @@ extension NativeSettings {
         case .alertUpConfirmations: alertUpConfirmations = try int()
         case .slowThresholdMs: slowThresholdMs = try int()
         case .historyEnabled: historyEnabled = try bool()
+        case .facilityName:
+            guard case .success(let name) = FacilityProfile.name(text) else { throw refuse() }
+            facilityName = name
+        case .facilityNumber:
+            guard case .success(let number) = FacilityProfile.number(text) else { throw refuse() }
+            facilityNumber = number
+        case .bcpTriggerMinutes: bcpTriggerMinutes = try int()
         case .statusPageDir: statusPageDir = cleared ? nil : trimmed
         }
     }

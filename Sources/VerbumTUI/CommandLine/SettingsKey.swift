@@ -97,6 +97,17 @@ extension NativeSettings.Key: ExpressibleByArgument {
         case .historyEnabled:
             let enabled = try boolean(value)
             try update(context) { $0.historyEnabled = enabled }
+        case .bcpTriggerMinutes:
+            let minutes = try integer(value, in: NativeSettings.bcpTriggerMinutesRange)
+            try update(context) { $0.bcpTriggerMinutes = minutes }
+        case .facilityName:
+            // Sanitized and trimmed; `""` clears it.
+            let name = try profile(FacilityProfile.name(value))
+            try update(context) { $0.facilityName = name }
+        case .facilityNumber:
+            // Digits only, so letters get their own reason rather than "invalid value".
+            let number = try profile(FacilityProfile.number(value))
+            try update(context) { $0.facilityNumber = number }
         case .alertWebhooks:
             // A JSON array, one URL or URLs separated by commas; `[]` or empty clears the list.
             // A refusal names the address without its password or query.
@@ -164,6 +175,13 @@ extension NativeSettings.Key: ExpressibleByArgument {
                                                          "max": String(range.upperBound)])
         }
         return number
+    }
+
+    private func profile(_ checked: Result<String?, FacilityProfile.Refusal>) throws(Refusal) -> String? {
+        switch checked {
+        case .success(let value): return value
+        case .failure(let refusal): throw Refusal(key: refusal.key, parameters: refusal.parameters)
+        }
     }
 
     private func boolean(_ value: String) throws(Refusal) -> Bool {

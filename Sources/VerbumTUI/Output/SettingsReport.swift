@@ -33,6 +33,9 @@ struct SettingsReport {
         case .alertUpConfirmations: .int(settings.alertUpConfirmations)
         case .slowThresholdMs: .int(settings.slowThresholdMs)
         case .historyEnabled: .bool(settings.historyEnabled)
+        case .facilityName: .optional(settings.facilityName)
+        case .facilityNumber: .optional(settings.facilityNumber)
+        case .bcpTriggerMinutes: .int(settings.bcpTriggerMinutes)
         case .statusPageDir: .optional(settings.statusPageDir)
         }
     }
