@@ -426,7 +426,7 @@ _verbumcare-tui_settings_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __verbumcare-tui_add_completions -W 'backend_server_address'$'\n''custom_server_address'$'\n''connection_timeout'$'\n''auto_switch_on_failure'$'\n''enable_detailed_logging'$'\n''ca_bundle'$'\n''probe_interval'$'\n''cert_warning_days'$'\n''alert_webhooks'$'\n''alert_ca_bundle'$'\n''alert_up_confirmations'$'\n''slow_threshold_ms'$'\n''history_enabled'$'\n''facility_name'$'\n''facility_number'$'\n''bcp_trigger_minutes'
+        __verbumcare-tui_add_completions -W 'backend_server_address'$'\n''custom_server_address'$'\n''connection_timeout'$'\n''auto_switch_on_failure'$'\n''enable_detailed_logging'$'\n''ca_bundle'$'\n''probe_interval'$'\n''cert_warning_days'$'\n''alert_webhooks'$'\n''alert_ca_bundle'$'\n''alert_up_confirmations'$'\n''slow_threshold_ms'$'\n''history_enabled'$'\n''facility_name'$'\n''facility_number'$'\n''bcp_trigger_minutes'$'\n''status_page_dir'
         return
         ;;
     esac
@@ -695,12 +695,15 @@ _verbumcare-tui_monitor() {
     repeating_flags=()
     non_repeating_flags=(--once --no-color --plain --version -h --help)
     repeating_options=(--connect-to)
-    non_repeating_options=(--textfile --home --env --lang --cacert)
+    non_repeating_options=(--textfile --status-page --home --env --lang --cacert)
     __verbumcare-tui_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--textfile')
+        return
+        ;;
+    '--status-page')
         return
         ;;
     '--home')
