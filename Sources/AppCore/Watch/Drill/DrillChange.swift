@@ -31,8 +31,17 @@ public enum DrillChange: Equatable, Sendable {
     public func applied(to log: DrillLog, now: Double) -> Result<DrillLog, Refusal> {
         var log = log
         var index = log.drills.lastIndex { $0.isOpen }
+        // A drill a stopped recorder left open is closed as such, also when its time ran out
+        // while no recorder ran.
+        if case .closeLeftOpen(let at) = self {
+            if let open = index, log.drills[open].takenUpBy != nil {
+                log.drills[open].end = min(max(at, log.drills[open].start), log.drills[open].until)
+                log.drills[open].endedBy = .restart
+            }
+            return .success(log)
+        }
         // A drill past its end that no recorder ended is over whatever comes next.
-        if let open = index, !log.drills[open].isActive(at: now), now >= log.drills[open].until {
+        if let open = index, now >= log.drills[open].until {
             log.drills[open].end = log.drills[open].until
             log.drills[open].endedBy = .duration
             index = nil
@@ -63,11 +72,8 @@ public enum DrillChange: Equatable, Sendable {
             if let open = index, log.drills[open].takenUpBy == nil { log.drills[open].takenUpBy = by }
         case .expire:
             break // done above for every change
-        case .closeLeftOpen(let at):
-            if let open = index, log.drills[open].takenUpBy != nil {
-                log.drills[open].end = min(max(at, log.drills[open].start), log.drills[open].until)
-                log.drills[open].endedBy = .restart
-            }
+        case .closeLeftOpen:
+            break // done above
         }
         return .success(log)
     }

@@ -6,27 +6,23 @@
 public enum DrillCodec {
     public static func json(_ drill: DrillRecord) -> JSON {
         func time(_ value: Double) -> JSON { .double(value.rounded()) }
-        return .object([
-            ("id", .string(drill.id)),
-            ("scenario", .string(drill.scenario.rawValue)),
-            ("server", .string(drill.serverId)),
-            ("start", time(drill.start)),
-            ("start_utc", .string(UTCTimestamp.iso8601Seconds(drill.start))),
-            ("until", time(drill.until)),
-            ("participants", .optional(drill.participants)),
-            ("first_alert", drill.firstAlert.map { .object([("at", time($0.at)), ("event", .string($0.event))]) } ?? .null),
-            ("first_alert_delay_s", drill.firstAlertDelaySeconds.map { time($0) } ?? .null),
-            ("fallback", drill.fallback.map { .object([("at", time($0.at)), ("to", .string($0.toServerId))]) } ?? .null),
-            ("fallback_delay_s", drill.fallbackDelaySeconds.map { time($0) } ?? .null),
-            ("acknowledged", drill.acknowledged.map { .object([("at", time($0.at)), ("by", .string($0.by))]) } ?? .null),
-            ("acknowledged_delay_s", drill.acknowledgedDelaySeconds.map { time($0) } ?? .null),
-            ("end", drill.end.map { time($0) } ?? .null),
-            ("end_utc", .optional(drill.end.map(UTCTimestamp.iso8601Seconds))),
-            ("ended_by", .optional(drill.endedBy?.rawValue)),
-            ("closed_by_restart", .bool(drill.closedByRestart)),
-            ("notes", .array(drill.notes.map { .object([("at", time($0.at)), ("text", .string($0.text))]) })),
-            ("taken_up_by", .optional(drill.takenUpBy)),
-        ])
+        func time(_ value: Double?) -> JSON { value.map(time) ?? .null }
+        let firstAlert: JSON = drill.firstAlert.map { .object([("at", time($0.at)), ("event", .string($0.event))]) } ?? .null
+        let fallback: JSON = drill.fallback.map { .object([("at", time($0.at)), ("to", .string($0.toServerId))]) } ?? .null
+        let acknowledged: JSON = drill.acknowledged.map { .object([("at", time($0.at)), ("by", .string($0.by))]) } ?? .null
+        let notes: [JSON] = drill.notes.map { .object([("at", time($0.at)), ("text", .string($0.text))]) }
+        var members: [(String, JSON)] = [
+            ("id", .string(drill.id)), ("scenario", .string(drill.scenario.rawValue)), ("server", .string(drill.serverId)),
+            ("start", time(drill.start)), ("start_utc", .string(UTCTimestamp.iso8601Seconds(drill.start))),
+            ("until", time(drill.until)), ("participants", .optional(drill.participants)),
+        ]
+        members += [("first_alert", firstAlert), ("first_alert_delay_s", time(drill.firstAlertDelaySeconds)),
+                    ("fallback", fallback), ("fallback_delay_s", time(drill.fallbackDelaySeconds)),
+                    ("acknowledged", acknowledged), ("acknowledged_delay_s", time(drill.acknowledgedDelaySeconds))]
+        members += [("end", time(drill.end)), ("end_utc", .optional(drill.end.map(UTCTimestamp.iso8601Seconds))),
+                    ("ended_by", .optional(drill.endedBy?.rawValue)), ("closed_by_restart", .bool(drill.closedByRestart)),
+                    ("notes", .array(notes)), ("taken_up_by", .optional(drill.takenUpBy))]
+        return .object(JSONObject(members))
     }
 
     /// The drills of a file; nil when one of them is not a drill (the file is left as it is).

@@ -32,3 +32,24 @@ public enum DrillPolicy {
         }
     }
 }
+
+extension DrillPolicy {
+    /// The event as connectivity sees it during a drill: its results of the drilled server are
+    /// the scenario's failure, so the app falls back as it would for real (SPEC §16).
+    public static func seen(_ event: AppEvent, drill: DrillRecord?, connectionTimeout: Int) -> AppEvent {
+        guard let drill else { return event }
+        let seen = { (result: DetailedStatus) in Self.seen(result, drill: drill, connectionTimeout: connectionTimeout) }
+        switch event {
+        case let .probeCompleted(generation, result, hadToken, at):
+            return .probeCompleted(generation: generation, result: seen(result), hadToken: hadToken, at: at)
+        case let .rowTestCompleted(generation, result):
+            return .rowTestCompleted(generation: generation, result: seen(result))
+        case let .recoveryProbeCompleted(generation, result, at):
+            return .recoveryProbeCompleted(generation: generation, result: seen(result), at: at)
+        case let .switchTestCompleted(generation, result, hadToken, at):
+            return .switchTestCompleted(generation: generation, result: seen(result), hadToken: hadToken, at: at)
+        default:
+            return event
+        }
+    }
+}
