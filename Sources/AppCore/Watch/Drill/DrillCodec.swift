@@ -5,7 +5,8 @@
 /// notes: [{at, text}], taken_up_by}`. The same object is `drill status --json`'s `drill`.
 public enum DrillCodec {
     public static func json(_ drill: DrillRecord) -> JSON {
-        func time(_ value: Double) -> JSON { .double(value.rounded()) }
+        // Milliseconds: the record says how long each step took, to the second and below.
+        func time(_ value: Double) -> JSON { .double((value * 1000).rounded() / 1000) }
         func time(_ value: Double?) -> JSON { value.map(time) ?? .null }
         let firstAlert: JSON = drill.firstAlert.map { .object([("at", time($0.at)), ("event", .string($0.event))]) } ?? .null
         let fallback: JSON = drill.fallback.map { .object([("at", time($0.at)), ("to", .string($0.toServerId))]) } ?? .null
