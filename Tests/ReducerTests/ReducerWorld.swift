@@ -137,7 +137,8 @@ struct ReducerWorld {
             break
         case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
              .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory,
-             .writeStatusPage:
+             .writeStatusPage,
+             .changeDrill, .scheduleDrillEnd:
             break // the watch's effects: its own tests drive them (WatchReducerTests)
         }
     }

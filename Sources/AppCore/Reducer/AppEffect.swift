@@ -78,6 +78,10 @@ public enum AppEffect: Equatable, Sendable {
     case pruneHistory(at: Double)
     /// → `muteTimerFired` after the delay.
     case scheduleMuteEnd(after: Double)
+    /// Change drills.json under its lock (the recorder's marks, `a`) → `drillsRead`.
+    case changeDrill(DrillChange)
+    /// → `drillTimerFired` after the delay (a drill ends by itself).
+    case scheduleDrillEnd(after: Double)
     /// Read the history database's figures and incidents → `historyRead` (the `h` view opened).
     case readHistory
     /// Write the staff status page into `directory` (atomically, every language; `index.html`

@@ -74,7 +74,7 @@ public struct StatusPageHTML {
         let server = serverName(id: drill.serverId)
         let scenario = localizer.hasText("page.drill.scenario.\(drill.scenario)")
             ? text("page.drill.scenario.\(drill.scenario)") : HTMLText.escaped(drill.scenario)
-        return "<section class=\"drill\" id=\"drill\"><p class=\"drillword\">" + text("page.drill.word") + "</p>\n<p>"
+        return "<section class=\"drill\" id=\"drill\"><p class=\"drillword\">" + text("drill.mark") + "</p>\n<p>"
             + text("page.drill.detail", ["server": server, "scenario": scenario, "time": clock.short(drill.since)])
             + "</p></section>\n"
     }

@@ -11,8 +11,11 @@ extension WatchReducer {
         }
         guard let directory else { return [] }
         let profile = settings.watchSettings.facilityProfile
+        let drill = watch.drills.active(at: at).map {
+            StatusPageModel.Drill(serverId: $0.serverId, scenario: $0.scenario.rawValue, since: $0.start)
+        }
         let model = StatusPageModel.make(watch: watch, settings: settings, at: at, triggerMinutes: profile.bcpTrigger.minutes,
-                                         facilityName: profile.name)
+                                         facilityName: profile.name, drill: drill)
         return [.writeStatusPage(model, directory: directory, language: settings.currentLanguage)]
     }
 }

@@ -161,7 +161,8 @@ public final class ConnectivityRuntime {
             break // the app's loop runs these
         case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
              .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory,
-             .writeStatusPage:
+             .writeStatusPage,
+             .changeDrill, .scheduleDrillEnd:
             break // the watch runtime runs these
         case .testAddress(let server):
             perform { [prober] in

@@ -114,7 +114,7 @@ struct StatusPageBrowserTests {
                     "\(where_): the name as text, its escape sequence removed: \(text)")
             #expect(text.contains(l.text("page.stale_rule", ["time": Self.clock.dateTime(page.model.staleAfter)])),
                     "\(where_): the page says when it is stale")
-            #expect(text.contains(l.text("page.drill.word")) == (page.model.drill != nil), "\(where_): the drill mark")
+            #expect(text.contains(l.text("drill.mark")) == (page.model.drill != nil), "\(where_): the drill mark")
             #expect(text.contains(l.text("page.incidents.heading")) && text.contains(Self.clock.short(Double(page.model.incidents.last?.start ?? 0) / 1000)),
                     "\(where_): the last 24 h of incidents")
             // Layout: nothing past the right edge, the large word on one line, large, inside.
