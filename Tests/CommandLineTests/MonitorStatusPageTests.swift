@@ -46,4 +46,34 @@ struct MonitorStatusPageTests {
         // The outage is among the last 24 h, ended.
         #expect(await eventually(seconds: 30) { page(index).contains("<tr class=\"closed\">") }, "\(page(index))")
     }
+
+    @Test("a drill on pn51: the page marks it DRILL / 訓練中 and does what it would do for real; the mark goes with the drill")
+    func pageMarksADrill() async throws {
+        let probe = try TemporaryHome(prefix: "status-page")
+        let folder = probe.path + "/page"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        chmod(folder, 0o755)
+        let rig = try await MonitorRig(webhook: false, settings: ["status_page_dir": folder])
+        try await rig.startMonitor()
+        let index = folder + "/index.html", ja = folder + "/ja.html"
+        func page(_ path: String) -> String { (try? String(contentsOfFile: path, encoding: .utf8)) ?? "" }
+        let en = Localizer(language: .en), jaWords = Localizer(language: .ja)
+        #expect(await eventually(seconds: 60) { page(index).contains("data-advice=\"usual\"") }, "\(page(index))")
+        #expect(!page(index).contains("id=\"drill\""), "no drill mark before the drill")
+
+        let started = try await rig.run(["drill", "start", "--server", "pn51", "--scenario", "down", "--for", "10m"])
+        #expect(started.exitCode == 0, "\(started)")
+        let mark = { (l: Localizer) in "<p class=\"drillword\">" + l.text("drill.mark") + "</p>" }
+        #expect(await eventually(seconds: 60) {
+            page(index).contains(mark(en)) && page(index).contains("data-advice=\"other\"")
+        }, "the drill is marked, and the page does what it would for real\n\(page(index))")
+        #expect(page(index).contains(en.text("page.drill.scenario.down")), "\(page(index))")
+        #expect(await eventually(seconds: 10) { page(ja).contains(mark(jaWords)) }, "\(page(ja))")
+
+        let ended = try await rig.run(["drill", "end"])
+        #expect(ended.exitCode == 0, "\(ended)")
+        #expect(await eventually(seconds: 60) {
+            !page(index).contains("id=\"drill\"") && page(index).contains("data-advice=\"usual\"")
+        }, "the mark goes with the drill\n\(page(index))")
+    }
 }
