@@ -42,7 +42,7 @@ struct DeliveredAlert: CustomStringConvertible {
 struct RecordingHooks {
     static let variables = ["VERBUMCARE_EVENT", "VERBUMCARE_SERVER_ID", "VERBUMCARE_SERVER_NAME", "VERBUMCARE_SERVER_URL",
                             "VERBUMCARE_REASON", "VERBUMCARE_SINCE", "VERBUMCARE_DURATION_S", "VERBUMCARE_HOST",
-                            "VERBUMCARE_AT", "VERBUMCARE_RESOLVED_ON_START"]
+                            "VERBUMCARE_AT", "VERBUMCARE_RESOLVED_ON_START", "VERBUMCARE_DRILL", "VERBUMCARE_MESSAGE"]
     let home: TemporaryHome
     var folder: String { home.configDirectory + "/hooks.d" }
 

@@ -94,7 +94,8 @@ import TestSupport
                                      "connection_timeout", "auto_switch_on_failure", "enable_detailed_logging",
                                      "ca_bundle", "probe_interval", "cert_warning_days", "alert_webhooks",
                                      "alert_ca_bundle", "alert_up_confirmations", "slow_threshold_ms", "history_enabled",
-                                     "remote_write_url", "remote_write_token_file", "facility"])
+                                     "remote_write_url", "remote_write_token_file", "facility",
+                                     "facility_name", "facility_number", "bcp_trigger_minutes", "status_page_dir"])
         #expect(object["backend_server_address"] as? String == "https://verbumcare-lab.local/api")
         #expect(object["custom_server_address"] is NSNull)
         #expect(object["custom_servers"] as? [String] == [])

@@ -28,7 +28,8 @@ import TestSupport
     @Test func settingsSetTakesTheFileKeys() async throws {
         let session = try CLI.Session()
         for key in Self.fileKeys {
-            let result = try await session.run("settings", "set", key, "not a value!")
+            // Too long to be a facility name, and no value of any other key.
+            let result = try await session.run("settings", "set", key, "not a value!" + String(repeating: "x", count: 100))
             if key == NativeSettings.Key.customServers.rawValue {
                 #expect(result.exitCode == 64 && result.standardError.contains("settings add-custom"), "\(result)")
             } else {

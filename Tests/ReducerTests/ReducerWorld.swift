@@ -136,7 +136,9 @@ struct ReducerWorld {
              .readSettingsFile, .testAddress, .inspectCABundle, .redrawScreen, .quit:
             break
         case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
-             .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory:
+             .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory,
+             .writeStatusPage,
+             .changeDrill, .scheduleDrillEnd:
             break // the watch's effects: its own tests drive them (WatchReducerTests)
         }
     }

@@ -23,7 +23,11 @@ public enum AppReducer {
         case let .caBundleInspected(path, refusal, _):
             reducer.caBundleInspected(path: path, refusal: refusal)
         default:
-            var effects = SettingsReducer.reduce(&state.settings, event)
+            // During a drill connectivity sees the drilled server fail; the watch gets the real
+            // results too (it records them, and sees them failing itself: SPEC §16).
+            let seen = DrillPolicy.seen(event, drill: state.watch.drills.open,
+                                        connectionTimeout: state.settings.connectionTimeout)
+            var effects = SettingsReducer.reduce(&state.settings, seen)
             effects += WatchReducer.reduce(&state.watch, event, settings: state.settings)
             return (effects, [])
         }

@@ -13,6 +13,10 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     public static let alertUpConfirmationsRange = 1...10
     /// A `health` answer slower than this many milliseconds is `slow_response` (SPEC §6.1).
     public static let slowThresholdRange = 100...60000
+    /// Minutes a confirmed outage of the configured server may last before it is a BCP event
+    /// (SPEC §16, the plan's 発動基準; `BCPTrigger`): up to a day.
+    public static let bcpTriggerMinutesRange = 1...1440
+    public static let defaultBCPTriggerMinutes = 10
 
     public var backendServerAddress: String?
     public var customServerAddress: String?
@@ -43,6 +47,15 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     public var remoteWriteTokenFile: String?
     /// The `facility` label of pushed series; nil: the host name.
     public var facility: String?
+    /// The facility's name for the BCP report's header (SPEC §16); sanitized, at most
+    /// `FacilityProfile.nameMaxLength` characters (`FacilityProfile.name(_:)`).
+    public var facilityName: String?
+    /// 事業所番号: 1 to 20 ASCII digits, kept as text (leading zeros count).
+    public var facilityNumber: String?
+    /// Minutes, 1...1440.
+    public var bcpTriggerMinutes: Int
+    /// The folder the recorder writes the staff status page into (SPEC §16); nil: no page.
+    public var statusPageDir: String?
 
     /// The keys of settings.json, the one list of them (a contract: scripts use them). The file
     /// format reads and writes them (`CodingKeys` below), and the command line takes them as
@@ -66,6 +79,10 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         case remoteWriteURL = "remote_write_url"
         case remoteWriteTokenFile = "remote_write_token_file"
         case facility = "facility"
+        case facilityName = "facility_name"
+        case facilityNumber = "facility_number"
+        case bcpTriggerMinutes = "bcp_trigger_minutes"
+        case statusPageDir = "status_page_dir"
     }
 
     /// Codable's name for the keys: the same list.
@@ -77,7 +94,8 @@ public struct NativeSettings: Codable, Equatable, Sendable {
                 certWarningDays: Int = NativeSettings.defaultCertWarningDays, alertWebhooks: [String] = [],
                 alertCABundle: String? = nil, alertUpConfirmations: Int = 2, slowThresholdMs: Int = 1500,
                 historyEnabled: Bool = true, remoteWriteURL: String? = nil, remoteWriteTokenFile: String? = nil,
-                facility: String? = nil) {
+                facility: String? = nil, facilityName: String? = nil, facilityNumber: String? = nil,
+                bcpTriggerMinutes: Int = NativeSettings.defaultBCPTriggerMinutes, statusPageDir: String? = nil) {
         self.backendServerAddress = backendServerAddress
         self.customServerAddress = customServerAddress
         self.customServers = customServers
@@ -95,6 +113,10 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         self.remoteWriteURL = remoteWriteURL
         self.remoteWriteTokenFile = remoteWriteTokenFile
         self.facility = facility
+        self.facilityName = facilityName
+        self.facilityNumber = facilityNumber
+        self.bcpTriggerMinutes = bcpTriggerMinutes
+        self.statusPageDir = statusPageDir
     }
 
     /// Missing keys take their defaults (the file format is read by `NativeSettingsFile`;
@@ -119,6 +141,10 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         remoteWriteURL = try c.decodeIfPresent(String.self, forKey: .remoteWriteURL)
         remoteWriteTokenFile = try c.decodeIfPresent(String.self, forKey: .remoteWriteTokenFile)
         facility = try c.decodeIfPresent(String.self, forKey: .facility)
+        facilityName = try c.decodeIfPresent(String.self, forKey: .facilityName)
+        facilityNumber = try c.decodeIfPresent(String.self, forKey: .facilityNumber)
+        bcpTriggerMinutes = try c.decodeIfPresent(Int.self, forKey: .bcpTriggerMinutes) ?? d.bcpTriggerMinutes
+        statusPageDir = try c.decodeIfPresent(String.self, forKey: .statusPageDir)
     }
 
     public static let defaults = NativeSettings()
@@ -151,6 +177,17 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         guard Self.slowThresholdRange.contains(slowThresholdMs) else {
             throw refuse(.slowThresholdMs, String(slowThresholdMs))
         }
+        guard Self.bcpTriggerMinutesRange.contains(bcpTriggerMinutes) else {
+            throw refuse(.bcpTriggerMinutes, String(bcpTriggerMinutes))
+        }
+        guard case .success(let name) = FacilityProfile.name(facilityName ?? "") else {
+            throw refuse(.facilityName, facilityName ?? "")
+        }
+        s.facilityName = name
+        guard case .success(let number) = FacilityProfile.number(facilityNumber ?? "") else {
+            throw refuse(.facilityNumber, facilityNumber ?? "")
+        }
+        s.facilityNumber = number
         s.alertWebhooks = []
         for address in alertWebhooks {
             guard let n = Self.webhook(address) else { throw refuse(.alertWebhooks, WebhookAddress.redacted(address)) }
@@ -172,6 +209,8 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         } else {
             s.facility = nil
         }
+        if s.statusPageDir?.isEmpty == true { s.statusPageDir = nil }
+        if let folder = s.statusPageDir, !Self.isStatusPageDir(folder) { throw refuse(.statusPageDir, folder) }
         if let custom = customServerAddress, !custom.isEmpty {
             guard let n = Self.normalized(custom, environment) else { throw refuse(.customServerAddress, custom) }
             s.customServerAddress = n
@@ -196,6 +235,12 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         }
         if s.caBundle?.isEmpty == true { s.caBundle = nil }
         return s
+    }
+
+    /// `status_page_dir` as the file may hold it: an absolute path (whether it is a folder this
+    /// process may write into is checked where the page is written, and by `settings set`).
+    public static func isStatusPageDir(_ path: String) -> Bool {
+        path.hasPrefix("/") && !path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
     /// A webhook URL as settings.json keeps it: https only (a webhook carries the facility's
@@ -239,6 +284,24 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         if let name = reader.optionalString(Key.facility.rawValue) {
             if case .success(let n) = FacilityLabel.check(name) { s.facility = n } else {
                 reader.report("files.field_invalid", ["field": Key.facility.rawValue, "fallback": "null", "value": name])
+            }
+        }
+        s.bcpTriggerMinutes = reader.int(Key.bcpTriggerMinutes.rawValue, in: bcpTriggerMinutesRange,
+                                         default: s.bcpTriggerMinutes)
+        // A name or number the profile refuses is reported and left unset, like any bad field.
+        s.facilityName = reader.read(Key.facilityName.rawValue, default: nil, fallbackText: "null") { json -> String?? in
+            guard let text = json.stringValue, case .success(let name) = FacilityProfile.name(text) else { return .none }
+            return .some(name)
+        }
+        s.facilityNumber = reader.read(Key.facilityNumber.rawValue, default: nil, fallbackText: "null") { json -> String?? in
+            guard let text = json.stringValue, case .success(let number) = FacilityProfile.number(text) else { return .none }
+            return .some(number)
+        }
+        if let folder = reader.optionalString(Key.statusPageDir.rawValue) {
+            if isStatusPageDir(folder) {
+                s.statusPageDir = folder
+            } else {
+                reader.report("files.field_invalid", ["field": Key.statusPageDir.rawValue, "fallback": "null", "value": folder])
             }
         }
         let hooks: [JSON] = reader.read(Key.alertWebhooks.rawValue, default: [], fallbackText: "[]") {
@@ -355,7 +418,11 @@ public struct NativeSettings: Codable, Equatable, Sendable {
          (.historyEnabled, .bool(historyEnabled)),
          (.remoteWriteURL, remoteWriteURL.map(JSON.string)),
          (.remoteWriteTokenFile, remoteWriteTokenFile.map(JSON.string)),
-         (.facility, facility.map(JSON.string))]
+         (.facility, facility.map(JSON.string)),
+         (.facilityName, facilityName.map(JSON.string)),
+         (.facilityNumber, facilityNumber.map(JSON.string)),
+         (.bcpTriggerMinutes, .int(bcpTriggerMinutes)),
+         (.statusPageDir, statusPageDir.map(JSON.string))]
     }
 
     /// Writes into `object` the keys whose value differs from `decoded` (what was read from

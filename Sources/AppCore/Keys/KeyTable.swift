@@ -72,6 +72,9 @@ public enum KeyTable {
                    contexts: KeyContext.mainAreas, section: .main, inFooter: false),
         KeyBinding(.closeHistory, [G("Esc", [.escape]), G("h", [.character("h")])],
                    hint: "key.close", help: "help.close_history", contexts: [.history], section: .global),
+        // A drill's acknowledgement (SPEC §16): help lists it; the header says when a drill runs.
+        KeyBinding(.acknowledgeDrill, [G("a", [.character("a")])], hint: "key.acknowledge_drill",
+                   help: "help.acknowledge_drill", contexts: KeyContext.mainAreas, section: .main, inFooter: false),
         // A text field edits as a shell line does; one help row per key, so each label stays
         // short enough for the help overlay on a 60-column screen.
         KeyBinding(.editText, [G("←→", [.left, .right])],

@@ -1,3 +1,5 @@
+import Localization
+
 /// Work the reducer asks for. Effects run outside the reducer (the store runs the file
 /// effects, the connectivity layer the rest) and report back as `AppEvent`s.
 public enum AppEffect: Equatable, Sendable {
@@ -76,6 +78,13 @@ public enum AppEffect: Equatable, Sendable {
     case pruneHistory(at: Double)
     /// → `muteTimerFired` after the delay.
     case scheduleMuteEnd(after: Double)
+    /// Change drills.json under its lock (the recorder's marks, `a`) → `drillsRead`.
+    case changeDrill(DrillChange)
+    /// → `drillTimerFired` after the delay (a drill ends by itself).
+    case scheduleDrillEnd(after: Double)
     /// Read the history database's figures and incidents → `historyRead` (the `h` view opened).
     case readHistory
+    /// Write the staff status page into `directory` (atomically, every language; `index.html`
+    /// in `language`); a refusal or failure is told once by the runtime (SPEC §16).
+    case writeStatusPage(StatusPageModel, directory: String, language: AppLanguage)
 }

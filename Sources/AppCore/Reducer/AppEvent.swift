@@ -113,8 +113,16 @@ public enum AppEvent: Equatable, Sendable {
     case mutesRead(MuteList, at: Double)
     /// A mute ended (`scheduleMuteEnd`): the alerts it held are due.
     case muteTimerFired(at: Double)
+    /// drills.json was read (at start, after `drill` from another terminal, after the
+    /// recorder's own change): every process sees the drill (SPEC §16).
+    case drillsRead(DrillLog, at: Double)
+    /// The drill's end is due (`scheduleDrillEnd`).
+    case drillTimerFired(at: Double)
     /// The history database was read (figures and incidents for the screen).
     case historyRead(HistorySummary)
+    /// `monitor --status-page DIR`: the staff status page goes into this folder (over
+    /// `status_page_dir`), written by this monitor whether or not it records.
+    case statusPageDirectoryGiven(String)
 }
 
 extension AppEvent {
@@ -174,7 +182,10 @@ extension AppEvent {
         case .serversTested: "serversTested"
         case .mutesRead: "mutesRead"
         case .muteTimerFired: "muteTimerFired"
+        case .drillsRead: "drillsRead"
+        case .drillTimerFired: "drillTimerFired"
         case .historyRead: "historyRead"
+        case .statusPageDirectoryGiven: "statusPageDirectoryGiven"
         }
     }
 }

@@ -116,7 +116,8 @@ public struct SettingsReducer {
             // The screen's events: `AppReducer` gives them to `ScreenReducer`.
             break
         case .watchStarted, .recordingTakenOver, .recorderChecked, .alertDelivered, .roundTimerFired, .serversTested,
-             .mutesRead, .muteTimerFired, .historyRead:
+             .mutesRead, .muteTimerFired, .historyRead, .statusPageDirectoryGiven,
+             .drillsRead, .drillTimerFired:
             // The watch's events: `AppReducer` gives them to `WatchReducer`.
             break
         case .signOutRequested:

@@ -121,6 +121,9 @@ struct ScreenReducer {
             send(.rowTestsRequested(serverIds: settings.availableServers.map(\.id), at: at))
         case .signIn:
             send(.signInRequested(serverId: settings.currentServer.id, at: at))
+        case .acknowledgeDrill:
+            // The moment a person took notice, in the drill's record (nothing when none runs).
+            effects += WatchReducer.changeDrill(.acknowledge(at: at, by: "app"), in: &state.watch, at: at)
         case .help:
             state.screen.overlay = .help
             state.screen.helpScroll = 0

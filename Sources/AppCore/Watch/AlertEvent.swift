@@ -29,6 +29,9 @@ public struct AlertEvent: Equatable, Sendable {
     public var daysLeft: Int?
     /// The change's identity: the same key is never delivered twice.
     public var ledgerKey: String
+    /// Sent during a drill, about what the drill caused (SPEC §16): `drill: true`,
+    /// `VERBUMCARE_DRILL=1`, the message starts with the drill word.
+    public var drill = false
 
     public init(kind: Kind, server: ServerConfig, reason: ConnectivityError? = nil, at: Double, since: Double? = nil,
                 durationSeconds: Double? = nil, resolvedOnStart: Bool = false, daysLeft: Int? = nil, ledgerKey: String) {

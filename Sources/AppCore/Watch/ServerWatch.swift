@@ -41,6 +41,9 @@ public struct ServerWatch: Equatable, Sendable {
         public var reason: ConnectivityError
         /// Open when the recorder last stopped (read back at start).
         public var inherited: Bool
+        /// Opened by a drill's results: kept in the drill's record, not in history, and its
+        /// alerts are marked as the drill's (SPEC §16).
+        public var drill = false
 
         public init(start: Double, reason: ConnectivityError, inherited: Bool = false) {
             self.start = start

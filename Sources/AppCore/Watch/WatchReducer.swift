@@ -81,6 +81,8 @@ public enum WatchReducer {
             effects += muteTimer(watch, at: at)
         case .historyRead(let summary):
             watch.history = summary
+        case .statusPageDirectoryGiven(let directory):
+            watch.statusPageOverride = directory
         case let .probeCompleted(_, result, _, at), let .recoveryProbeCompleted(_, result, at),
              let .switchTestCompleted(_, result, _, at):
             // What connectivity tests (the server in use, the configured one during a fallback)
@@ -100,6 +102,7 @@ public enum WatchReducer {
         default:
             break
         }
+        effects += reduceDrill(&watch, event)
         if let at = event.time { effects += settle(&watch, settings: settings, at: at) }
         return effects
     }
@@ -159,6 +162,7 @@ public enum WatchReducer {
         } else {
             effects.append(.checkRecorder)
         }
+        effects += statusPage(watch, settings: settings, at: at)
         // Every surface reads the figures of the round just recorded (one set of figures, read
         // once a round, on the history queue after the round's records).
         effects.append(.readHistory)
@@ -189,8 +193,11 @@ public enum WatchReducer {
     // MARK: - Results
 
     /// One result of one server: the streaks, the incident, the certificate.
-    static func observe(_ result: DetailedStatus, in watch: inout WatchState, settings: SettingsState,
+    static func observe(_ real: DetailedStatus, in watch: inout WatchState, settings: SettingsState,
                         effects: inout [AppEffect]) {
+        // A drill's server is seen failing its way; history records `real` (SPEC §16).
+        let drilled = DrillPolicy.applies(to: real, drill: watch.drills.open)
+        let result = DrillPolicy.seen(real, drill: watch.drills.open, connectionTimeout: settings.connectionTimeout)
         var server = watch.servers[result.serverId] ?? ServerWatch()
         let at = result.lastChecked
         server.seen = true
@@ -210,7 +217,7 @@ public enum WatchReducer {
                     server.closedUnalerted = ServerWatch.ClosedIncident(
                         incident: incident, end: end, resolvedOnStart: incident.inherited && !server.failedSinceStart)
                 }
-                if watch.isRecording {
+                if watch.isRecording, !incident.drill {
                     effects.append(.closeIncident(serverId: result.serverId, certificate: false, end: end))
                 }
             }
@@ -221,10 +228,11 @@ public enum WatchReducer {
             server.successes = 0
             server.upStreakStart = nil
             if server.incident == nil, server.failures >= 2 {
-                let incident = ServerWatch.OpenIncident(start: server.streakStart ?? at,
+                var incident = ServerWatch.OpenIncident(start: server.streakStart ?? at,
                                                         reason: ConnectivityMessages.failureReason(result))
+                incident.drill = drilled
                 server.incident = incident
-                if watch.isRecording {
+                if watch.isRecording, !drilled {
                     effects.append(.openIncident(serverId: result.serverId, start: incident.start,
                                                  reason: incident.reason))
                 }
@@ -301,10 +309,13 @@ public enum WatchReducer {
             if spell.inherited { watch.fallback?.reason = now.reason }
         case let (now?, previous):
             if let previous { end(previous, in: &watch, at: at, effects: &effects) }
-            let spell = WatchState.FallbackSpell(fromServerId: now.fromServerId, reason: now.reason, since: at)
+            var spell = WatchState.FallbackSpell(fromServerId: now.fromServerId, reason: now.reason, since: at)
+            spell.drill = watch.drills.active(at: at)?.serverId == now.fromServerId
             watch.fallback = spell
             watch.endedFallback = nil
-            if watch.isRecording {
+            if watch.isRecording, spell.drill {
+                effects += changeDrill(.fallback(at: at, toServerId: settings.currentServer.id), in: &watch, at: at)
+            } else if watch.isRecording {
                 effects.append(.openIncident(serverId: WatchState.FallbackSpell.incidentId(from: now.fromServerId),
                                              start: at, reason: now.reason))
             }
@@ -319,7 +330,7 @@ public enum WatchReducer {
                             effects: inout [AppEffect]) {
         watch.fallback = nil
         watch.endedFallback = WatchState.EndedFallback(spell: spell, end: at)
-        if watch.isRecording {
+        if watch.isRecording, !spell.drill {
             effects.append(.closeIncident(serverId: WatchState.FallbackSpell.incidentId(from: spell.fromServerId),
                                           certificate: false, end: at))
         }
@@ -340,17 +351,18 @@ public enum WatchReducer {
             // An incident that ended during a mute is told to have ended before a newer one
             // that began during it is told to have begun.
             if let closed = server.closedUnalerted {
-                effects.append(.sendAlert(AlertEvent(
+                effects.append(.sendAlert(drillMarked(AlertEvent(
                     kind: .serverUp, server: config, at: now, since: closed.incident.start,
                     durationSeconds: closed.end - closed.incident.start, resolvedOnStart: closed.resolvedOnStart,
-                    ledgerKey: "server_up:\(id):\(Int(closed.incident.start))")))
+                    ledgerKey: "server_up:\(id):\(Int(closed.incident.start))"), closed.incident.drill)))
                 server.alertedIncident = nil
                 server.closedUnalerted = nil
             }
             if let incident = server.incident, server.alertedIncident != incident {
-                effects.append(.sendAlert(AlertEvent(kind: .serverDown, server: config, reason: incident.reason, at: now,
-                                                     since: incident.start,
-                                                     ledgerKey: downKey(serverId: id, start: incident.start))))
+                effects.append(.sendAlert(drillMarked(AlertEvent(kind: .serverDown, server: config, reason: incident.reason,
+                                                                 at: now, since: incident.start,
+                                                                 ledgerKey: downKey(serverId: id, start: incident.start)),
+                                                      incident.drill)))
                 server.alertedIncident = incident
             }
             if let certificate = server.certificate {
@@ -376,7 +388,7 @@ public enum WatchReducer {
             watch.servers[id] = server
         }
         effects += fallbackAlerts(&watch, settings: settings, at: now)
-        return effects
+        return effects + markFirstDrillAlert(effects, in: &watch, at: now)
     }
 
     private static func fallbackAlerts(_ watch: inout WatchState, settings: SettingsState, at now: Double) -> [AppEffect] {
@@ -388,17 +400,17 @@ public enum WatchReducer {
         if let spell = watch.fallback, !muted(spell.fromServerId), watch.alertedFallback.map({ $0.fromServerId != spell.fromServerId || $0.since != spell.since }) ?? true,
            !settings.isUnchecked,
            let from = settings.server(id: spell.fromServerId) {
-            effects.append(.sendAlert(AlertEvent(kind: .fallbackStarted, server: from, reason: spell.reason, at: now,
-                                                 since: spell.since,
-                                                 ledgerKey: "fallback_started:\(spell.fromServerId):\(Int(spell.since))")))
+            effects.append(.sendAlert(drillMarked(AlertEvent(
+                kind: .fallbackStarted, server: from, reason: spell.reason, at: now, since: spell.since,
+                ledgerKey: "fallback_started:\(spell.fromServerId):\(Int(spell.since))"), spell.drill)))
             watch.alertedFallback = spell
         }
         if watch.fallback == nil, let ended = watch.endedFallback, !muted(ended.spell.fromServerId) {
             if watch.alertedFallback != nil || ended.spell.inherited, let from = settings.server(id: ended.spell.fromServerId) {
-                effects.append(.sendAlert(AlertEvent(
+                effects.append(.sendAlert(drillMarked(AlertEvent(
                     kind: .fallbackEnded, server: from, at: now, since: ended.spell.since,
                     durationSeconds: ended.end - ended.spell.since, resolvedOnStart: ended.spell.inherited,
-                    ledgerKey: "fallback_ended:\(ended.spell.fromServerId):\(Int(ended.spell.since))")))
+                    ledgerKey: "fallback_ended:\(ended.spell.fromServerId):\(Int(ended.spell.since))"), ended.spell.drill)))
             }
             watch.alertedFallback = nil
             watch.endedFallback = nil

@@ -9,6 +9,10 @@ public struct WatchSettings: Equatable, Sendable {
     public var remoteWriteURL: String?
     public var remoteWriteTokenFile: String?
     public var facility: String?
+    /// The facility's name, number and BCP trigger (SPEC §16).
+    public var facilityProfile: FacilityProfile
+    /// `status_page_dir`: where the recorder writes the staff status page (nil: nowhere).
+    public var statusPageDir: String?
 
     public init(_ settings: NativeSettings = .defaults) {
         alertWebhooks = settings.alertWebhooks
@@ -19,6 +23,8 @@ public struct WatchSettings: Equatable, Sendable {
         remoteWriteURL = settings.remoteWriteURL
         remoteWriteTokenFile = settings.remoteWriteTokenFile
         facility = settings.facility
+        facilityProfile = FacilityProfile(settings)
+        statusPageDir = settings.statusPageDir
     }
 }
 

@@ -21,6 +21,8 @@ public struct WatchState: Equatable, Sendable {
     /// By server id.
     public var servers: [String: ServerWatch] = [:]
     public var mutes = MuteList()
+    /// drills.json as last read, with this process's own changes applied at once (SPEC §16).
+    public var drills = DrillLog()
     /// The history database's figures and incidents, as last read (nil: none yet).
     public var history: HistorySummary?
     /// The round in flight: its number. Every round tests every known server that connectivity
@@ -41,6 +43,8 @@ public struct WatchState: Equatable, Sendable {
     public var alertedFallback: FallbackSpell?
     /// A fallback that ended and whose `fallback_ended` is still due (held by a mute).
     public var endedFallback: EndedFallback?
+    /// `monitor --status-page DIR`: the folder given on the command line (over the setting).
+    public var statusPageOverride: String?
 
     public init(role: Role = .app) {
         self.role = role
@@ -61,6 +65,8 @@ public struct WatchState: Equatable, Sendable {
         public var reason: ConnectivityError
         public var since: Double
         public var inherited: Bool
+        /// Caused by a drill: not an incident in history, its alerts marked as the drill's.
+        public var drill = false
 
         public init(fromServerId: String, reason: ConnectivityError, since: Double, inherited: Bool = false) {
             self.fromServerId = fromServerId

@@ -160,7 +160,9 @@ public final class ConnectivityRuntime {
         case .redrawScreen, .quit:
             break // the app's loop runs these
         case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
-             .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory:
+             .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory,
+             .writeStatusPage,
+             .changeDrill, .scheduleDrillEnd:
             break // the watch runtime runs these
         case .testAddress(let server):
             perform { [prober] in

@@ -55,6 +55,14 @@ extension NativeSettings {
             remoteWriteURL = cleared ? nil : trimmed
         case .remoteWriteTokenFile: remoteWriteTokenFile = cleared ? nil : trimmed
         case .facility: facility = cleared ? nil : trimmed
+        case .facilityName:
+            guard case .success(let name) = FacilityProfile.name(text) else { throw refuse() }
+            facilityName = name
+        case .facilityNumber:
+            guard case .success(let number) = FacilityProfile.number(text) else { throw refuse() }
+            facilityNumber = number
+        case .bcpTriggerMinutes: bcpTriggerMinutes = try int()
+        case .statusPageDir: statusPageDir = cleared ? nil : trimmed
         }
     }
 }

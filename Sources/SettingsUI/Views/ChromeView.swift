@@ -13,6 +13,13 @@ enum ChromeView {
             titleLine.spans.append(Span(" \(badge) ", style: .colored(.warning, [.reverse, .bold])))
             titleLine.spans.append(Span(" "))
         }
+        if let drill = canvas.model.time.drill {
+            // Words, never colour alone: whoever looks at the screen knows it is a drill.
+            titleLine.spans.append(Span(" " + canvas.text("ui.drill_badge", ["mark": canvas.text("drill.mark"),
+                                                                            "server": canvas.text.serverName(id: drill.serverId)]) + " ",
+                                        style: .colored(.warning, [.reverse, .bold])))
+            titleLine.spans.append(Span(" "))
+        }
         titleLine.spans.append(Span(title, style: .bold))
         let hints = hintLine(canvas, width: area.width - 2 * borderWidth(canvas) - 3)
         let model = Model(title: titleLine, status: StatusIndicator.line(canvas), hints: hints)

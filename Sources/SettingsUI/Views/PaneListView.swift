@@ -125,7 +125,11 @@ enum PaneListView {
     private static func watchText(_ canvas: Canvas, server: ServerConfig) -> String {
         let watch = canvas.model.watch
         var parts: [String] = []
-        // The mute first: where the row is too narrow, the uptime is what is cut.
+        // The drill first, then the mute: where the row is too narrow, the uptime is what is cut.
+        if let drill = canvas.model.time.drill, drill.serverId == server.id {
+            parts.append(canvas.text("ui.drill_row", ["mark": canvas.text("drill.mark"),
+                                                      "scenario": canvas.text("drill.scenario.\(drill.scenario.rawValue)")]))
+        }
         if let mute = canvas.model.time.mute(of: server.id) {
             parts.append(canvas.text("ui.muted_until", ["time": canvas.model.clock.time(mute.until)]))
         }

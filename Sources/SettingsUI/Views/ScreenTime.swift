@@ -13,6 +13,8 @@ public struct ScreenTime: Equatable, Sendable {
     public var historyTimeOnly: [Bool] = []
     /// The mutes still running.
     public var mutes = MuteList()
+    /// The drill in force (SPEC §16: the header and the pane say 訓練中).
+    public var drill: DrillRecord?
     /// The moment itself, only while the history overlay is open: its open incidents count
     /// their duration (no timer redraws them; any other frame does).
     public var overlayNow: Double?
@@ -36,6 +38,7 @@ public struct ScreenTime: Equatable, Sendable {
         waitingSeconds = StatusIndicator.waitingSeconds(settings, now: now)
         historyTimeOnly = settings.serverHistory.map { HistoryView.showsTimeOnly($0, now: now) }
         mutes = MuteList(entries: state.watch.mutes.entries.filter { $0.until > now })
+        drill = state.watch.drills.active(at: now)
         if state.screen.activeOverlay(settings) == .history { overlayNow = now }
     }
 
@@ -43,6 +46,8 @@ public struct ScreenTime: Equatable, Sendable {
     /// a region of its own).
     public func keeping(_ parts: Parts) -> ScreenTime {
         var kept = ScreenTime()
+        // Kept by every region: a drill is rare, and the header and the pane rows show it.
+        kept.drill = drill
         if parts.contains(.waiting) { kept.waitingSeconds = waitingSeconds }
         if parts.contains(.historyDates) { kept.historyTimeOnly = historyTimeOnly }
         if parts.contains(.mutes) { kept.mutes = mutes }

@@ -3,6 +3,7 @@ import BackendClient
 import FoundationEssentials
 import RemoteWrite
 import SettingsStore
+import Watch
 
 /// A settings.json key as `settings set KEY` takes it: the file format's own list
 /// (`NativeSettings.Key`, AppCore), so the command line and the file cannot disagree on the
@@ -97,6 +98,17 @@ extension NativeSettings.Key: ExpressibleByArgument {
         case .historyEnabled:
             let enabled = try boolean(value)
             try update(context) { $0.historyEnabled = enabled }
+        case .bcpTriggerMinutes:
+            let minutes = try integer(value, in: NativeSettings.bcpTriggerMinutesRange)
+            try update(context) { $0.bcpTriggerMinutes = minutes }
+        case .facilityName:
+            // Sanitized and trimmed; `""` clears it.
+            let name = try profile(FacilityProfile.name(value))
+            try update(context) { $0.facilityName = name }
+        case .facilityNumber:
+            // Digits only, so letters get their own reason rather than "invalid value".
+            let number = try profile(FacilityProfile.number(value))
+            try update(context) { $0.facilityNumber = number }
         case .alertWebhooks:
             // A JSON array, one URL or URLs separated by commas; `[]` or empty clears the list.
             // A refusal names the address without its password or query.
@@ -132,6 +144,13 @@ extension NativeSettings.Key: ExpressibleByArgument {
             case .success(let name): try update(context) { $0.facility = name }
             case .failure(let refusal): throw Refusal(key: refusal.key, parameters: ["max": String(FacilityLabel.maxLength)])
             }
+        case .statusPageDir:
+            guard !value.isEmpty else { return try update(context) { $0.statusPageDir = nil } }
+            // Checked now as the recorder checks it before every write: a folder that is ours.
+            if let problem = StatusPageWriter.check(directory: value) {
+                throw Refusal(key: problem.key, parameters: problem.parameters)
+            }
+            try update(context) { $0.statusPageDir = value }
         case .autoSwitchOnFailure:
             try store.setAutoSwitchOnFailure(try boolean(value))
         case .enableDetailedLogging:
@@ -178,6 +197,13 @@ extension NativeSettings.Key: ExpressibleByArgument {
                                                          "max": String(range.upperBound)])
         }
         return number
+    }
+
+    private func profile(_ checked: Result<String?, FacilityProfile.Refusal>) throws(Refusal) -> String? {
+        switch checked {
+        case .success(let value): return value
+        case .failure(let refusal): throw Refusal(key: refusal.key, parameters: refusal.parameters)
+        }
     }
 
     private func boolean(_ value: String) throws(Refusal) -> Bool {

@@ -50,12 +50,14 @@ struct StatusCommand: VerbumCommand {
             context.console.warning(message.key, message.parameters)
         }
         let console = context.console
+        let drill = Self.drillInForce(context: context)
         if json {
-            console.output(json: Self.json(server: outcome.server, source: outcome.source, result: outcome.result,
-                                           fallback: outcome.fallback, context: context,
-                                           answersAgain: outcome.decision == .switchBackOffered ? configured.id : nil))
+            console.output(json: Self.withDrill(Self.json(server: outcome.server, source: outcome.source, result: outcome.result,
+                                                          fallback: outcome.fallback, context: context,
+                                                          answersAgain: outcome.decision == .switchBackOffered ? configured.id : nil),
+                                                drill, console: console))
         } else {
-            var lines: [String] = []
+            var lines: [String] = drill.map { [Self.drillLine($0, context: context)] } ?? []
             if let fallback = outcome.fallback, outcome.result.isHealthy {
                 // pn51 in use and answering (both unreachable is told on stderr below).
                 let notice = ConnectivityMessages.fallbackNotice(failed: configured, reason: fallback.reason,

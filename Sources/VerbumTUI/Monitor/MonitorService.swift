@@ -19,6 +19,8 @@ final class MonitorService {
     private let context: CommandContext
     private let transport: TransportConfiguration
     private let textfile: String?
+    /// `--status-page DIR`, made absolute.
+    private let statusPage: String?
     private let once: Bool
     private let loop: AppLoop
     private let signals = SignalChannel()
@@ -32,10 +34,11 @@ final class MonitorService {
     private lazy var pusher = RemoteWritePusher(paths: context.paths, logger: logger)
     private var pushUnsetTold = false
 
-    init(context: CommandContext, textfile: String?, once: Bool) throws {
+    init(context: CommandContext, textfile: String?, statusPage: String?, once: Bool) throws {
         self.context = context
         transport = try context.transportConfiguration()
         self.textfile = textfile.map { $0.hasPrefix("/") ? $0 : FileManager.default.currentDirectoryPath + "/" + $0 }
+        self.statusPage = statusPage
         self.once = once
         loop = AppLoop(store: context.store, screen: nil, options: RenderOptions(plain: true), onQuit: {})
     }
@@ -43,11 +46,13 @@ final class MonitorService {
     func start() {
         try? signals.start { [unowned self] signal in self.signalled(signal) }
         loop.start()
+        if let statusPage { context.store.dispatch(.statusPageDirectoryGiven(statusPage)) }
         Task { @MainActor in
             guard let watch = await loop.attachWatch(role: .monitor, transport: transport,
                                                      hookFolders: HookRunner.folders(paths: context.paths),
                                                      host: HostName.current) else { finish(status: 1) }
             watch.onRoundFinished = { [unowned self] round in await self.roundFinished(round, watch: watch) }
+            watch.onStatusPageProblem = { [context] problem in context.console.error(problem.key, problem.parameters) }
             let state = context.store.getAppState().watch
             if !state.isRecording {
                 let who = state.recorder.map { "\($0.role) (pid \($0.pid))" } ?? context.console.text("cli.monitor.recorder_unnamed")

@@ -37,6 +37,10 @@ struct SettingsReport {
         case .remoteWriteURL: .optional(settings.remoteWriteURL.map(WebhookAddress.redacted))
         case .remoteWriteTokenFile: .optional(settings.remoteWriteTokenFile)
         case .facility: .optional(settings.facility)
+        case .facilityName: .optional(settings.facilityName)
+        case .facilityNumber: .optional(settings.facilityNumber)
+        case .bcpTriggerMinutes: .int(settings.bcpTriggerMinutes)
+        case .statusPageDir: .optional(settings.statusPageDir)
         }
     }
 

@@ -21,7 +21,9 @@ public struct AlertMessage: Equatable, Sendable {
             reasonText = ReasonWords.message(words, localizer: localizer)
         }
         let key = event.kind == .serverUp && event.resolvedOnStart ? "alert.server_up_on_start" : "alert.\(event.kind.rawValue)"
-        text = TextSanitizer.clean(localizer.text(key, parameters))
+        let sentence = localizer.text(key, parameters)
+        // A drill's alert starts with the drill word, so nobody takes it for a real outage.
+        text = TextSanitizer.clean(event.drill ? localizer.text("drill.alert", ["message": sentence]) : sentence)
         reason = reasonText
     }
 }

@@ -3,7 +3,7 @@ import SettingsStore
 
 /// An alert as hooks and webhooks receive it (SPEC §15.3): the JSON body
 /// `{event, server: {id, displayName, baseUrl}, reason: {code, params, message}|null, at, since,
-/// durationSeconds, host, language, resolvedOnStart}` and a hook's environment.
+/// durationSeconds, host, language, resolvedOnStart, drill}` and a hook's environment.
 public struct AlertPayload: Sendable {
     public let event: AlertEvent
     public let message: AlertMessage
@@ -34,6 +34,7 @@ public struct AlertPayload: Sendable {
             ("host", .string(host)),
             ("language", .string(language.rawValue)),
             ("resolvedOnStart", .bool(event.resolvedOnStart)),
+            ("drill", .bool(event.drill)),
         ])
     }
 
@@ -52,6 +53,7 @@ public struct AlertPayload: Sendable {
             "VERBUMCARE_HOST": host,
             "VERBUMCARE_AT": UTCTimestamp.iso8601Seconds(event.at),
             "VERBUMCARE_RESOLVED_ON_START": event.resolvedOnStart ? "1" : "0",
+            "VERBUMCARE_DRILL": event.drill ? "1" : "0",
         ]
         for (key, value) in values { values[key] = TextSanitizer.clean(value) }
         return values

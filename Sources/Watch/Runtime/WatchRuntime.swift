@@ -1,6 +1,7 @@
 import BackendClient
 import Connectivity
 import History
+import Localization
 import Logging
 import SettingsStore
 
@@ -24,6 +25,9 @@ public final class WatchRuntime {
     private let lockPath: String
     private let muteFile: MuteFile
     private var muteWatcher: SettingsFileWatcher?
+    private let drillFile: DrillFile
+    private var drillWatcher: SettingsFileWatcher?
+    private var drillTimer: Task<Void, Never>?
     private var lock: RecorderLock?
     private var roundTimer: Task<Void, Never>?
     private var muteTimer: Task<Void, Never>?
@@ -31,6 +35,11 @@ public final class WatchRuntime {
     private var isStopped = false
     /// Called after every complete round (the monitor writes its textfile, `--once` exits).
     public var onRoundFinished: (@MainActor (Int) async -> Void)?
+    /// Called when the status page could not be written, once until it is written again (the
+    /// monitor says why on stderr; the log has it either way).
+    public var onStatusPageProblem: (@MainActor (StatusPageProblem) -> Void)?
+    /// The last status page write failed and was told (machinery: told once, not each round).
+    private var statusPageFailing = false
 
     public init(store: AppSettingsStore, role: WatchState.Role, prober: ServerProber, transport: TransportConfiguration,
                 clock: AppClock = .system, hookFolders: [String], host: String,
@@ -46,6 +55,7 @@ public final class WatchRuntime {
         history = HistoryStore(paths: store.paths, now: clock.now(), clock: clock, logger: logger)
         outbox = OutboxStore(paths: store.paths, clock: clock, logger: logger)
         muteFile = MuteFile(paths: store.paths)
+        drillFile = DrillFile(paths: store.paths)
     }
 
     /// Starts: the recorder lock is tried, the incidents left open and the mutes are read, then
@@ -56,6 +66,9 @@ public final class WatchRuntime {
         readMutes()
         let watcher = SettingsFileWatcher(path: muteFile.path, onChange: mutesChangeHandler(WeakWatch(self)))
         if (try? watcher.start()) != nil { muteWatcher = watcher }
+        readDrills()
+        let drills = SettingsFileWatcher(path: drillFile.path, onChange: drillsChangeHandler(WeakWatch(self)))
+        if (try? drills.start()) != nil { drillWatcher = drills }
         store.dispatch(.watchStarted(role: role, isRecording: taken.recording, recorder: taken.holder,
                                      inherited: inherited, lockProblem: taken.problem, at: clock.now()))
     }
@@ -65,6 +78,9 @@ public final class WatchRuntime {
         isStopped = true
         muteWatcher?.stop()
         muteWatcher = nil
+        drillWatcher?.stop()
+        drillWatcher = nil
+        drillTimer?.cancel()
         roundTimer?.cancel()
         muteTimer?.cancel()
         tasks.cancelAll(stop: true)
@@ -135,9 +151,18 @@ public final class WatchRuntime {
             prober.update(settings: transport.settings(caBundleSetting: caBundle, certWarningDays: certWarningDays))
         case .readHistory:
             background { [weak self] in await self?.readHistory() }
+        case let .writeStatusPage(model, directory, language):
+            background { [weak self] in await self?.writeStatusPage(model, directory: directory, language: language) }
         case .scheduleMuteEnd(let delay):
             muteTimer?.cancel()
             muteTimer = timer(after: delay) { .muteTimerFired(at: now()) }
+        case .changeDrill(let change):
+            // Written under the file's lock, then read back: the file, not this process, says
+            // what the drill is (another process may have changed it too).
+            background { [weak self] in self?.changeDrill(change) }
+        case .scheduleDrillEnd(let delay):
+            drillTimer?.cancel()
+            drillTimer = timer(after: delay) { .drillTimerFired(at: now()) }
         default:
             break // the connectivity runtime, the store or the loop run the others
         }
@@ -268,6 +293,50 @@ public final class WatchRuntime {
         }
     }
 
+    // MARK: The status page
+
+    /// Writes the page off the main actor (each file is fsynced); a problem is told once.
+    private func writeStatusPage(_ model: StatusPageModel, directory: String, language: AppLanguage) async {
+        let outcome = await Task.detached { () -> StatusPageProblem? in
+            do throws(StatusPageProblem) {
+                try StatusPageWriter.write(model, directory: directory, language: language,
+                                           clock: StatusPageWriter.localClock(at: model.madeAt))
+                return nil
+            } catch {
+                return error
+            }
+        }.value
+        guard let problem = outcome else {
+            statusPageFailing = false
+            return
+        }
+        guard !statusPageFailing, !isStopped else { return }
+        statusPageFailing = true
+        logger.warning("status page not written", metadata: ["problem": "\(problem.key)", "path": "\(problem.parameters["path"] ?? directory)"])
+        onStatusPageProblem?(problem)
+    }
+
+    // MARK: Drills
+
+    private func changeDrill(_ change: DrillChange) {
+        guard !isStopped else { return }
+        switch drillFile.update(change, now: clock.now()) {
+        case .success(let log):
+            if log != store.getAppState().watch.drills { store.dispatch(.drillsRead(log, at: clock.now())) }
+        case .failure(let problem):
+            logger.warning("drills.json cannot be changed", metadata: ["problem": "\(problem)"])
+        }
+    }
+
+    func readDrills() {
+        switch drillFile.read() {
+        case .success(let log):
+            if log != store.getAppState().watch.drills { store.dispatch(.drillsRead(log, at: clock.now())) }
+        case .failure(let problem):
+            logger.warning("drills.json cannot be read; it is left as it is", metadata: ["problem": "\(problem)"])
+        }
+    }
+
     // MARK: Tasks
 
     private func perform(_ work: @escaping @Sendable () async -> AppEvent) {
@@ -299,6 +368,10 @@ extension ProbeSample {
 /// At file scope, so the closure carries no actor isolation (the watcher calls it on its thread).
 private func mutesChangeHandler(_ reference: WeakWatch) -> @Sendable () -> Void {
     { Task { @MainActor in reference.runtime?.readMutes() } }
+}
+
+private func drillsChangeHandler(_ reference: WeakWatch) -> @Sendable () -> Void {
+    { Task { @MainActor in reference.runtime?.readDrills() } }
 }
 
 private final class WeakWatch: @unchecked Sendable {

@@ -48,6 +48,8 @@ struct WatchWorld {
     private(set) var ledger: Set<String> = []
     private(set) var delivered: [(alert: AlertEvent, process: Int)] = []
     private(set) var mutes = MuteList()
+    /// drills.json (outlives a process; `WatchWorld+Drill.swift` changes it as `drill` does).
+    var drills = DrillLog()
     /// mutes.json after each change, in time order (the oracle's view of what was muted when).
     private(set) var muteChanges: [(at: Double, list: MuteList)] = []
     /// Every test of every server, in time order.
@@ -88,6 +90,7 @@ struct WatchWorld {
     private var process: Int { lifetimes.count - 1 }
     private var roundTimer: (at: Double, round: Int)?
     private var muteTimer: Double?
+    var drillTimer: Double?
     private var emittedKeys: Set<String> = []
     private var pendingTests: [(servers: [ServerConfig], round: Int, confirming: Bool)] = []
 
@@ -200,6 +203,8 @@ struct WatchWorld {
         emittedKeys = []
         log.append("start at \(time - Self.start)")
         if !mutes.entries.isEmpty { send(.mutesRead(mutes, at: time)) }
+        drillTimer = nil
+        if !drills.drills.isEmpty { send(.drillsRead(drills, at: time)) }
         // The runtime reads them only when it records; here a process that does not record is
         // given them too, to show it still neither alerts nor writes.
         let inherited = incidents.filter { $0.end == nil }
@@ -230,12 +235,19 @@ struct WatchWorld {
 
     /// Fires the mute timer and ends the deliveries in flight that are due before `time`, in
     /// time order (the round timer never is: actions and re-tests come before the next round).
-    private mutating func advance(to time: Double) {
+    mutating func advance(to time: Double) {
         while true {
             let delivery = inFlight.indices.min { inFlight[$0].end < inFlight[$1].end }.flatMap {
                 inFlight[$0].end < time ? $0 : nil
             }
             let mute = muteTimer.flatMap { $0 < time ? $0 : nil }
+            if let due = drillTimer, due < time, mute.map({ due <= $0 }) ?? true,
+               inFlight.allSatisfy({ $0.end >= due }) {
+                drillTimer = nil
+                now = max(now, due)
+                send(.drillTimerFired(at: due))
+                continue
+            }
             if let index = delivery, mute.map({ inFlight[index].end <= $0 }) ?? true {
                 let ended = inFlight.remove(at: index)
                 now = max(now, ended.end)
@@ -281,7 +293,10 @@ struct WatchWorld {
         inFlight.append((key, target, now, now + Self.duration(of: target, from: now, webhookDown: webhookDown)))
     }
 
-    private mutating func nextQuarter() -> Double {
+    mutating func appendLog(_ line: String) { log.append(line) }
+    mutating func setNow(_ time: Double) { now = time }
+
+    mutating func nextQuarter() -> Double {
         var at = now.rounded(.down) + 0.25
         if at <= now { at += 1 }
         return at
@@ -340,6 +355,14 @@ struct WatchWorld {
             roundTimer = (at: now + delay, round: round)
         case .scheduleMuteEnd(let delay):
             muteTimer = now + delay
+        case .scheduleDrillEnd(let delay):
+            drillTimer = now + delay
+        case .changeDrill(let change):
+            // As `WatchRuntime` does: applied to the file under its lock, then read back.
+            if case .success(let log) = change.applied(to: drills, now: now), log != drills {
+                drills = log
+                log.drills.last.map { self.log.append("drill \($0.id) changed at \(now - Self.start)") }
+            }
         case let .openIncident(serverId, start, reason):
             // One open incident per server and kind (`HistoryStore.openIncident`).
             let new = StoredIncident(serverId: serverId, start: start, reasonCode: reason.code.rawValue)

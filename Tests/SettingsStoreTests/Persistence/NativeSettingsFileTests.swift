@@ -160,6 +160,7 @@ struct NativeSettingsFileTests {
           "alert_up_confirmations": 2,
           "alert_webhooks": [],
           "auto_switch_on_failure": true,
+          "bcp_trigger_minutes": 10,
           "cert_warning_days": 30,
           "connection_timeout": 20,
           "custom_servers": [],
