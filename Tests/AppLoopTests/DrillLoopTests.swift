@@ -44,8 +44,17 @@ struct DrillLoopTests {
         #expect(await rig.settle { $0.serverSource == .fallback && $0.currentServer.id == "pn51" && $0.connectionStatus == .connected },
                 "no fallback: \(rig.state.currentServer.id) \(rig.state.connectionStatus)")
         let mark = rig.text("drill.mark")
-        let header = await rig.frame { $0.split(separator: "\n").first?.contains(mark) == true }
-        #expect(header != nil, "the header does not say \(mark):\n\(rig.screen.text)")
+        let badge = rig.text("ui.drill_badge", ["mark": mark, "server": rig.text("server.mac-mini.name")])
+        let header = await rig.frame(until: { _ in rig.screen.header.contains(badge) }, timeout: .seconds(30))
+        #expect(header != nil, "the header does not say \(badge):\n\(rig.screen.text)")
+        // The pane says it on the drilled server's row.
+        rig.press(.character("o"))
+        let row = rig.text("ui.drill_row", ["mark": mark, "scenario": rig.text("drill.scenario.down")])
+        let pane = await rig.frame(until: { text in
+            text.split(separator: "\n").contains { $0.contains(rig.text("server.mac-mini.name")) && $0.contains(row) }
+        }, timeout: .seconds(30))
+        #expect(pane != nil, "the pane's Mac Mini row does not say \(row):\n\(rig.screen.text)")
+        rig.press(.escape)
         let recorded = await Self.poll(seconds: 30) { (try? file.read().get())?.open?.fallback != nil }
         #expect(recorded, "the fallback is not in the drill's record: \(String(describing: try? file.read().get()))")
         let record = try file.read().get().open
@@ -63,7 +72,7 @@ struct DrillLoopTests {
         // The drill ends: Mac Mini answers again, the way back is offered (as for real), `s` takes it.
         _ = try file.update(.end(at: AppClock.wallSeconds(), note: "ok"), now: AppClock.wallSeconds()).get()
         #expect(await rig.settle { $0.fallback?.configuredRecovered == true }, "\(String(describing: rig.state.fallback))")
-        let cleared = await rig.frame { $0.split(separator: "\n").first?.contains(mark) == false }
+        let cleared = await rig.frame(until: { _ in !rig.screen.header.contains(mark) }, timeout: .seconds(30))
         #expect(cleared != nil, "the header still says \(mark) after the drill:\n\(rig.screen.header)")
         rig.press(.character("s"))
         #expect(await rig.settle { $0.currentServer.id == "mac-mini" && $0.fallback == nil && $0.connectionStatus == .connected },

@@ -1313,7 +1313,7 @@ enum EmbeddedCatalogs {
         "help.text_field_move": "Move the caret in a text field (where letter keys type text)",
         "help.title": "Keys",
         "help.toggle": "Turn the selected option on or off",
-        "key.acknowledge_drill": "acknowledge drill",
+        "key.acknowledge_drill": "acknowledge",
         "key.adjust": "change",
         "key.area": "area",
         "key.back": "back",
