@@ -43,7 +43,8 @@ struct BCPBadInputTests {
         #expect(!FileManager.default.fileExists(atPath: decoys + "/nowhere"))
 
         // A note of 100 000 characters: refused whole, nothing saved.
-        let long = String(repeating: "あ", count: 100_000)
+        // ASCII: one argument may hold at most 128 KiB (MAX_ARG_STRLEN).
+        let long = String(repeating: "a", count: 100_000)
         let note = try await session.run("incident", "note", String(id), long)
         #expect(note.exitCode == 1, "\(note.standardError.prefix(300))")
         #expect(note.standardError.contains(CLI.errorLine(language, "cli.incident.note_too_long", ["length": "100000", "max": "2000"])))

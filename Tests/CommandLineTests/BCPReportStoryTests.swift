@@ -15,7 +15,7 @@ import TestSupport
 @Suite("BCP report: an outage through fallback and back")
 struct BCPReportStoryTests {
     /// 2026-11-20 10:00:00 +09:00.
-    static let t0: Int64 = 1_763_600_400_000
+    static let t0: Int64 = 1_795_136_400_000
     static let confirmed = t0 + 5000
     static let fallback = t0 + 7000
     static let end = t0 + 20 * 60_000
@@ -104,7 +104,7 @@ struct BCPReportStoryTests {
         let alerts = try #require(entry["alerts"] as? [[String: Any]])
         #expect(alerts.map { $0["event"] as? String } == ["server_down", "fallback_started", "server_up"])
         let deliveries = try #require(alerts.first?["deliveries"] as? [[String: Any]])
-        #expect(deliveries.map { $0["target"] as? String } == [Self.hook, "https://hooks.example/x"], "no query, no secret")
+        #expect(deliveries.map { $0["target"] as? String } == [Self.hook, "https://hooks.example/x?***"], "no query, no secret")
         #expect(deliveries.map { $0["outcome"] as? String } == ["delivered", "retry"])
         #expect(deliveries.first?["at"] as? String == "2026-11-20T10:00:05+09:00")
         #expect((entry["notes"] as? [[String: Any]])?.count == 2)

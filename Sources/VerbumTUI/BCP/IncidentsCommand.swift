@@ -53,7 +53,11 @@ struct IncidentsCommand: VerbumCommand {
             console.warning(message.key, message.parameters)
         }
         if json {
-            return console.output(json: .array(incidents.map { Self.json($0, notes: notes[$0.id] ?? [], localizer: console.localizer) }))
+            // Every text in it is sanitized already, line breaks kept: a note's paragraphs
+            // reach the JSON as `\n` escapes, never as control characters (`rendered` would
+            // make them spaces).
+            return console.output(JSON.array(incidents.map { Self.json($0, notes: notes[$0.id] ?? [], localizer: console.localizer) })
+                .written(.pretty))
         }
         guard !incidents.isEmpty else { return console.output(console.text("cli.incidents.none")) }
         let time = ReportDate.localTime
