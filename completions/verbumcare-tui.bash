@@ -196,13 +196,13 @@ _verbumcare-tui() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    status|check|validate|servers|settings|lang|paths|doctor|login|logout|monitor|history|mute|unmute|alerts|help)
+    status|check|validate|servers|settings|lang|paths|doctor|login|logout|monitor|history|mute|unmute|alerts|incidents|incident|report|help)
         # Offer subcommand argument completions
         "_verbumcare-tui_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'status check validate servers settings lang paths doctor login logout monitor history mute unmute alerts help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'status check validate servers settings lang paths doctor login logout monitor history mute unmute alerts incidents incident report help' -- "${cur}"))
         ;;
     esac
 }
@@ -859,6 +859,138 @@ _verbumcare-tui_alerts_test() {
 
     # Offer option value completions
     case "${prev}" in
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_incidents() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--since --home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--since')
+        return
+        ;;
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_incident() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    note)
+        # Offer subcommand argument completions
+        "_verbumcare-tui_incident_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'note' -- "${cur}"))
+        ;;
+    esac
+}
+
+_verbumcare-tui_incident_note() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_report() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--from --to --format --output --home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--format')
+        return
+        ;;
+    '--output')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
     '--home')
         __verbumcare-tui_add_completions -d
         return

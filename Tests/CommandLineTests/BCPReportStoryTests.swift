@@ -123,6 +123,10 @@ struct BCPReportStoryTests {
                         "\(format) \(language): \(word)")
             }
             #expect(result.standardOutput.contains("LAN ケーブルの抜け"), "\(format)")
+            // A sample for a person to read (docs, the note), when asked for.
+            if let sample = ProcessInfo.processInfo.environment["VERBUMCARE_BCP_SAMPLE"], language == .ja, format == "md" {
+                try result.standardOutput.write(toFile: sample, atomically: true, encoding: .utf8)
+            }
             #expect(!result.standardOutput.contains(Self.secret))
         }
         let html = try await session.run(arguments: ["report"] + period + ["--format", "html"], environment: Self.tz)
