@@ -57,6 +57,14 @@ struct BCPReportStoryTests {
             try outbox.record(key: key, target: webhook,
                               outcome: AlertOutcome(status: .retry, detail: "HTTP 503", at: Double(at + 900) / 1000))
         }
+        // A drill of that afternoon, in the drill feature's file (times in seconds).
+        let drill = t0 / 1000 + 4 * 3600
+        try """
+            {"drills": [{"id": "drill-\(drill)", "scenario": "down", "server": "mac-mini", "start": \(drill), "until": \(drill + 900),
+              "participants": "山田、佐藤", "first_alert": {"at": \(drill + 12), "event": "server_down"},
+              "fallback": {"at": \(drill + 14), "to": "pn51"}, "acknowledged": {"at": \(drill + 95), "by": "yamada"},
+              "end": \(drill + 900), "ended_by": "duration", "notes": [{"at": \(drill + 900), "text": "紙の記録用紙を確認"}]}]}
+            """.write(toFile: state + "/drills.json", atomically: true, encoding: .utf8)
         return (session, id)
     }
 
@@ -109,12 +117,22 @@ struct BCPReportStoryTests {
         #expect(deliveries.first?["at"] as? String == "2026-11-20T10:00:05+09:00")
         #expect((entry["notes"] as? [[String: Any]])?.count == 2)
         #expect(!json.standardOutput.contains(Self.secret))
+        let drills = try #require(document["drills"] as? [[String: Any]])
+        #expect(drills.count == 1, "\(drills)")
+        #expect(drills.first?["start"] as? String == "2026-11-20T14:00:00+09:00"
+                && drills.first?["firstAlertAt"] as? String == "2026-11-20T14:00:12+09:00"
+                && drills.first?["fallbackAt"] as? String == "2026-11-20T14:00:14+09:00"
+                && drills.first?["acknowledgedAt"] as? String == "2026-11-20T14:01:35+09:00"
+                && drills.first?["end"] as? String == "2026-11-20T14:15:00+09:00"
+                && drills.first?["participants"] as? String == "山田、佐藤" && drills.first?["notes"] as? String == "紙の記録用紙を確認",
+                "\(drills)")
 
         // md and html: the words of the run's language, with the same facts.
         let l = Localizer(language: language)
         let words = [l.text("report.col.occurred"), l.text("report.col.confirmed"), l.text("report.col.end"),
                      l.text("report.duration", ["minutes": "19", "seconds": "55"]), "2026-11-20 10:00:07 +09:00",
-                     l.text("report.yes"), l.text("report.real"), l.text("report.outcome.delivered"), "pn51"]
+                     l.text("report.yes"), l.text("report.real"), l.text("report.outcome.delivered"), "pn51",
+                     l.text("report.scenario.down"), l.text("report.duration", ["minutes": "1", "seconds": "35"]), "山田、佐藤"]
         for format in ["md", "html"] {
             let result = try await session.run(arguments: ["report"] + period + ["--format", format], environment: Self.tz)
             #expect(result.exitCode == 0, "\(result)")

@@ -78,7 +78,8 @@ public struct BCPReportSheet: Sendable {
             func after(_ at: Int64?) -> String {
                 at.map { time.text($0) + " (" + duration(($0 - d.start) / 1000) + ")" } ?? t("none")
             }
-            return [d.scenario, d.serverId, time.text(d.start), after(d.firstAlertAt), after(d.fallbackAt),
+            let scenario = ["down", "slow", "certificate"].contains(d.scenario) ? t("scenario." + d.scenario) : d.scenario
+            return [scenario, d.serverId, time.text(d.start), after(d.firstAlertAt), after(d.fallbackAt),
                     after(d.acknowledgedAt), d.end.map(time.text) ?? t("open"), d.participants.isEmpty ? t("none") : d.participants,
                     d.notes.isEmpty ? t("none") : d.notes]
         }
