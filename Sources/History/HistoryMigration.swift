@@ -19,18 +19,17 @@ enum HistoryMigration {
         }
     }
 
+    /// Schema 1 to 2: time columns, reason params, the standing results.
     private static func toSchema2(_ connection: SQLiteConnection) throws(SQLiteError) {
-        do {
-            try connection.exec("""
-                ALTER TABLE hours ADD COLUMN up_ms INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE hours ADD COLUMN covered_ms INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE incidents ADD COLUMN params TEXT;
-                ALTER TABLE incidents ADD COLUMN message TEXT;
-                """)
-            try connection.exec(HistorySchema.standing)
-            try migrateHours(connection)
-            try migrateMinutes(connection)
-        }
+        try connection.exec("""
+            ALTER TABLE hours ADD COLUMN up_ms INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE hours ADD COLUMN covered_ms INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE incidents ADD COLUMN params TEXT;
+            ALTER TABLE incidents ADD COLUMN message TEXT;
+            """)
+        try connection.exec(HistorySchema.standing)
+        try migrateHours(connection)
+        try migrateMinutes(connection)
     }
 
     /// Every hour row gets the time its counts are read as (`legacyTime`).

@@ -66,6 +66,24 @@ struct IncidentNotesTests {
         #expect(note.text == "ab" && note.author == "xy", "\(note)")
     }
 
+    /// A file of the previous build (schema 2: no notes table) is read as it is and gets the
+    /// table when it is next opened for writing, its incidents kept.
+    @Test func aSchemaTwoFileGetsTheNotesTable() throws {
+        let fixture = try HistoryFixture()
+        var id: Int64 = 0
+        do {
+            let database = try fixture.open()
+            id = try database.openIncident(serverId: "pn51", start: Self.now, reasonCode: "timeout")
+        }
+        let sql = try Self.sql(fixture)
+        try sql.exec("DROP TABLE notes; PRAGMA user_version = 2;")
+        #expect(try fixture.openReadOnly().notes(incidentIds: [id]).isEmpty)
+        let writer = try fixture.open()
+        #expect(writer.movedAside == nil)
+        #expect(try writer.addNote(incidentId: id, at: Self.now, author: "a", text: "b") != nil)
+        #expect(try sql.integer("PRAGMA user_version") == 3)
+    }
+
     @Test func aSchemaOneFileGetsTheNotesTable() throws {
         let fixture = try HistoryFixture()
         try FileManager.default.createDirectory(atPath: fixture.folder, withIntermediateDirectories: true)
