@@ -185,7 +185,7 @@ let package = Package(
                     exclude: ["Support/receiver.py"],
                     swiftSettings: strictSettings),
         .testTarget(name: "CommandLineTests",
-                    dependencies: ["TestSupport", "SettingsStore", "CPlatform", "Watch", "BackendClient",
+                    dependencies: ["TestSupport", "SettingsStore", "CPlatform", "Watch", "BackendClient", "History",
                                    .product(name: "Logging", package: "swift-log"),
                                    .product(name: "Subprocess", package: "swift-subprocess"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],

@@ -54,29 +54,34 @@ extension HistoryDatabase {
 
     private func selectIncidents(where condition: String, _ values: [SQLiteValue]) throws(HistoryProblem) -> [Incident] {
         do {
-            // Schema 1 kept the code only.
-            let reasonColumns = try schemaVersion() >= 2 ? "i.params, i.message" : "NULL, NULL"
-            let select = try statement("""
-                SELECT i.id, s.id, i.start, i.end, i.reason, \(reasonColumns) FROM incidents i JOIN servers s ON s.key = i.server
-                WHERE \(condition) ORDER BY i.start DESC, i.id DESC
-                """)
-            try select.bind(values)
-            defer { select.reset() }
-            var found: [Incident] = []
-            while try select.step() {
-                // Times checked against the calendar: a duration is `end - start`.
-                let start = try select.int64(at: 2, in: StoredRange.milliseconds, "incident start")
-                let end = select.isNull(at: 3) ? nil : try select.int64(at: 3, in: StoredRange.milliseconds, "incident end")
-                let reason = IncidentReason(code: select.text(at: 4) ?? "",
-                                            params: select.text(at: 5).map(IncidentParams.decode) ?? [:],
-                                            message: select.text(at: 6) ?? "")
-                found.append(Incident(id: select.int64(at: 0), serverId: select.text(at: 1) ?? "",
-                                      start: start, end: end, reason: reason))
-            }
-            return found
+            return try incidentRows(where: condition, values)
         } catch {
             throw problem(error)
         }
+    }
+
+    /// The same inside a read of several parts (`readSnapshot`).
+    func incidentRows(where condition: String, _ values: [SQLiteValue]) throws(SQLiteError) -> [Incident] {
+        // Schema 1 kept the code only.
+        let reasonColumns = try schemaVersion() >= 2 ? "i.params, i.message" : "NULL, NULL"
+        let select = try statement("""
+            SELECT i.id, s.id, i.start, i.end, i.reason, \(reasonColumns) FROM incidents i JOIN servers s ON s.key = i.server
+            WHERE \(condition) ORDER BY i.start DESC, i.id DESC
+            """)
+        try select.bind(values)
+        defer { select.reset() }
+        var found: [Incident] = []
+        while try select.step() {
+            // Times checked against the calendar: a duration is `end - start`.
+            let start = try select.int64(at: 2, in: StoredRange.milliseconds, "incident start")
+            let end = select.isNull(at: 3) ? nil : try select.int64(at: 3, in: StoredRange.milliseconds, "incident end")
+            let reason = IncidentReason(code: select.text(at: 4) ?? "",
+                                        params: select.text(at: 5).map(IncidentParams.decode) ?? [:],
+                                        message: select.text(at: 6) ?? "")
+            found.append(Incident(id: select.int64(at: 0), serverId: select.text(at: 1) ?? "",
+                                  start: start, end: end, reason: reason))
+        }
+        return found
     }
 }
 

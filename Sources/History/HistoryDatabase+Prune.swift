@@ -30,7 +30,14 @@ extension HistoryDatabase {
                 // Hour rows lead with the server: one range per server.
                 try statement("DELETE FROM hours WHERE server IN (SELECT key FROM servers) AND hour < ?")
                     .run([.int(cutoffs.hourBefore)])
-                try statement("DELETE FROM incidents WHERE end IS NOT NULL AND end < ?").run([.int(cutoffs.ledgerBeforeMs)])
+                // The newest incident is kept whatever its age: SQLite gives a new row the
+                // largest id plus one, so an id `incident note` and a report name is never
+                // given to another incident. Notes go with their incident, never before.
+                try statement("""
+                    DELETE FROM incidents WHERE end IS NOT NULL AND end < ?
+                    AND id < (SELECT max(id) FROM incidents)
+                    """).run([.int(cutoffs.ledgerBeforeMs)])
+                try statement("DELETE FROM notes WHERE incident NOT IN (SELECT id FROM incidents)").run([])
                 try statement("DELETE FROM alerts WHERE at < ?").run([.int(cutoffs.ledgerBeforeMs)])
                 // Samples of hours whose minute rows were deleted can no longer be counted
                 // right (`record`): the horizon moves past the newest such hour, and only when

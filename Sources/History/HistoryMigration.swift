@@ -1,7 +1,8 @@
 import AppCore
 
-/// Brings a schema-1 database up to schema 2 in one transaction, when the recorder opens it
-/// (a reader never writes: it reads schema 1 as it is, `HistoryDatabase.schemaVersion`).
+/// Brings a schema-1 or -2 database up to schema 3 in one transaction, when the recorder (or
+/// `incident note`) opens it (a reader never writes: it reads an older schema as it is,
+/// `HistoryDatabase.schemaVersion`). Schema 3 adds the table of notes.
 ///
 /// Schema 1 counted probes, not time. Its minutes and hours get the time `MinuteDetailCodec
 /// .legacyTime` reads them as (covered whole, up in proportion to their successful probes),
@@ -12,17 +13,23 @@ enum HistoryMigration {
     static func migrate(_ connection: SQLiteConnection, from version: Int64) throws(SQLiteError) {
         guard version < HistorySchema.version else { return }
         try connection.transaction { () throws(SQLiteError) in
-            try connection.exec("""
-                ALTER TABLE hours ADD COLUMN up_ms INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE hours ADD COLUMN covered_ms INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE incidents ADD COLUMN params TEXT;
-                ALTER TABLE incidents ADD COLUMN message TEXT;
-                """)
-            try connection.exec(HistorySchema.standing)
-            try migrateHours(connection)
-            try migrateMinutes(connection)
+            if version < 2 { try toSchema2(connection) }
+            try connection.exec(HistorySchema.notes)
             try connection.exec("PRAGMA user_version = \(HistorySchema.version)")
         }
+    }
+
+    /// Schema 1 to 2: time columns, reason params, the standing results.
+    private static func toSchema2(_ connection: SQLiteConnection) throws(SQLiteError) {
+        try connection.exec("""
+            ALTER TABLE hours ADD COLUMN up_ms INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE hours ADD COLUMN covered_ms INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE incidents ADD COLUMN params TEXT;
+            ALTER TABLE incidents ADD COLUMN message TEXT;
+            """)
+        try connection.exec(HistorySchema.standing)
+        try migrateHours(connection)
+        try migrateMinutes(connection)
     }
 
     /// Every hour row gets the time its counts are read as (`legacyTime`).

@@ -1,5 +1,5 @@
-/// The tables of `history.sqlite3`, version 2 (`HistoryMigration` brings a version-1 file
-/// up to it; a reader reads either).
+/// The tables of `history.sqlite3`, version 3 (`HistoryMigration` brings a version-1 or -2
+/// file up to it; a reader reads any).
 ///
 /// Compact on purpose (a year of 10 s probes must stay under 5 MB per server, SPEC §15.2):
 /// servers are small integers, times are integers in the coarsest unit each tier needs,
@@ -18,9 +18,9 @@ enum HistorySchema {
     /// `PRAGMA application_id`: "VCH1". Tells our database from any other SQLite file.
     static let applicationID: Int64 = 0x5643_4831
     /// `PRAGMA user_version`.
-    static let version: Int64 = 2
+    static let version: Int64 = 3
     /// The versions this build reads (and, for writing, migrates to `version`).
-    static let readableVersions: ClosedRange<Int64> = 1...2
+    static let readableVersions: ClosedRange<Int64> = 1...3
 
     static let create = """
         CREATE TABLE servers (
@@ -81,10 +81,23 @@ enum HistorySchema {
             name TEXT PRIMARY KEY,
             value INTEGER NOT NULL
         ) WITHOUT ROWID;
-        """ + standing
+        """ + standing + notes
 
     /// Each server's last result, whose stretch is still open (`Stopwatch.Standing`): start
     /// (ms), outcome, latency (tenths of a ms), and the latest instant it may stand until.
+    /// Schema 3: the notes a person wrote on an incident (SPEC §16: cause, what was done),
+    /// with when and who; deleted with their incident, never before (`prune`).
+    static let notes = """
+        CREATE TABLE notes (
+            id INTEGER PRIMARY KEY,
+            incident INTEGER NOT NULL,
+            at INTEGER NOT NULL,
+            author TEXT NOT NULL,
+            text TEXT NOT NULL
+        );
+        CREATE INDEX notes_by_incident ON notes (incident);
+        """
+
     static let standing = """
         CREATE TABLE standing (
             server INTEGER PRIMARY KEY,

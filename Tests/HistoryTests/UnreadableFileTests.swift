@@ -139,9 +139,9 @@ struct UnreadableFileTests {
     }
 
     /// Another application's SQLite file, and ours from another schema version, are not ours
-    /// to read: moved aside too (made with the sqlite3 command; version 3 is a later build's).
+    /// to read: moved aside too (made with the sqlite3 command; version 4 is a later build's).
     @Test(arguments: ["CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('keep me');",
-                      "PRAGMA user_version = 3;"])
+                      "PRAGMA user_version = 4;"])
     func foreignOrOtherVersionDatabaseIsMovedAside(sql: String) throws {
         let fixture = try HistoryFixture()
         if sql.hasPrefix("PRAGMA") { _ = try fixture.open() }  // ours first, then another version

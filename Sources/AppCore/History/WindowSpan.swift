@@ -31,6 +31,14 @@ public struct WindowSpan: Sendable, Equatable {
         }
     }
 
+    /// A report's period (`from...to`, Unix ms), widened to whole hours so that it is read
+    /// from hour rows, which are kept 400 days (minute rows only 90), like the 400-day window.
+    public init(periodFrom from: Int64, to: Int64) {
+        window = .long
+        firstMinute = HistoryTime.hour(ofMilliseconds: from) * HistoryTime.minutesPerHour
+        lastMinute = HistoryTime.hour(ofMilliseconds: max(from, to)) * HistoryTime.minutesPerHour + HistoryTime.minutesPerHour - 1
+    }
+
     /// The number of minutes in the span.
     public var minuteCount: Int64 { lastMinute - firstMinute + 1 }
 

@@ -23,7 +23,7 @@ public final class AlertOutbox {
     public let path: String
     /// Where an unreadable file found at `path` was moved before a new outbox was started.
     public let movedAside: String?
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
 
     private init(path: String, movedAside: String?, connection: SQLiteConnection) {
         self.path = path
