@@ -71,7 +71,8 @@ struct CatalogConsistencyTests {
     @Test("catalog files are sorted, one key per line, keys in a known namespace")
     func fileLayout() throws {
         let namespaces: Set<String> = ["app", "alert", "status", "source", "server", "validation", "error", "check",
-                                       "switch", "notice", "files", "ui", "key", "help", "dialog", "cli", "doctor", "drill"]
+                                       "switch", "notice", "files", "ui", "key", "help", "dialog", "cli", "doctor", "drill",
+                                       "page", "report", "status_page"]
         let keyLine = try Regex(#"^  "([a-z0-9_.-]+)": ".*",?$"#)
         for language in AppLanguage.allCases {
             let text = try RepositoryFiles.catalogText(language)
@@ -137,7 +138,7 @@ struct CatalogConsistencyTests {
         "ui.response_ms", "ui.history.percent", "ui.http_status", "error.http_status.short", "cli.column.id", "cli.column.http",
         "help.section.pane", "ui.panel.open_settings", "ui.pane.title", "doctor.summary",
         "ui.plain.status_change", "ui.plain.status_now", "ui.plain.status_with_reason",
-        "ui.drill_badge", "ui.drill_row",
+        "ui.drill_badge", "ui.drill_row", "report.alert_value",
     ]
 
     @Test("Japanese and Chinese are translated, not copied from English")
