@@ -22,6 +22,10 @@ public enum AppReducer {
             reducer.addressTested(address: address, summary: summary)
         case let .caBundleInspected(path, refusal, _):
             reducer.caBundleInspected(path: path, refusal: refusal)
+        case let .fleetAnswered(rows, at):
+            reducer.fleetAnswered(rows: rows, at: at)
+        case let .fleetQueryFailed(problem, _):
+            reducer.fleetQueryFailed(problem)
         default:
             var effects = SettingsReducer.reduce(&state.settings, event)
             effects += WatchReducer.reduce(&state.watch, event, settings: state.settings)
@@ -39,7 +43,8 @@ extension AppEvent {
     /// The time a screen event carries; nil for the settings events.
     var screenTime: Double? {
         switch self {
-        case .key(_, let at), .addressTested(_, _, let at), .caBundleInspected(_, _, let at): at
+        case .key(_, let at), .addressTested(_, _, let at), .caBundleInspected(_, _, let at),
+             .fleetAnswered(_, let at), .fleetQueryFailed(_, let at): at
         default: nil
         }
     }
