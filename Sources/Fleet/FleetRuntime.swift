@@ -27,9 +27,9 @@ public final class FleetRuntime {
         self.refreshSeconds = refreshSeconds
     }
 
-    /// Queries now and then every `refreshSeconds` until `stop`.
+    /// Queries every `refreshSeconds` until `stop`.
     public func start() {
-        queryNow()
+        // The first query is the `queryFleet` effect of `fleetOpened`; this repeats it.
         let seconds = refreshSeconds
         timer = Task { @MainActor [weak self] in
             while !Task.isCancelled {

@@ -22,6 +22,11 @@ public enum AppReducer {
             reducer.addressTested(address: address, summary: summary)
         case let .caBundleInspected(path, refusal, _):
             reducer.caBundleInspected(path: path, refusal: refusal)
+        case let .fleetOpened(source, _):
+            var fleet = FleetState(source: source)
+            fleet.querying = true
+            reducer.state.screen.fleet = fleet
+            reducer.effects.append(.queryFleet)
         case let .fleetAnswered(rows, at):
             reducer.fleetAnswered(rows: rows, at: at)
         case let .fleetQueryFailed(problem, _):
@@ -44,7 +49,7 @@ extension AppEvent {
     var screenTime: Double? {
         switch self {
         case .key(_, let at), .addressTested(_, _, let at), .caBundleInspected(_, _, let at),
-             .fleetAnswered(_, let at), .fleetQueryFailed(_, let at): at
+             .fleetOpened(_, let at), .fleetAnswered(_, let at), .fleetQueryFailed(_, let at): at
         default: nil
         }
     }

@@ -30,6 +30,8 @@ public enum AppEvent: Equatable, Sendable {
     /// The CA bundle typed in the pane was looked at (`inspectCABundle`); `refusal` says why it
     /// cannot be used, nil when it can.
     case caBundleInspected(path: String, refusal: AppError?, at: Double)
+    /// The app starts as the fleet view (`fleet`), asking `source` (its URL, never a token).
+    case fleetOpened(source: String, at: Double)
     /// The fleet view's query answered (`queryFleet`): the rows, worst first.
     case fleetAnswered(rows: [FleetRow], at: Double)
     /// The fleet view's query failed, with its reason.
@@ -135,6 +137,7 @@ extension AppEvent {
         case .key: "key"
         case .addressTested: "addressTested"
         case .caBundleInspected: "caBundleInspected"
+        case .fleetOpened: "fleetOpened"
         case .fleetAnswered: "fleetAnswered"
         case .fleetQueryFailed: "fleetQueryFailed"
         case .serverChosen: "serverChosen"

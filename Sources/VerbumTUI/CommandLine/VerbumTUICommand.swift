@@ -12,7 +12,8 @@ struct VerbumTUICommand: ParsableCommand {
             version: VerbumTUIVersion.versionLine,
             subcommands: [StatusCommand.self, CheckCommand.self, ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
                           LangCommand.self, PathsCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self,
-                          MonitorCommand.self, HistoryCommand.self, MuteCommand.self, UnmuteCommand.self, AlertsCommand.self])
+                          MonitorCommand.self, HistoryCommand.self, MuteCommand.self, UnmuteCommand.self, AlertsCommand.self,
+                          FleetCommand.self])
     }
 
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
