@@ -27,8 +27,11 @@ struct FleetCommand: VerbumCommand {
 
     func execute(context: CommandContext) throws {
         let state = context.store.getState()
-        let settings = try context.transportConfiguration()
+        var settings = try context.transportConfiguration()
             .settings(caBundleSetting: state.caBundle, certWarningDays: state.certWarningDays)
+        // The connection timeout of settings.json bounds a query as it bounds a check.
+        settings.connectTimeoutMs = state.connectionTimeout * 1000
+        settings.totalTimeoutMs = state.connectionTimeout * 1000
         let source: FleetSource
         do {
             source = try FleetSource(url: prometheus, tokenFile: tokenFile, settings: settings)
