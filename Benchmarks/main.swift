@@ -8,7 +8,8 @@ struct Bench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verbumcare-bench",
         abstract: "Benchmarks of verbumcare-tui; each prints its figures.",
-        subcommands: [ProbeCommand.self, RenderCommand.self, UIBenchCommand.self, HistoryBenchCommand.self])
+        subcommands: [ProbeCommand.self, RenderCommand.self, UIBenchCommand.self, HistoryBenchCommand.self,
+                      FleetBenchCommand.self])
 }
 
 /// Top-level code (this is main.swift, where @main is not allowed) prefers ParsableCommand's

@@ -25,7 +25,7 @@ public enum KeyTable {
         KeyBinding(.acceptSuggestion, [G("Tab", [.tab])], hint: "key.suggestion", help: "help.suggestion",
                    contexts: [.addressSuggestion], section: .pane),
         KeyBinding(.nextArea, [G("Tab", [.tab]), G("⇧Tab", [.backTab])], hint: "key.area", help: "help.tab",
-                   contexts: KeyContext.screens, section: .global),
+                   contexts: KeyContext.mainAreas.union(KeyContext.paneAreas), section: .global),
         KeyBinding(.nextField, [G("Tab", [.tab, .backTab]), G("←→", [.left, .right]), G("↑↓", [.up, .down])],
                    hint: "key.next_field", help: "help.next_field", contexts: KeyContext.dialogs, section: .global),
         KeyBinding(.move, [G("↑↓", [.up, .down]), G("k j", [.character("k"), .character("j")])],
