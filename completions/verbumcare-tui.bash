@@ -196,13 +196,13 @@ _verbumcare-tui() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    status|check|validate|servers|settings|lang|paths|doctor|login|logout|monitor|history|mute|unmute|alerts|help)
+    status|check|validate|servers|settings|lang|paths|doctor|login|logout|monitor|history|mute|unmute|alerts|fleet|help)
         # Offer subcommand argument completions
         "_verbumcare-tui_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'status check validate servers settings lang paths doctor login logout monitor history mute unmute alerts help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'status check validate servers settings lang paths doctor login logout monitor history mute unmute alerts fleet help' -- "${cur}"))
         ;;
     esac
 }
@@ -859,6 +859,43 @@ _verbumcare-tui_alerts_test() {
 
     # Offer option value completions
     case "${prev}" in
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_fleet() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--prometheus --token-file --home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--prometheus')
+        return
+        ;;
+    '--token-file')
+        return
+        ;;
     '--home')
         __verbumcare-tui_add_completions -d
         return

@@ -68,6 +68,8 @@ function __verbumcare-tui_parse_tokens -S
             case 'test'
                 __verbumcare-tui_parse_subcommand 0 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
             end
+        case 'fleet'
+            __verbumcare-tui_parse_subcommand 0 'prometheus=' 'token-file=' 'json' 'home=' 'env=' 'lang=' 'cacert=' 'connect-to=+' 'no-color' 'plain' 'version' 'h/help'
         case 'help'
             __verbumcare-tui_parse_subcommand -r 1 'version'
         end
@@ -147,6 +149,7 @@ complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_p
 complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui" -eq 1' -fa 'mute' -d 'Hold a server\'s alerts (or all with --all) for a while; probing and history go on'
 complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui" -eq 1' -fa 'unmute' -d 'End a mute; what changed meanwhile and is still true is alerted now'
 complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui" -eq 1' -fa 'alerts' -d 'Alerts: send a test through every hook and webhook'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui" -eq 1' -fa 'fleet' -d 'Show every facility\'s box from the central Prometheus'
 complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_positional "verbumcare-tui" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui status" json' -l 'json' -d 'Print a JSON document on standard output'
 complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui status" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
@@ -353,4 +356,16 @@ complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_f
 complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui alerts test" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
 complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui alerts test" version' -l 'version' -d 'Show the version.'
 complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui alerts test" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet" prometheus' -l 'prometheus' -d 'Address of Prometheus or VictoriaMetrics (e.g. https://prometheus.example.org)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet" token-file' -l 'token-file' -d 'File holding a bearer token (never printed)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet" json' -l 'json' -d 'Print a JSON document on standard output'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet" home' -l 'home' -d 'Keep all files under this folder' -rfa '(__verbumcare-tui_complete_directories)'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet" env' -l 'env' -d 'Environment: production, staging or development' -rfka 'production staging development'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet" lang' -l 'lang' -d 'Language for this run only: ja, en or zh-Hant' -rfka 'ja en zh-Hant'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet" cacert' -l 'cacert' -d 'CA bundle file for server certificates' -rF
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet"' -l 'connect-to' -d 'Route HOST:PORT to CONNECT-HOST:CONNECT-PORT (as curl does)' -rfka ''
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet" no-color' -l 'no-color' -d 'Do not use colours'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet" plain' -l 'plain' -d 'Screen-reader mode: no boxes, no animation'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet" version' -l 'version' -d 'Show the version.'
+complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui fleet" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'verbumcare-tui' -n '__verbumcare-tui_should_offer_completions_for_flags_or_options "verbumcare-tui help" version' -l 'version' -d 'Show the version.'
