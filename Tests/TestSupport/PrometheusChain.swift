@@ -109,6 +109,10 @@ public final class PrometheusChain: @unchecked Sendable {
                   - job_name: verbumcare-boxes
                     static_configs:
                 \(targets.joined(separator: "\n"))
+                    # docs/FLEET.md: alerts name the box rather than its address.
+                    relabel_configs:
+                      - source_labels: [box]
+                        target_label: instance
                 """
             try config.write(toFile: directory + "/prometheus.yml", atomically: true, encoding: .utf8)
             engines.append(try EngineProcess(["/usr/bin/prometheus", "--config.file=\(directory)/prometheus.yml",
