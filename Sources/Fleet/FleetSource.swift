@@ -62,6 +62,7 @@ public struct FleetSource: Sendable {
 
     /// RFC 3986 unreserved characters stay, every other byte is %XX.
     static func percentEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF")
         var result = ""
         for byte in text.utf8 {
             let unreserved = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
@@ -69,7 +70,6 @@ public struct FleetSource: Sendable {
             if unreserved {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             } else {
-                let hex = Array("0123456789ABCDEF")
                 result += "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 0x0F)])
             }
         }

@@ -50,7 +50,7 @@ struct FleetLoopTests {
             #expect(listed != nil, "\(language): not the three boxes worst first:\n\(rig.screen.text)")
             #expect(rig.screen.header.contains(text.text("fleet.title")), "\(rig.screen.header)")
             #expect(rig.screen.header.contains(text.text("fleet.summary", ["boxes": "3", "attention": "2"])))
-            #expect(rig.screen.text.contains(text.text("fleet.column.lastRound")), "\(rig.screen.text)")
+            #expect(rig.screen.text.contains(text.text("fleet.column.last_round")), "\(rig.screen.text)")
 
             // Enter on the first row (nara): its servers; Esc: the list again.
             rig.press(.enter)

@@ -71,7 +71,7 @@ struct CatalogConsistencyTests {
     @Test("catalog files are sorted, one key per line, keys in a known namespace")
     func fileLayout() throws {
         let namespaces: Set<String> = ["app", "alert", "status", "source", "server", "validation", "error", "check",
-                                       "switch", "notice", "files", "ui", "key", "help", "dialog", "cli", "doctor"]
+                                       "switch", "notice", "files", "ui", "key", "help", "dialog", "cli", "doctor", "fleet"]
         let keyLine = try Regex(#"^  "([a-z0-9_.-]+)": ".*",?$"#)
         for language in AppLanguage.allCases {
             let text = try RepositoryFiles.catalogText(language)
@@ -137,6 +137,7 @@ struct CatalogConsistencyTests {
         "ui.response_ms", "ui.history.percent", "ui.http_status", "error.http_status.short", "cli.column.id", "cli.column.http",
         "help.section.pane", "ui.panel.open_settings", "ui.pane.title", "doctor.summary",
         "ui.plain.status_change", "ui.plain.status_now", "ui.plain.status_with_reason",
+        "fleet.column.p95", "fleet.box.title", "fleet.sentence_join",
     ]
 
     @Test("Japanese and Chinese are translated, not copied from English")

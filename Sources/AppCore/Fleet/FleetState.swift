@@ -16,10 +16,8 @@ public struct FleetState: Equatable, Sendable {
     public var rows: [FleetRow] = []
     public var mode: Mode = .list
     public var filter = TextField()
-    /// Index in `visibleRows`; kept in range by the accessors.
+    /// Index in `visibleRows`; kept in range by the accessors (the view scrolls to keep it shown).
     public var cursor = 0
-    /// First visible row of the list (the view keeps the cursor on screen).
-    public var scroll = 0
     /// When the last answer came (Unix seconds), nil before the first.
     public var answeredAt: Double?
     /// Why the last query failed (a catalog key and parameters); cleared by the next answer.

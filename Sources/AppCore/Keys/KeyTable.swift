@@ -165,11 +165,14 @@ public enum KeyTable {
         return hints
     }
 
-    /// Every binding, by section, one row per distinct (keys, sentence).
-    public static func helpSections() -> [(section: KeyBinding.Section, rows: [HelpRow])] {
-        KeyBinding.Section.allCases.compactMap { section in
+    /// Every binding, by section, one row per distinct (keys, sentence): those of the app, or
+    /// with `fleet` those that act in the fleet view (`fleet`), so neither lists the other's keys.
+    public static func helpSections(fleet: Bool = false) -> [(section: KeyBinding.Section, rows: [HelpRow])] {
+        let fleetOnly = KeyContext.fleetAreas.union([.fleetFilter])
+        return KeyBinding.Section.allCases.compactMap { section in
             var rows: [HelpRow] = []
-            for binding in bindings where binding.section == section {
+            for binding in bindings where binding.section == section
+                && (fleet ? !binding.contexts.isDisjoint(with: fleetOnly) : !binding.contexts.isSubset(of: fleetOnly)) {
                 let row = HelpRow(label: binding.fullLabel, helpKey: binding.helpKey)
                 if !rows.contains(row) {
                     rows.append(row)

@@ -43,7 +43,6 @@ extension ScreenReducer {
         guard var fleet = state.screen.fleet else { return }
         _ = fleet.filter.edit(key)
         fleet.cursor = 0
-        fleet.scroll = 0
         state.screen.fleet = fleet
     }
 

@@ -6,7 +6,8 @@ import TerminalRendering
 /// output: the column headings, a row's cells, a box's servers, the problems of a query.
 public struct FleetText: Sendable {
     public enum Column: String, CaseIterable, Sendable {
-        case facility, box, server, status, fallback, uptime, p95, certificate, lastRound
+        case facility, box, server, status, fallback, uptime, p95, certificate
+        case lastRound = "last_round"
     }
 
     let localizer: Localizer
@@ -90,7 +91,9 @@ public struct FleetText: Sendable {
 
     /// A row as "label: value" sentences (`--plain`, and the text the command prints).
     public func sentence(_ row: FleetRow) -> String {
-        Column.allCases.map { heading($0) + ": " + cell($0, row) }.joined(separator: localizer.text("fleet.separator"))
+        let parts = Column.allCases.map { heading($0) + ": " + cell($0, row) }
+        // Joined by the language's own comma (、 ， ,), as a template so no catalog text ends in a space.
+        return parts.dropFirst().reduce(parts[0]) { localizer.text("fleet.sentence_join", ["first": $0, "rest": $1]) }
     }
 
     /// "12 boxes · 2 need attention".

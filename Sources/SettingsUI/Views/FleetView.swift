@@ -109,10 +109,9 @@ enum FleetView {
             let box = FleetText.Column.box.index
             widths[box] = max(4, widths[box] - (total() - area.width))
         }
-        func line(_ texts: [String], style: Style) -> String {
-            "  " + columns.map { canvas.fit(texts[$0.index], widths[$0.index]) }.joined(separator: "  ")
-        }
-        canvas.draw(Line(line(FleetText.Column.allCases.map(words.heading), style: .bold), style: .bold), in: area.row(0))
+        let headings = FleetText.Column.allCases.map(words.heading)
+        let headingLine = "  " + columns.map { canvas.fit(headings[$0.index], widths[$0.index]) }.joined(separator: "  ")
+        canvas.draw(Line(headingLine, style: .bold), in: area.row(0))
         for (offset, row) in shown.enumerated() {
             let rowArea = area.row(offset + 1)
             let status = row.status
