@@ -86,6 +86,9 @@ let package = Package(
                 dependencies: ["AppCore", "History", "BackendClient", "SettingsStore", "Watch", "CSnappy",
                                .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
+        // The fleet view's queries to a central Prometheus or VictoriaMetrics (SPEC §15.4).
+        .target(name: "Fleet", dependencies: ["AppCore", "BackendClient", "SettingsStore"],
+                swiftSettings: strictSettings),
         // The app's loop as a library: events → the one reducer → effects → frames on a
         // `TerminalScreen`. The executable connects it to ncurses; tests drive it in-process.
         .target(name: "AppLoop",
@@ -94,7 +97,7 @@ let package = Package(
                 swiftSettings: strictSettings),
         .executableTarget(
             name: "VerbumTUI",
-            dependencies: ["AppLoop", "Watch", "RemoteWrite", "History", "Localization", "SettingsStore", "BackendClient", "Connectivity", "Doctor",
+            dependencies: ["AppLoop", "Fleet", "Watch", "RemoteWrite", "History", "Localization", "SettingsStore", "BackendClient", "Connectivity", "Doctor",
                            "TerminalRendering", "TerminalBackend", "SettingsUI", "CPlatform",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
@@ -162,7 +165,7 @@ let package = Package(
                     swiftSettings: strictSettings),
         // The real loop in-process: key in, frame out, against the demo backend or a scripted network.
         .testTarget(name: "AppLoopTests",
-                    dependencies: ["AppLoop", "SettingsStore", "SettingsUI", "Connectivity", "BackendClient",
+                    dependencies: ["AppLoop", "Fleet", "SettingsStore", "SettingsUI", "Connectivity", "BackendClient",
                                    "TerminalRendering", "Localization", "TestSupport",
                                    .product(name: "Logging", package: "swift-log"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],

@@ -9,7 +9,7 @@ struct Bench: AsyncParsableCommand {
         commandName: "verbumcare-bench",
         abstract: "Benchmarks of verbumcare-tui; each prints its figures.",
         subcommands: [ProbeCommand.self, RenderCommand.self, UIBenchCommand.self, HistoryBenchCommand.self,
-                      RemoteWriteBenchCommand.self, ReportBenchCommand.self])
+                      RemoteWriteBenchCommand.self, ReportBenchCommand.self, FleetBenchCommand.self])
 }
 
 /// Top-level code (this is main.swift, where @main is not allowed) prefers ParsableCommand's

@@ -9,6 +9,8 @@ turned into a RESULT line next to its goal:
             a cold probe against curl's own time_total (goal within 10 %);
             the system CA store against the same file named as a bundle (CPU, goal <= 1.1 x)
   report    the BCP report of a year of 10 servers in the four formats (goal < 1 s)
+  fleet     `fleet`'s frame with 500 boxes once the query has answered (render + full diff,
+            120x40 and with all 500 rows drawn), goal < 2 ms
   history   a year of 10 s probes on disk (goal <= 5 MB per server); 30 days of 10 servers
             queried (goal < 100 ms)
 
@@ -73,6 +75,12 @@ def main():
     pane_us = figure(ui, r"^ui\.pane-200-servers[^:]*: mean ([0-9.]+) µs")
     result("pane-200-frame", None if pane_us is None else pane_us / 1000, "ms per frame with 200 servers", "< 2 ms",
            lambda value: value < 2)
+
+    fleet = run(binary, "fleet", "--iterations", iterations)
+    result("fleet-500-frame", figure(fleet, r"^fleet\.frame-500-boxes\.ja\.120x40[^:]*: mean ([0-9.]+) µs"),
+           "ms per frame with 500 boxes (ja, 120x40)", "< 2 ms", lambda value: value / 1000 < 2)
+    result("fleet-500-all-rows", figure(fleet, r"^fleet\.frame-500-boxes\.ja\.120x506[^:]*: mean ([0-9.]+) µs"),
+           "ms per frame with all 500 rows drawn (ja, 120x506)", "< 2 ms", lambda value: value / 1000 < 2)
 
     keepalive = run(binary, "probe", "keepalive", "--iterations", probes)
     result("probe-keepalive", figure(keepalive, r"ratio probe/curl \(medians\): ([0-9.]+)"),

@@ -7,8 +7,9 @@
 #   with a named bundle and with the system CA store (a mount namespace of its own); a hung and a returning server; a
 #   stalled resolver (network namespace); the cold four checks against curl; 200 custom servers checked at once;
 #   and the in-process figures of verbumcare-bench (switch CPU, the 200-server frame, a probe against curl, the
-#   system CA store against a named bundle, history size and query time); the remote write of a round
-#   (CPU) and a 7-day backfill of 10 servers against Debian's prometheus (remote-write.py).
+#   system CA store against a named bundle, history size and query time, the `fleet` frame with 500 boxes);
+#   the remote write of a round (CPU) and a 7-day backfill of 10 servers against Debian's prometheus
+#   (remote-write.py).
 #
 #   Benchmarks/scripts/run-all.sh [--quick]     (--quick: 10 s idle window, fewer runs)
 #

@@ -41,6 +41,8 @@ public final class AppLoop {
     /// drawn like every other.
     private lazy var ticker = SecondTicker { [weak self] in self?.frames.request() }
     private var isRunning = false
+    /// Runs the fleet view's `queryFleet` effect (`fleet`); nil in the app.
+    public var fleetQuery: (@MainActor () -> Void)?
     /// Frames flushed so far (tests wait on it).
     public private(set) var frameCount = 0
     /// Turns that found nothing new to draw (the model, or else the cells and the cursor, were
@@ -167,6 +169,8 @@ public final class AppLoop {
                 onQuit()
             case .redrawScreen:
                 repaint()
+            case .queryFleet:
+                fleetQuery?()
             default:
                 forRuntime.append(effect)
             }

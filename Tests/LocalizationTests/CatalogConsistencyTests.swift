@@ -72,7 +72,7 @@ struct CatalogConsistencyTests {
     func fileLayout() throws {
         let namespaces: Set<String> = ["app", "alert", "status", "source", "server", "validation", "error", "check",
                                        "switch", "notice", "files", "ui", "key", "help", "dialog", "cli", "doctor", "drill",
-                                       "page", "report", "status_page"]
+                                       "page", "report", "status_page", "fleet"]
         let keyLine = try Regex(#"^  "([a-z0-9_.-]+)": ".*",?$"#)
         for language in AppLanguage.allCases {
             let text = try RepositoryFiles.catalogText(language)
@@ -139,6 +139,7 @@ struct CatalogConsistencyTests {
         "help.section.pane", "ui.panel.open_settings", "ui.pane.title", "doctor.summary",
         "ui.plain.status_change", "ui.plain.status_now", "ui.plain.status_with_reason",
         "ui.drill_badge", "ui.drill_row", "report.alert_value",
+        "fleet.column.p95", "fleet.box.title", "fleet.sentence_join",
     ]
 
     @Test("Japanese and Chinese are translated, not copied from English")

@@ -22,6 +22,15 @@ public enum AppReducer {
             reducer.addressTested(address: address, summary: summary)
         case let .caBundleInspected(path, refusal, _):
             reducer.caBundleInspected(path: path, refusal: refusal)
+        case let .fleetOpened(source, _):
+            var fleet = FleetState(source: source)
+            fleet.querying = true
+            reducer.state.screen.fleet = fleet
+            reducer.effects.append(.queryFleet)
+        case let .fleetAnswered(rows, at):
+            reducer.fleetAnswered(rows: rows, at: at)
+        case let .fleetQueryFailed(problem, _):
+            reducer.fleetQueryFailed(problem)
         default:
             // During a drill connectivity sees the drilled server fail; the watch gets the real
             // results too (it records them, and sees them failing itself: SPEC §16).
@@ -43,7 +52,8 @@ extension AppEvent {
     /// The time a screen event carries; nil for the settings events.
     var screenTime: Double? {
         switch self {
-        case .key(_, let at), .addressTested(_, _, let at), .caBundleInspected(_, _, let at): at
+        case .key(_, let at), .addressTested(_, _, let at), .caBundleInspected(_, _, let at),
+             .fleetOpened(_, let at), .fleetAnswered(_, let at), .fleetQueryFailed(_, let at): at
         default: nil
         }
     }

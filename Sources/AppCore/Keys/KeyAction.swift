@@ -29,6 +29,10 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case cancelDialog
     case quit
     case redraw
+    /// The fleet view: `/` starts typing a filter.
+    case filter
+    /// The fleet view: `r` asks the central Prometheus again now.
+    case refresh
 }
 
 extension KeyAction {
@@ -40,7 +44,7 @@ extension KeyAction {
         case .quit, .help, .closeHelp, .history, .closeHistory: 0
         case .cancelSwitch, .cancelEdit, .leavePane, .cancelDialog: 1
         case .submit, .acceptSuggestion, .choose, .toggle, .dismiss, .switchBack: 2
-        case .test, .testAll, .openSettings, .signIn, .acknowledgeDrill: 3
+        case .test, .testAll, .openSettings, .signIn, .acknowledgeDrill, .filter, .refresh: 3
         case .remove, .adjust: 4
         case .move, .nextField: 5
         case .nextLanguage, .chooseLanguage: 6

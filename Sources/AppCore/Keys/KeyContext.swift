@@ -21,16 +21,23 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case history
     case login
     case confirm
+    /// The fleet view's list of boxes (`fleet`, SPEC §15.4).
+    case fleetList
+    /// The fleet view's filter, typed after `/`.
+    case fleetFilter
+    /// One box's servers (Enter on a row of the fleet view).
+    case fleetBox
 
     public static let mainAreas: Set<KeyContext> = [.languagePicker, .openSettingsButton, .notices]
     public static let paneAreas: Set<KeyContext> = [.paneList, .paneTextField, .paneStepper, .paneToggle]
-    public static let screens: Set<KeyContext> = mainAreas.union(paneAreas)
+    public static let fleetAreas: Set<KeyContext> = [.fleetList, .fleetBox]
+    public static let screens: Set<KeyContext> = mainAreas.union(paneAreas).union(fleetAreas)
     public static let dialogs: Set<KeyContext> = [.login, .confirm]
     public static let everywhere = Set(KeyContext.allCases)
     /// What the screen asks the person for right now; its hint leads the footer (SPEC §10.1).
     public static let asks: Set<KeyContext> = [.switchBackOffer, .signInAsked]
     /// Contexts where printable keys type.
-    public static let typing: Set<KeyContext> = [.paneTextField, .login]
+    public static let typing: Set<KeyContext> = [.paneTextField, .login, .fleetFilter]
 
     /// The contexts active for a state.
     public static func active(screen: ScreenState, settings: SettingsState) -> Set<KeyContext> {
@@ -40,6 +47,13 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
         case .login: return [.login]
         case .confirm: return [.confirm]
         case .none: break
+        }
+        if let fleet = screen.fleet {
+            switch fleet.mode {
+            case .list: return [.fleetList]
+            case .filtering: return [.fleetFilter]
+            case .box: return [.fleetBox]
+            }
         }
         if settings.isSettingsPaneOpen {
             switch screen.focus(settings) {

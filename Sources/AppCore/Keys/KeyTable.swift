@@ -10,10 +10,11 @@ public enum KeyTable {
     private typealias G = KeyBinding.Group
 
     private static let panesWithoutText: Set<KeyContext> = [.paneList, .paneStepper, .paneToggle]
+    private static let fleetWithoutText: Set<KeyContext> = KeyContext.fleetAreas
     private static let lists: Set<KeyContext> = KeyContext.screens.union([.help, .history])
     /// Everywhere no text field takes the letters: the screens, help and the yes/no question.
     private static let languageContexts: Set<KeyContext> = KeyContext.mainAreas.union(panesWithoutText)
-        .union([.help, .history, .confirm])
+        .union(fleetWithoutText).union([.help, .history, .confirm])
 
     public static let bindings: [KeyBinding] = [
         // What the screen asks for right now comes first in the footer and is dropped last.
@@ -24,7 +25,7 @@ public enum KeyTable {
         KeyBinding(.acceptSuggestion, [G("Tab", [.tab])], hint: "key.suggestion", help: "help.suggestion",
                    contexts: [.addressSuggestion], section: .pane),
         KeyBinding(.nextArea, [G("Tab", [.tab]), G("⇧Tab", [.backTab])], hint: "key.area", help: "help.tab",
-                   contexts: KeyContext.screens, section: .global),
+                   contexts: KeyContext.mainAreas.union(KeyContext.paneAreas), section: .global),
         KeyBinding(.nextField, [G("Tab", [.tab, .backTab]), G("←→", [.left, .right]), G("↑↓", [.up, .down])],
                    hint: "key.next_field", help: "help.next_field", contexts: KeyContext.dialogs, section: .global),
         KeyBinding(.move, [G("↑↓", [.up, .down]), G("k j", [.character("k"), .character("j")])],
@@ -32,12 +33,16 @@ public enum KeyTable {
         KeyBinding(.adjust, [G("←→", [.left, .right])], hint: "key.adjust", help: "help.adjust",
                    contexts: [.paneStepper], section: .pane),
         KeyBinding(.choose, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.choose",
-                   help: "help.choose", contexts: [.languagePicker, .openSettingsButton, .paneList, .confirm],
+                   help: "help.choose", contexts: [.languagePicker, .openSettingsButton, .paneList, .confirm, .fleetList],
                    section: .global),
         KeyBinding(.toggle, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.toggle",
                    help: "help.toggle", contexts: [.paneToggle], section: .pane),
         KeyBinding(.submit, [G("Enter", [.enter])], hint: "key.submit", help: "help.submit",
-                   contexts: [.paneTextField, .login], section: .pane),
+                   contexts: [.paneTextField, .login, .fleetFilter], section: .pane),
+        KeyBinding(.filter, [G("/", [.character("/")])], hint: "key.filter", help: "help.fleet_filter",
+                   contexts: [.fleetList], section: .main),
+        KeyBinding(.refresh, [G("r", [.character("r")])], hint: "key.refresh", help: "help.fleet_refresh",
+                   contexts: KeyContext.fleetAreas, section: .main),
         KeyBinding(.dismiss, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.dismiss",
                    help: "help.dismiss", contexts: [.notices], section: .main),
         KeyBinding(.remove, [G("Del", [.delete])], hint: "key.remove", help: "help.remove",
@@ -58,9 +63,9 @@ public enum KeyTable {
         KeyBinding(.cancelSwitch, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
                    contexts: [.switching], section: .global),
         KeyBinding(.cancelEdit, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
-                   contexts: [.paneTextField], section: .global),
+                   contexts: [.paneTextField, .fleetFilter, .fleetList], section: .global),
         KeyBinding(.leavePane, [G("Esc", [.escape])], hint: "key.back", help: "help.escape",
-                   contexts: panesWithoutText, section: .global),
+                   contexts: panesWithoutText.union([.fleetBox]), section: .global),
         KeyBinding(.cancelDialog, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
                    contexts: KeyContext.dialogs, section: .global),
         KeyBinding(.help, [G("?", [.character("?")]), G("F1", [.function(1)])], hint: "key.help",
@@ -163,11 +168,14 @@ public enum KeyTable {
         return hints
     }
 
-    /// Every binding, by section, one row per distinct (keys, sentence).
-    public static func helpSections() -> [(section: KeyBinding.Section, rows: [HelpRow])] {
-        KeyBinding.Section.allCases.compactMap { section in
+    /// Every binding, by section, one row per distinct (keys, sentence): those of the app, or
+    /// with `fleet` those that act in the fleet view (`fleet`), so neither lists the other's keys.
+    public static func helpSections(fleet: Bool = false) -> [(section: KeyBinding.Section, rows: [HelpRow])] {
+        let fleetOnly = KeyContext.fleetAreas.union([.fleetFilter])
+        return KeyBinding.Section.allCases.compactMap { section in
             var rows: [HelpRow] = []
-            for binding in bindings where binding.section == section {
+            for binding in bindings where binding.section == section
+                && (fleet ? !binding.contexts.isDisjoint(with: fleetOnly) : !binding.contexts.isSubset(of: fleetOnly)) {
                 let row = HelpRow(label: binding.fullLabel, helpKey: binding.helpKey)
                 if !rows.contains(row) {
                     rows.append(row)

@@ -48,6 +48,8 @@ public enum AppEffect: Equatable, Sendable {
     case redrawScreen
     /// The person quits.
     case quit
+    /// The fleet view: query the central Prometheus now (`r`; the runtime also repeats it).
+    case queryFleet
 
     // MARK: The watch (history and alerts, SPEC §15; run by the watch runtime)
     /// Test these servers at once, within the descriptor budget → `serversTested`.

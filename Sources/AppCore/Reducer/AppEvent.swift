@@ -30,6 +30,12 @@ public enum AppEvent: Equatable, Sendable {
     /// The CA bundle typed in the pane was looked at (`inspectCABundle`); `refusal` says why it
     /// cannot be used, nil when it can.
     case caBundleInspected(path: String, refusal: AppError?, at: Double)
+    /// The app starts as the fleet view (`fleet`), asking `source` (its URL, never a token).
+    case fleetOpened(source: String, at: Double)
+    /// The fleet view's query answered (`queryFleet`): the rows, worst first.
+    case fleetAnswered(rows: [FleetRow], at: Double)
+    /// The fleet view's query failed, with its reason.
+    case fleetQueryFailed(AppError, at: Double)
 
     // MARK: The person (store actions)
     case languageChosen(AppLanguage)
@@ -139,6 +145,9 @@ extension AppEvent {
         case .key: "key"
         case .addressTested: "addressTested"
         case .caBundleInspected: "caBundleInspected"
+        case .fleetOpened: "fleetOpened"
+        case .fleetAnswered: "fleetAnswered"
+        case .fleetQueryFailed: "fleetQueryFailed"
         case .serverChosen: "serverChosen"
         case .customServerAddRequested: "customServerAddRequested"
         case .customServerRemoveRequested: "customServerRemoveRequested"

@@ -44,6 +44,10 @@ struct ScreenReducer {
 
     /// A printable or editing key in the focused text field.
     private mutating func type(_ key: Key) {
+        if state.screen.fleet != nil {
+            typeFilter(key)
+            return
+        }
         if var request = settings.loginRequest, case .login = state.screen.activeOverlay(settings) {
             request.form.focusedField.edit(key)
             send(.signInFormEdited(request.form))
@@ -61,6 +65,10 @@ struct ScreenReducer {
     }
 
     private mutating func perform(_ action: KeyAction, key: Key, active: Set<KeyContext>) {
+        if state.screen.fleet != nil, !active.isDisjoint(with: KeyContext.fleetAreas.union([.fleetFilter])),
+           performFleet(action, key: key) {
+            return
+        }
         switch action {
         case .acceptSuggestion:
             if let suggestion = state.screen.addressSuggestion {
@@ -150,6 +158,8 @@ struct ScreenReducer {
             effects.append(.quit)
         case .redraw:
             effects.append(.redrawScreen)
+        case .filter, .refresh:
+            break
         }
     }
 

@@ -22,6 +22,8 @@ public struct ScreenState: Equatable, Sendable {
     public var caBundleField: TextField
     /// First row of the help or history overlay's list (the view keeps it inside the list it draws).
     public var helpScroll: Int
+    /// The fleet view (`fleet`), nil in the app.
+    public var fleet: FleetState?
 
     public init(mainFocus: FocusArea = .languagePicker, paneFocus: FocusArea = .paneList, overlay: Overlay = .none,
                 languageCursor: Int = 0, paneCursor: Int = 0, addressField: TextField = .address(),

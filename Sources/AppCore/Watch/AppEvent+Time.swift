@@ -6,6 +6,7 @@ extension AppEvent {
         case .settingsFileRead(_, let at), .settingsWritten(_, _, _, let at), .settingsWriteFailed(_, _, let at),
              .appStateWriteFailed(_, let at), .appStateWritten(_, let at), .appStateFileRead(_, let at), .key(_, let at),
              .addressTested(_, _, let at), .caBundleInspected(_, _, let at), .serverChosen(_, let at),
+             .fleetOpened(_, let at), .fleetAnswered(_, let at), .fleetQueryFailed(_, let at),
              .customServerAddRequested(_, let at), .customServerRemoveRequested(_, let at), .paneOpened(let at),
              .paneClosed(let at), .testRequested(let at), .rowTestsRequested(_, let at), .switchBackRequested(let at),
              .switchCancelled(let at), .signInRequested(_, let at), .paneNoted(_, _, let at),

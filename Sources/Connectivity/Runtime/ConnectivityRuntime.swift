@@ -157,7 +157,7 @@ public final class ConnectivityRuntime {
         switch effect {
         case .writeSettings, .persistAppState, .readSettingsFile:
             break // the store runs file effects itself
-        case .redrawScreen, .quit:
+        case .redrawScreen, .quit, .queryFleet:
             break // the app's loop runs these
         case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
              .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory,

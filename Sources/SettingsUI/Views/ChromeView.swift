@@ -6,7 +6,8 @@ import TerminalRendering
 /// and the key hints of the focused area on the bottom edge.
 enum ChromeView {
     /// Draws the frame and returns the area inside it.
-    static func render(_ canvas: inout Canvas, in area: Rect, title: String) -> Rect {
+    /// `status`: what the right of the title says instead of the status indicator (the fleet's summary).
+    static func render(_ canvas: inout Canvas, in area: Rect, title: String, status: Line? = nil) -> Rect {
         var titleLine = Line([])
         if let badge = canvas.settings.environment.badge {
             // First, so that truncation at narrow widths takes the title, never the badge.
@@ -22,7 +23,7 @@ enum ChromeView {
         }
         titleLine.spans.append(Span(title, style: .bold))
         let hints = hintLine(canvas, width: area.width - 2 * borderWidth(canvas) - 3)
-        let model = Model(title: titleLine, status: StatusIndicator.line(canvas), hints: hints)
+        let model = Model(title: titleLine, status: status ?? StatusIndicator.line(canvas), hints: hints)
         return canvas.region("chrome", model, in: area) {
             $0.box(area, title: model.title, rightTitle: model.status, bottomTitle: model.hints)
         }

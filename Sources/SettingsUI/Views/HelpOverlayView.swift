@@ -8,15 +8,15 @@ enum HelpOverlayView {
     static func render(_ canvas: inout Canvas, in inside: Rect) {
         let width = min(inside.width - 2, 92)
         let textWidth = max(1, canvas.textWidth(inBoxOf: width))
-        let lines = self.lines(canvas.text, width: textWidth, metrics: canvas.metrics)
+        let lines = self.lines(canvas.text, width: textWidth, metrics: canvas.metrics, fleet: canvas.ui.fleet != nil)
         ScrollingDialog.render(&canvas, lines: lines, width: width, title: canvas.text("help.title"),
                                bottom: canvas.text("help.close"), in: inside)
     }
 
     /// The overlay's lines for a text width: section headings, then `keys  sentence` rows whose
     /// sentences wrap under themselves.
-    static func lines(_ text: UIText, width: Int, metrics: DisplayWidth) -> [Line] {
-        let sections = KeyTable.helpSections()
+    static func lines(_ text: UIText, width: Int, metrics: DisplayWidth, fleet: Bool = false) -> [Line] {
+        let sections = KeyTable.helpSections(fleet: fleet)
         let labelWidth = min(width / 3, (sections.flatMap(\.rows).map { metrics.width(of: $0.label) }.max() ?? 0) + 2)
         var lines: [Line] = []
         for (index, section) in sections.enumerated() {

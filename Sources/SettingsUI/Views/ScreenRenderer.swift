@@ -25,7 +25,9 @@ public enum ScreenRenderer {
             return RenderedFrame(buffer: canvas.buffer, cursor: nil)
         }
         let area = canvas.buffer.bounds
-        if model.settings.isSettingsPaneOpen {
+        if let fleet = model.screen.fleet {
+            FleetView.render(&canvas, fleet: fleet, in: area)
+        } else if model.settings.isSettingsPaneOpen {
             PaneView.render(&canvas, in: area)
         } else {
             MainScreenView.render(&canvas, in: area)

@@ -1,6 +1,7 @@
 import AppLoop
 import BackendClient
 import Dispatch
+import Fleet
 import Glibc
 import SettingsStore
 import SettingsUI
@@ -18,14 +19,19 @@ final class TerminalApp {
     private let signals = SignalChannel()
     private let input = InputSource()
     private var loop: AppLoop?
+    /// `fleet`: the app shows the chain's boxes from this source instead of its own servers.
+    private let fleet: FleetSource?
+    private var fleetRuntime: FleetRuntime?
 
-    init(context: CommandContext) {
+    init(context: CommandContext, fleet: FleetSource? = nil) {
         self.context = context
+        self.fleet = fleet
     }
 
-    /// Where the full-screen app starts: `verbumcare-tui` with no subcommand on a terminal.
-    static func run(context: CommandContext) throws {
-        try TerminalApp(context: context).run()
+    /// Where the full-screen app starts: `verbumcare-tui` with no subcommand on a terminal,
+    /// or `fleet` with its source.
+    static func run(context: CommandContext, fleet: FleetSource? = nil) throws {
+        try TerminalApp(context: context, fleet: fleet).run()
     }
 
     /// Sets the terminal up, draws the first frame and serves events until quit. Never returns.
@@ -55,6 +61,16 @@ final class TerminalApp {
                            onQuit: { [unowned self] in self.quit() })
         self.loop = loop
         input.start { [unowned self] in self.handleInput() }
+        if let fleet {
+            // The fleet view probes nothing itself: it reads the central Prometheus.
+            let runtime = FleetRuntime(store: context.store, source: fleet)
+            fleetRuntime = runtime
+            loop.fleetQuery = { runtime.queryNow() }
+            loop.start()
+            runtime.start()
+            context.store.dispatch(.fleetOpened(source: fleet.baseURL, at: context.store.clock.now()))
+            MainQueueLoop.run()
+        }
         // The first frame comes from the hydrated store alone ("Not checked yet" until the
         // first test); libcurl and OpenSSL start after it, off the first-frame path.
         loop.start()
@@ -107,6 +123,7 @@ final class TerminalApp {
     }
 
     private func quit(status: Int32 = 0) -> Never {
+        fleetRuntime?.stop()
         loop?.stop()
         input.stop()
         signals.stop()

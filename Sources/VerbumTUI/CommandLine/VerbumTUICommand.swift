@@ -13,7 +13,8 @@ struct VerbumTUICommand: ParsableCommand {
             subcommands: [StatusCommand.self, CheckCommand.self, ValidateCommand.self, ServersCommand.self, SettingsCommand.self,
                           LangCommand.self, PathsCommand.self, DoctorCommand.self, LoginCommand.self, LogoutCommand.self,
                           MonitorCommand.self, HistoryCommand.self, MuteCommand.self, UnmuteCommand.self, AlertsCommand.self,
-                          DrillCommand.self, IncidentsCommand.self, IncidentCommand.self, ReportCommand.self])
+                          DrillCommand.self, IncidentsCommand.self, IncidentCommand.self, ReportCommand.self,
+                          FleetCommand.self])
     }
 
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions

@@ -26,6 +26,10 @@ public enum MonitorMetrics {
                                                 type: "histogram")
         var round = OpenMetricsReport.Family(name: "verbumcare_monitor_last_round_timestamp_seconds",
                                              help: "When the monitor last finished a round, in Unix seconds")
+        // The fleet view flags a box silent after 3 of its own intervals (SPEC §15.4).
+        var interval = OpenMetricsReport.Family(name: "verbumcare_monitor_probe_interval_seconds",
+                                                help: "Seconds between the monitor's rounds (probe_interval)")
+        interval.samples.append(([], Double(settings.probeInterval)))
         fallback.samples.append(([], settings.fallback == nil ? 0 : 1))
         round.samples.append(([], roundFinishedAt.rounded(.down)))
         let watch = state.watch
@@ -54,7 +58,7 @@ public enum MonitorMetrics {
                 duration.samples.append(([("__suffix", "_sum"), id], histogram.sumMs / 1000))
             }
         }
-        return [inUse, fallback, uptime, coverage, incidents, reasons, muted, duration, round]
+        return [inUse, fallback, uptime, coverage, incidents, reasons, muted, duration, round, interval]
     }
 
     /// A reason's params as labels (`status="502"`), sorted; a name that is not a valid label
