@@ -196,13 +196,13 @@ _verbumcare-tui() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    status|check|validate|servers|settings|lang|paths|doctor|login|logout|monitor|history|mute|unmute|alerts|fleet|help)
+    status|check|validate|servers|settings|lang|paths|doctor|login|logout|monitor|history|mute|unmute|alerts|drill|incidents|incident|report|fleet|help)
         # Offer subcommand argument completions
         "_verbumcare-tui_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'status check validate servers settings lang paths doctor login logout monitor history mute unmute alerts fleet help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'status check validate servers settings lang paths doctor login logout monitor history mute unmute alerts drill incidents incident report fleet help' -- "${cur}"))
         ;;
     esac
 }
@@ -426,7 +426,7 @@ _verbumcare-tui_settings_set() {
     # Offer positional completions
     case "${positional_number}" in
     1)
-        __verbumcare-tui_add_completions -W 'backend_server_address'$'\n''custom_server_address'$'\n''connection_timeout'$'\n''auto_switch_on_failure'$'\n''enable_detailed_logging'$'\n''ca_bundle'$'\n''probe_interval'$'\n''cert_warning_days'$'\n''alert_webhooks'$'\n''alert_ca_bundle'$'\n''alert_up_confirmations'$'\n''slow_threshold_ms'$'\n''history_enabled'
+        __verbumcare-tui_add_completions -W 'backend_server_address'$'\n''custom_server_address'$'\n''connection_timeout'$'\n''auto_switch_on_failure'$'\n''enable_detailed_logging'$'\n''ca_bundle'$'\n''probe_interval'$'\n''cert_warning_days'$'\n''alert_webhooks'$'\n''alert_ca_bundle'$'\n''alert_up_confirmations'$'\n''slow_threshold_ms'$'\n''history_enabled'$'\n''remote_write_url'$'\n''remote_write_token_file'$'\n''facility'$'\n''facility_name'$'\n''facility_number'$'\n''bcp_trigger_minutes'$'\n''status_page_dir'
         return
         ;;
     esac
@@ -695,12 +695,15 @@ _verbumcare-tui_monitor() {
     repeating_flags=()
     non_repeating_flags=(--once --no-color --plain --version -h --help)
     repeating_options=(--connect-to)
-    non_repeating_options=(--textfile --home --env --lang --cacert)
+    non_repeating_options=(--textfile --status-page --home --env --lang --cacert)
     __verbumcare-tui_offer_flags_options 0
 
     # Offer option value completions
     case "${prev}" in
     '--textfile')
+        return
+        ;;
+    '--status-page')
         return
         ;;
     '--home')
@@ -859,6 +862,300 @@ _verbumcare-tui_alerts_test() {
 
     # Offer option value completions
     case "${prev}" in
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_drill() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    start|ack|end|status)
+        # Offer subcommand argument completions
+        "_verbumcare-tui_drill_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'start ack end status' -- "${cur}"))
+        ;;
+    esac
+}
+
+_verbumcare-tui_drill_start() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--server --scenario --for --participants --home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--server')
+        return
+        ;;
+    '--scenario')
+        return
+        ;;
+    '--for')
+        return
+        ;;
+    '--participants')
+        return
+        ;;
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_drill_ack() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_drill_end() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--note --home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--note')
+        return
+        ;;
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_drill_status() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_incidents() {
+    repeating_flags=()
+    non_repeating_flags=(--json --no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--since --home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--since')
+        return
+        ;;
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_incident() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=()
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    note)
+        # Offer subcommand argument completions
+        "_verbumcare-tui_incident_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'note' -- "${cur}"))
+        ;;
+    esac
+}
+
+_verbumcare-tui_incident_note() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '--home')
+        __verbumcare-tui_add_completions -d
+        return
+        ;;
+    '--env')
+        __verbumcare-tui_add_completions -W 'production'$'\n''staging'$'\n''development'
+        return
+        ;;
+    '--lang')
+        __verbumcare-tui_add_completions -W 'ja'$'\n''en'$'\n''zh-Hant'
+        return
+        ;;
+    '--cacert')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
+    '--connect-to')
+        return
+        ;;
+    esac
+}
+
+_verbumcare-tui_report() {
+    repeating_flags=()
+    non_repeating_flags=(--no-color --plain --version -h --help)
+    repeating_options=(--connect-to)
+    non_repeating_options=(--from --to --format --output --home --env --lang --cacert)
+    __verbumcare-tui_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--from')
+        return
+        ;;
+    '--to')
+        return
+        ;;
+    '--format')
+        return
+        ;;
+    '--output')
+        __verbumcare-tui_add_completions -f
+        return
+        ;;
     '--home')
         __verbumcare-tui_add_completions -d
         return
