@@ -13,10 +13,8 @@ public struct FleetSource: Sendable {
         case credentialsInURL
         /// A token over plain http would travel readable.
         case tokenOverPlainHTTP
-        case tokenUnreadable(path: String)
-        case tokenEmpty(path: String)
-        /// CR, LF or another control character: it would break the header.
-        case tokenControlCharacters(path: String)
+        /// The token file is refused by `TokenFile` (the one reader of token files), with why.
+        case token(TokenFile.Problem, path: String)
     }
 
     /// The base URL without a trailing slash, as shown (never holds credentials).
@@ -77,26 +75,16 @@ public struct FleetSource: Sendable {
     }
 }
 
-/// The bearer token: read once, its surrounding whitespace (a final newline) removed, never
-/// described (`description` says nothing of it).
+/// The bearer token: read once through `TokenFile` (a regular file of this user's that only
+/// they can read, one line), never described (`description` says nothing of it).
 final class FleetToken: Sendable, CustomStringConvertible {
     let text: String
 
     init(file path: String) throws(FleetSource.Problem) {
-        // A FIFO or a device in its place is refused at once, never waited on.
-        guard let contents = try? RegularFile.read(path, limit: 64 * 1024), contents.bytes.count <= 64 * 1024 else {
-            throw .tokenUnreadable(path: path)
+        switch TokenFile.read(path: path) {
+        case .success(let bytes): text = String(decoding: bytes, as: UTF8.self)
+        case .failure(let problem): throw .token(problem, path: path)
         }
-        var value = String(decoding: contents.bytes, as: UTF8.self)
-        while let last = value.unicodeScalars.last, last == "\n" || last == "\r" || last == " " || last == "\t" {
-            value.unicodeScalars.removeLast()
-        }
-        while let first = value.unicodeScalars.first, first == " " || first == "\t" { value.unicodeScalars.removeFirst() }
-        guard !value.isEmpty else { throw .tokenEmpty(path: path) }
-        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw .tokenControlCharacters(path: path)
-        }
-        text = value
     }
 
     var description: String { "FleetToken(…)" }

@@ -102,10 +102,17 @@ struct FleetBadAnswerTests {
         toldOnce(overHTTP, .zhHant, "cli.fleet.token_over_http", [:], status: 1)
         let missing = try await session.run("fleet", "--prometheus", "https://prom.example.org", "--token-file",
                                             session.home.path + "/none", "--lang", "en")
-        toldOnce(missing, .en, "cli.fleet.token_unreadable", ["path": session.home.path + "/none"], status: 1)
+        toldOnce(missing, .en, "cli.token_file.missing", ["path": session.home.path + "/none"], status: 1)
         try TestFile.write(Data((Self.token + "\r\nX-Injected: 1\n").utf8), to: tokenFile)
         let injected = try await session.run("fleet", "--prometheus", "https://prom.example.org", "--token-file", tokenFile,
                                              "--lang", "en")
-        toldOnce(injected, .en, "cli.fleet.token_control", ["path": tokenFile], status: 1)
+        toldOnce(injected, .en, "cli.token_file.line_break", ["path": tokenFile], status: 1)
+        // The one reader of token files (`TokenFile`, as `remote_write_token_file`): a token others
+        // can read is no secret, and is refused with its mode.
+        try TestFile.write(Data((Self.token + "\n").utf8), to: tokenFile)
+        chmod(tokenFile, 0o644)
+        let open = try await session.run("fleet", "--prometheus", "https://prom.example.org", "--token-file", tokenFile,
+                                         "--lang", "ja")
+        toldOnce(open, .ja, "cli.token_file.open", ["path": tokenFile, "mode": "644"], status: 1)
     }
 }

@@ -22,6 +22,9 @@ struct RemoteWriteSettingsTests {
         #expect(try await session.run("settings", "set", "remote_write_url", "https://prom.example/api/v1/write").exitCode == 0)
         #expect(try await session.run("settings", "set", "remote_write_token_file", good).exitCode == 0)
         let open = folder + "/open-token", broken = folder + "/crlf-token", missing = folder + "/nothing"
+        let escaped = folder + "/esc-token"
+        try "abc\u{1B}[2J123\n".write(toFile: escaped, atomically: false, encoding: .utf8)
+        chmod(escaped, 0o600)
         try "abc123\n".write(toFile: open, atomically: false, encoding: .utf8)
         chmod(open, 0o644)
         try "abc\r\n123\n".write(toFile: broken, atomically: false, encoding: .utf8)
@@ -32,9 +35,10 @@ struct RemoteWriteSettingsTests {
              ["value": "http://prom.example/api/v1/write"]),
             ("remote_write_url", "https://alice:\(Self.password)@prom.example/api/v1/write?token=\(Self.token)",
              "cli.remote_write.credentials", ["value": "https://***@prom.example/api/v1/write?***"]),
-            ("remote_write_token_file", missing, "cli.remote_write.token_missing", ["path": missing]),
-            ("remote_write_token_file", open, "cli.remote_write.token_open", ["path": open, "mode": "644"]),
-            ("remote_write_token_file", broken, "cli.remote_write.token_line_break", ["path": broken]),
+            ("remote_write_token_file", missing, "cli.token_file.missing", ["path": missing]),
+            ("remote_write_token_file", open, "cli.token_file.open", ["path": open, "mode": "644"]),
+            ("remote_write_token_file", broken, "cli.token_file.line_break", ["path": broken]),
+            ("remote_write_token_file", escaped, "cli.token_file.control", ["path": escaped]),
             ("facility", "a\u{7}b", "cli.facility.invalid", ["max": "128"]),
         ]
         for (key, value, message, parameters) in cases {

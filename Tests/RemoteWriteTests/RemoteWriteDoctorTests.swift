@@ -24,8 +24,8 @@ import Testing
         #expect(Self.check(.failed("timeout"))?.message.key == "doctor.remote_write.waiting")
         #expect(Self.check(.status(401))?.status == .error)
         #expect(Self.check(.status(413))?.message.key == "doctor.remote_write.refused")
-        let token = Self.check(.status(204), token: AppError(key: "cli.remote_write.token_open", parameters: ["path": "/t", "mode": "644"]))
+        let token = Self.check(.status(204), token: AppError(key: "cli.token_file.open", parameters: ["path": "/t", "mode": "644"]))
         #expect(token?.status == .error)
-        #expect(token?.message.key == "cli.remote_write.token_open")
+        #expect(token?.message.key == "cli.token_file.open")
     }
 }

@@ -63,9 +63,7 @@ struct FleetCommand: VerbumCommand {
         case .invalidURL: ("cli.fleet.invalid_url", [:])
         case .credentialsInURL: ("cli.fleet.credentials_in_url", [:])
         case .tokenOverPlainHTTP: ("cli.fleet.token_over_http", [:])
-        case .tokenUnreadable(let path): ("cli.fleet.token_unreadable", ["path": path])
-        case .tokenEmpty(let path): ("cli.fleet.token_empty", ["path": path])
-        case .tokenControlCharacters(let path): ("cli.fleet.token_control", ["path": path])
+        case let .token(problem, path): (problem.key, problem.parameters(path: path))
         }
     }
 }

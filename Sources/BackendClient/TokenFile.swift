@@ -1,7 +1,7 @@
 import Glibc
 
-/// `remote_write_token_file` (issue 28): the bearer token, in a regular file that only its
-/// owner (this user) can read or write. Read afresh for each push, so a rotated token is used
+/// A bearer token in a file (`remote_write_token_file`, `fleet --token-file`: the one reader of
+/// both), in a regular file that only its owner (this user) can read or write. Read afresh for each push, so a rotated token is used
 /// at once; the token is never logged or printed, and a refusal never quotes the file.
 public enum TokenFile {
     /// Why the file is not used; each is told in the person's language (`key`).
@@ -12,20 +12,23 @@ public enum TokenFile {
         case openToOthers(mode: String)
         case foreignOwner
         case lineBreak
+        /// Another control character (NUL, ESC, DEL…): an HTTP header may not carry it.
+        case controlCharacter
         case empty
         case tooLarge
         case unreadable(String)
 
         public var key: String {
             switch self {
-            case .missing: "cli.remote_write.token_missing"
-            case .notRegular: "cli.remote_write.token_not_regular"
-            case .openToOthers: "cli.remote_write.token_open"
-            case .foreignOwner: "cli.remote_write.token_foreign"
-            case .lineBreak: "cli.remote_write.token_line_break"
-            case .empty: "cli.remote_write.token_empty"
-            case .tooLarge: "cli.remote_write.token_too_large"
-            case .unreadable: "cli.remote_write.token_unreadable"
+            case .missing: "cli.token_file.missing"
+            case .notRegular: "cli.token_file.not_regular"
+            case .openToOthers: "cli.token_file.open"
+            case .foreignOwner: "cli.token_file.foreign"
+            case .lineBreak: "cli.token_file.line_break"
+            case .controlCharacter: "cli.token_file.control"
+            case .empty: "cli.token_file.empty"
+            case .tooLarge: "cli.token_file.too_large"
+            case .unreadable: "cli.token_file.unreadable"
             }
         }
 
@@ -45,6 +48,7 @@ public enum TokenFile {
             case .openToOthers: "token_open_to_others"
             case .foreignOwner: "token_foreign_owner"
             case .lineBreak: "token_line_break"
+            case .controlCharacter: "token_control"
             case .empty: "token_empty"
             case .tooLarge: "token_too_large"
             case .unreadable: "token_unreadable"
@@ -86,6 +90,7 @@ public enum TokenFile {
         var token = Array(bytes.prefix(count))
         if token.last == 0x0A { token.removeLast() }
         guard !token.contains(0x0A), !token.contains(0x0D) else { return .failure(.lineBreak) }
+        guard !token.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return .failure(.controlCharacter) }
         guard !token.isEmpty else { return .failure(.empty) }
         return .success(token)
     }
