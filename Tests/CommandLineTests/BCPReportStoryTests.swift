@@ -198,22 +198,16 @@ struct BCPReportStoryTests {
 /// A program's standard output, waited for on a thread of its own (not the cooperative pool).
 enum ProcessRunner {
     static func output(_ program: String, _ arguments: [String]) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = [program] + arguments
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                do {
-                    try process.run()
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    continuation.resume(returning: String(decoding: data, as: UTF8.self))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }.start()
-        }
+        try await OwnThread.run(throwing: {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [program] + arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        })
     }
 }

@@ -81,7 +81,11 @@ final class ChildProcess: @unchecked Sendable {
     func wait(seconds: Double = 60) async -> (status: Int32, reason: TerminationReason)? {
         if let ended { return ended }
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        // One look after the deadline too: a task the pool ran late must not call a child that
+        // ended meanwhile a hang.
+        var last = false
+        while !last {
+            last = Date() >= deadline
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift cannot import as macros.
@@ -89,7 +93,7 @@ final class ChildProcess: @unchecked Sendable {
                 ended = signal == 0 ? ((status >> 8) & 0xff, .exit) : (signal, .uncaughtSignal)
                 return ended
             }
-            try? await Task.sleep(nanoseconds: 10_000_000)
+            if !last { try? await Task.sleep(nanoseconds: 10_000_000) }
         }
         kill(pid, SIGKILL)
         var status: Int32 = 0

@@ -3,9 +3,12 @@ import Testing
 import TestSupport
 
 /// One backend for the read-mostly endpoint tests: they never change a mode, and each signs in on its own.
+/// Started once, off the cooperative pool: a synchronous start inside a lazy global held one pool
+/// thread in `poll` and the other in the global's once-lock while python and openssl started, so
+/// for that time no other test in the process could run (seen with gdb in a full run).
 private enum SharedBackend {
-    static let started: Result<DemoBackendProcess, any Error> = Result { try DemoBackendProcess() }
-    static func get() throws -> DemoBackendProcess { try started.get() }
+    static let started = Task { try await DemoBackendProcess.start() }
+    static func get() async throws -> DemoBackendProcess { try await started.value }
 }
 
 private let login = ["-H", "Content-Type: application/json", "-X", "POST"]
@@ -34,7 +37,7 @@ struct DemoBackendEndpointTests {
     @Test("GET /health answers 200 healthy JSON on every prefilled server",
           arguments: DemoBackendProcess.prefilledServerIDs)
     func health(server: String) async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let result = try await backend.curl(server, "/health")
         #expect(result.exitCode == 0, "\(result.stderr)")
         #expect(result.httpCode == 200)
@@ -47,7 +50,7 @@ struct DemoBackendEndpointTests {
     }
 
     @Test func apiHealthIsNotFound() async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let result = try await backend.curl("mac-mini", "/api/health")
         #expect(result.exitCode == 0)
         #expect(result.httpCode == 404)
@@ -55,7 +58,7 @@ struct DemoBackendEndpointTests {
 
     @Test("GET /api/config has every field of the contract", arguments: DemoBackendProcess.prefilledServerIDs)
     func config(server: String) async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let host = try #require(backend.host(of: server))
         let result = try await backend.curl(server, "/api/config")
         #expect(result.httpCode == 200)
@@ -71,7 +74,7 @@ struct DemoBackendEndpointTests {
     }
 
     @Test func loginAnswersTokensAndUser() async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let result = try await backend.curl("pn51", "/api/auth/login", login + ["--data", loginBody()])
         #expect(result.httpCode == 200)
         let json = try #require(result.json, "\(result.bodyText)")
@@ -86,7 +89,7 @@ struct DemoBackendEndpointTests {
     }
 
     @Test func loginWithBadCredentialsIs401WithEnglishAndJapanese() async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let result = try await backend.curl("pn51", "/api/auth/login", login + ["--data", loginBody("demo", "wrong")])
         #expect(result.httpCode == 401)
         let json = try #require(result.json, "\(result.bodyText)")
@@ -101,7 +104,7 @@ struct DemoBackendEndpointTests {
 
     @Test("POST /api/auth/login without a field is 400", arguments: ["username", "password", "deviceInfo"])
     func loginWithMissingField(field: String) async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let body = loginBody(field == "username" ? nil : "demo", field == "password" ? nil : "demo",
                              field == "deviceInfo" ? nil : ["platform": "tui"])
         let result = try await backend.curl("pn51", "/api/auth/login", login + ["--data", body])
@@ -112,7 +115,7 @@ struct DemoBackendEndpointTests {
     }
 
     @Test func meAnswersTheUserForAValidToken() async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let (access, _) = try await signIn(backend)
         let result = try await backend.curl("pn51", "/api/auth/me", bearer(access))
         #expect(result.httpCode == 200)
@@ -124,7 +127,7 @@ struct DemoBackendEndpointTests {
 
     @Test("GET /api/auth/me is 401 without or with a bad token", arguments: [nil, "not-a-token"])
     func meWithoutValidToken(token: String?) async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let result = try await backend.curl("pn51", "/api/auth/me", token.map(bearer) ?? [])
         #expect(result.httpCode == 401)
         #expect(result.json?["error"] is String)
@@ -132,14 +135,14 @@ struct DemoBackendEndpointTests {
     }
 
     @Test func tokensOfOneServerAreUnknownToAnother() async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let (access, _) = try await signIn(backend, "pn51")
         let result = try await backend.curl("mac-mini", "/api/auth/me", bearer(access))
         #expect(result.httpCode == 401)
     }
 
     @Test func refreshGivesAWorkingAccessToken() async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let (_, refresh) = try await signIn(backend)
         let result = try await backend.curl("pn51", "/api/auth/refresh",
                                             login + ["--data", "{\"refreshToken\":\"\(refresh)\"}"])
@@ -152,14 +155,14 @@ struct DemoBackendEndpointTests {
     }
 
     @Test func refreshWithAnUnknownTokenIs401() async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let result = try await backend.curl("pn51", "/api/auth/refresh",
                                             login + ["--data", "{\"refreshToken\":\"demo-rt-unknown\"}"])
         #expect(result.httpCode == 401)
     }
 
     @Test func logoutAnswers200AndEndsTheToken() async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let (access, _) = try await signIn(backend)
         let result = try await backend.curl("pn51", "/api/auth/logout",
                                             login + ["--data", "{\"accessToken\":\"\(access)\"}"])
@@ -169,7 +172,7 @@ struct DemoBackendEndpointTests {
     }
 
     @Test func engineIOPollingHandshake() async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let result = try await backend.curl("mac-mini-tailscale", "/socket.io/?EIO=4&transport=polling")
         #expect(result.httpCode == 200)
         #expect(result.bodyText.hasPrefix("0{"), "\(result.bodyText)")
@@ -179,7 +182,7 @@ struct DemoBackendEndpointTests {
     }
 
     @Test func keepsConnectionsAlive() async throws {
-        let backend = try SharedBackend.get()
+        let backend = try await SharedBackend.get()
         let host = try #require(backend.rootURL(of: "mac-mini"))
         // Two URLs in one curl run: the second reuses the first's connection only if the server kept it open.
         var arguments = ["--cacert", backend.caFile, "--write-out", "%{num_connects}\n",

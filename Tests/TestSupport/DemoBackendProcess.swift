@@ -113,16 +113,12 @@ public final class DemoBackendProcess: Sendable {
                              tokenTTLSeconds: Int? = nil, verbose: Bool = false, extraArguments: [String] = [],
                              launcher: [String] = [], script: String = DemoBackendProcess.scriptPath,
                              readyTimeout: Duration = .seconds(60)) async throws -> DemoBackendProcess {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Result {
-                    try DemoBackendProcess(extraServers: extraServers, initialModes: initialModes,
-                                           tokenTTLSeconds: tokenTTLSeconds, verbose: verbose,
-                                           extraArguments: extraArguments, launcher: launcher, script: script,
-                                           readyTimeout: readyTimeout)
-                })
-            }.start()
-        }
+        try await OwnThread.run(throwing: {
+            try DemoBackendProcess(extraServers: extraServers, initialModes: initialModes,
+                                   tokenTTLSeconds: tokenTTLSeconds, verbose: verbose,
+                                   extraArguments: extraArguments, launcher: launcher, script: script,
+                                   readyTimeout: readyTimeout)
+        })
     }
 
     deinit {

@@ -10,7 +10,7 @@ public enum LoopbackHTTP {
     }
 
     public static func get(port: Int, path: String, timeoutSeconds: Int = 5) async -> Answer? {
-        await Task.detached { blockingGet(port: port, path: path, timeoutSeconds: timeoutSeconds) }.value
+        await OwnThread.run { blockingGet(port: port, path: path, timeoutSeconds: timeoutSeconds) }
     }
 
     /// The JSON object of a GET, nil when it is not one.

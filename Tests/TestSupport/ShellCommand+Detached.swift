@@ -5,8 +5,6 @@ extension ShellCommand {
     /// of the cooperative pool's threads (two on a 2-core machine) while it waits, which would
     /// stall every other test of the run meanwhile.
     public static func run(detached command: String) async -> Int32 {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: run(command)) }.start()
-        }
+        await OwnThread.run { run(command) }
     }
 }
