@@ -94,7 +94,7 @@ enum BCPReportHTML {
             <html lang="\(language.rawValue)">
             <head>
             <meta charset="utf-8">
-            <title>\(HTMLText.escaped(sheet.title))</title>
+            <title>\(escaped(sheet.title))</title>
             <style>
             @page { size: A4; margin: 15mm; }
             body { font-family: "Noto Sans CJK JP", "Noto Sans CJK TC", sans-serif; font-size: 10pt; color: #000; }
@@ -107,48 +107,32 @@ enum BCPReportHTML {
             </style>
             </head>
             <body>
-            <h1>\(HTMLText.escaped(sheet.title))</h1>
+            <h1>\(escaped(sheet.title))</h1>
 
             """
-        html += "<table>\n" + sheet.header.map { "<tr><th>" + HTMLText.escaped($0.label) + "</th><td>" + HTMLText.escaped($0.value) + "</td></tr>" }
+        html += "<table>\n" + sheet.header.map { "<tr><th>" + escaped($0.label) + "</th><td>" + escaped($0.value) + "</td></tr>" }
             .joined(separator: "\n") + "\n</table>\n"
-        html += "<h2>" + HTMLText.escaped(sheet.systemsTitle) + "</h2>\n" + table(sheet.systemColumns, sheet.systemRows)
-        html += "<h2>" + HTMLText.escaped(sheet.incidentsTitle) + "</h2>\n"
-        if sheet.incidentRows.isEmpty { html += "<p>" + HTMLText.escaped(sheet.noIncidents) + "</p>\n" }
+        html += "<h2>" + escaped(sheet.systemsTitle) + "</h2>\n" + table(sheet.systemColumns, sheet.systemRows)
+        html += "<h2>" + escaped(sheet.incidentsTitle) + "</h2>\n"
+        if sheet.incidentRows.isEmpty { html += "<p>" + escaped(sheet.noIncidents) + "</p>\n" }
         for row in sheet.incidentRows {
-            html += "<h3>" + HTMLText.escaped(sheet.incidentColumns[0] + " " + row[0] + " — " + row[5]) + "</h3>\n<table class=\"incident\">\n"
+            html += "<h3>" + escaped(sheet.incidentColumns[0] + " " + row[0] + " — " + row[5]) + "</h3>\n<table class=\"incident\">\n"
             html += zip(sheet.incidentColumns, row).dropFirst()
-                .map { "<tr><th>" + HTMLText.escaped($0.0) + "</th><td>" + HTMLText.escaped($0.1) + "</td></tr>" }
+                .map { "<tr><th>" + escaped($0.0) + "</th><td>" + escaped($0.1) + "</td></tr>" }
                 .joined(separator: "\n") + "\n</table>\n"
         }
-        html += "<h2>" + HTMLText.escaped(sheet.drillsTitle) + "</h2>\n"
-        html += sheet.drillRows.isEmpty ? "<p>" + HTMLText.escaped(sheet.noDrills) + "</p>\n" : table(sheet.drillColumns, sheet.drillRows)
+        html += "<h2>" + escaped(sheet.drillsTitle) + "</h2>\n"
+        html += sheet.drillRows.isEmpty ? "<p>" + escaped(sheet.noDrills) + "</p>\n" : table(sheet.drillColumns, sheet.drillRows)
         return html + "</body>\n</html>\n"
     }
 
-    private static func table(_ columns: [String], _ rows: [[String]]) -> String {
-        "<table>\n<tr>" + columns.map { "<th>" + HTMLText.escaped($0) + "</th>" }.joined() + "</tr>\n"
-            + rows.map { "<tr>" + $0.map { "<td>" + HTMLText.escaped($0) + "</td>" }.joined() + "</tr>" }.joined(separator: "\n")
-            + "\n</table>\n"
-    }
-}
+    /// The one way pages are escaped (`HTMLText`), with the notes' line breaks kept.
+    private static func escaped(_ text: String) -> String { HTMLText.escaped(text, keepingLineBreaks: true) }
 
-/// Text in HTML: sanitized (`TextSanitizer`, line breaks kept) and escaped, the one way every
-/// page of the product writes text into HTML.
-public enum HTMLText {
-    public static func escaped(_ text: String) -> String {
-        var out = ""
-        for c in TextSanitizer.clean(text, keepingLineBreaks: true) {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
+    private static func table(_ columns: [String], _ rows: [[String]]) -> String {
+        "<table>\n<tr>" + columns.map { "<th>" + escaped($0) + "</th>" }.joined() + "</tr>\n"
+            + rows.map { "<tr>" + $0.map { "<td>" + escaped($0) + "</td>" }.joined() + "</tr>" }.joined(separator: "\n")
+            + "\n</table>\n"
     }
 }
 
