@@ -94,6 +94,17 @@ struct BCPReportStoryTests {
         #expect(notes.map { $0["text"] as? String } == ["LAN ケーブルの抜け｜再接続で復旧\nfollow-up: 交換予定", "=HYPERLINK(\"x\")"])
         #expect(notes.first?["author"] as? String == String(cString: getpwuid(getuid()).pointee.pw_name))
 
+        // history --json: the incident with its id, its notes and whether it was a drill (SPEC §15.2).
+        let history = try await session.run("history", "mac-mini", "--json")
+        #expect(history.exitCode == 0, "\(history)")
+        let server = try #require((try CLI.object(history.standardOutput)["servers"] as? [[String: Any]])?.first, "\(history)")
+        let listedInHistory = try #require((server["incidents"] as? [[String: Any]])?.first, "\(history)")
+        #expect(listedInHistory["id"] as? Int == Int(id) && listedInHistory["drill"] as? Bool == false, "\(listedInHistory)")
+        #expect((listedInHistory["notes"] as? [[String: Any]])?.map { $0["text"] as? String }
+                == ["LAN ケーブルの抜け｜再接続で復旧 follow-up: 交換予定", "=HYPERLINK(\"x\")"],
+                "history's JSON keeps each text on one line (the console's one cleaning): \(listedInHistory)")
+        #expect((listedInHistory["notes"] as? [[String: Any]])?.first?["at"] as? String != nil)
+
         let period = ["--from", "2026-11-20", "--to", "2026-11-20"]
         // json: every field, checked against the story.
         let json = try await session.run(arguments: ["report"] + period + ["--format", "json"], environment: Self.tz)
