@@ -22,6 +22,8 @@ public enum AppReducer {
             reducer.addressTested(address: address, summary: summary)
         case let .caBundleInspected(path, refusal, _):
             reducer.caBundleInspected(path: path, refusal: refusal)
+        case let .incidentNoteWritten(incidentId, problem, _):
+            reducer.noteWritten(incidentId: incidentId, problem: problem)
         default:
             // During a drill connectivity sees the drilled server fail; the watch gets the real
             // results too (it records them, and sees them failing itself: SPEC §16).
@@ -43,7 +45,8 @@ extension AppEvent {
     /// The time a screen event carries; nil for the settings events.
     var screenTime: Double? {
         switch self {
-        case .key(_, let at), .addressTested(_, _, let at), .caBundleInspected(_, _, let at): at
+        case .key(_, let at), .addressTested(_, _, let at), .caBundleInspected(_, _, let at),
+             .incidentNoteWritten(_, _, let at): at
         default: nil
         }
     }

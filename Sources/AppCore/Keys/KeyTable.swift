@@ -37,7 +37,7 @@ public enum KeyTable {
         KeyBinding(.toggle, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.toggle",
                    help: "help.toggle", contexts: [.paneToggle], section: .pane),
         KeyBinding(.submit, [G("Enter", [.enter])], hint: "key.submit", help: "help.submit",
-                   contexts: [.paneTextField, .login], section: .pane),
+                   contexts: [.paneTextField, .login, .historyNote], section: .pane),
         KeyBinding(.dismiss, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.dismiss",
                    help: "help.dismiss", contexts: [.notices], section: .main),
         KeyBinding(.remove, [G("Del", [.delete])], hint: "key.remove", help: "help.remove",
@@ -58,7 +58,7 @@ public enum KeyTable {
         KeyBinding(.cancelSwitch, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
                    contexts: [.switching], section: .global),
         KeyBinding(.cancelEdit, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
-                   contexts: [.paneTextField], section: .global),
+                   contexts: [.paneTextField, .historyNote], section: .global),
         KeyBinding(.leavePane, [G("Esc", [.escape])], hint: "key.back", help: "help.escape",
                    contexts: panesWithoutText, section: .global),
         KeyBinding(.cancelDialog, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
@@ -72,6 +72,9 @@ public enum KeyTable {
                    contexts: KeyContext.mainAreas, section: .main, inFooter: false),
         KeyBinding(.closeHistory, [G("Esc", [.escape]), G("h", [.character("h")])],
                    hint: "key.close", help: "help.close_history", contexts: [.history], section: .global),
+        // A note on the selected incident (SPEC §16: cause, what was done).
+        KeyBinding(.writeNote, [G("n", [.character("n")])], hint: "key.write_note", help: "help.write_note",
+                   contexts: [.history], section: .global),
         // A drill's acknowledgement (SPEC §16): help lists it; the header says when a drill runs.
         KeyBinding(.acknowledgeDrill, [G("a", [.character("a")])], hint: "key.acknowledge_drill",
                    help: "help.acknowledge_drill", contexts: KeyContext.mainAreas, section: .main, inFooter: false),
