@@ -47,8 +47,13 @@ struct MonitorBCPReportTests {
             #expect((entry["end"] as? String).flatMap(Self.date) == end, "\(entry)")
             #expect(entry["durationSeconds"] as? Int == duration && entry["serverId"] as? String == "mac-mini")
             #expect(entry["bcpTriggerPassed"] as? Bool == false && entry["drill"] as? Bool == false)
-            let occurred = try #require((entry["occurredAt"] as? String).flatMap(Self.date), "\(entry)")
-            #expect(occurred <= start && entry["detectionSeconds"] as? Int == Int(start.timeIntervalSince(occurred)))
+            // 発生日時: the failed probe the confirmation re-tested, when history's raw results name one
+            // before it (the two can fall in one round's same instant; then the report says so).
+            if let occurred = (entry["occurredAt"] as? String).flatMap(Self.date) {
+                #expect(occurred <= start && entry["detectionSeconds"] as? Int == Int(start.timeIntervalSince(occurred)))
+            } else {
+                #expect(entry["detectionSeconds"] is NSNull, "\(entry)")
+            }
             let fallback = try #require(entry["fallback"] as? [String: Any], "\(entry)")
             let fallbackAt = try #require((fallback["at"] as? String).flatMap(Self.date))
             #expect(fallback["serverId"] as? String == "pn51" && fallbackAt >= start && fallbackAt <= end)
