@@ -32,13 +32,15 @@ extension HistoryDatabase {
         }
     }
 
-    /// Every listed server's figures for every window and the incidents of the last 400 days:
+    /// Every listed server's figures for every window and the incidents of the last 400 days
+    /// with their notes:
     /// the one summary every surface reads (the state's `watch.history`, `history`).
     public func summary(serverIds: [String], now: Int64) throws(HistoryProblem) -> HistorySummary {
         var figures: [String: [HistoryWindow: WindowFigures]] = [:]
         for id in serverIds { figures[id] = try self.figures(serverId: id, now: now) }
         let incidents = try incidents(serverId: nil, since: now - HistoryWindow.long.seconds * 1000)
-        return HistorySummary(figures: figures, incidents: incidents, at: Double(now) / 1000)
+        let notes = try notes(incidentIds: Set(incidents.map(\.id)))
+        return HistorySummary(figures: figures, incidents: incidents, notes: notes, at: Double(now) / 1000)
     }
 
     /// The latency histogram of a server over `window` (OpenMetrics'

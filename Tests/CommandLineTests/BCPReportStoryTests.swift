@@ -20,6 +20,7 @@ struct BCPReportStoryTests {
     static let fallback = t0 + 7000
     static let end = t0 + 20 * 60_000
     static let hook = "/opt/hooks/mail.sh"
+    static let drillHook = "/opt/hooks/drill-line.sh"
     static let secret = "S3cretT0ken"
     static let tz = ["TZ": "JST-9"]
 
@@ -57,14 +58,25 @@ struct BCPReportStoryTests {
             try outbox.record(key: key, target: webhook,
                               outcome: AlertOutcome(status: .retry, detail: "HTTP 503", at: Double(at + 900) / 1000))
         }
-        // A drill of that afternoon, in the drill feature's file (times in seconds).
+        // A drill of that afternoon, in the drill file (as the drill feature writes it), and its alerts in the outbox (their keys
+        // start with `drill:`): one at the drill's start + 12 s, one after its end.
         let drill = t0 / 1000 + 4 * 3600
-        try """
-            {"drills": [{"id": "drill-\(drill)", "scenario": "down", "server": "mac-mini", "start": \(drill), "until": \(drill + 900),
-              "participants": "山田、佐藤", "first_alert": {"at": \(drill + 12), "event": "server_down"},
-              "fallback": {"at": \(drill + 14), "to": "pn51"}, "acknowledged": {"at": \(drill + 95), "by": "yamada"},
-              "end": \(drill + 900), "ended_by": "duration", "notes": [{"at": \(drill + 900), "text": "紙の記録用紙を確認"}]}]}
-            """.write(toFile: state + "/drills.json", atomically: true, encoding: .utf8)
+        // The third is a drill's alert during the real outage (no drill covers it): listed nowhere.
+        for (key, kind, at) in [("drill:server_down:mac-mini:\(drill + 5)", "server_down", (drill + 12) * 1000),
+                                ("drill:server_down:mac-mini:\(confirmed / 1000)", "server_down", confirmed + 1500),
+                                ("drill:server_up:mac-mini:\(drill + 5)", "server_up", (drill + 905) * 1000)] {
+            _ = try outbox.store(OutboxAlert(key: key, created: at, kind: kind, serverId: "mac-mini", body: "{}", environment: [:],
+                                             targets: [.hook(path: drillHook)]))
+            try outbox.record(key: key, target: .hook(path: drillHook),
+                              outcome: AlertOutcome(status: .failed, detail: "exit 3", at: Double(at + 400) / 1000))
+        }
+        let record = DrillRecord(scenario: .down, serverId: "mac-mini", start: Double(drill), until: Double(drill + 900),
+                                 participants: "山田、佐藤", firstAlert: .init(at: Double(drill) + 12, event: "server_down"),
+                                 fallback: .init(at: Double(drill) + 14, toServerId: "pn51"),
+                                 acknowledged: .init(at: Double(drill) + 95, by: "yamada"), end: Double(drill + 900),
+                                 endedBy: .restart, notes: [.init(at: Double(drill + 900), text: "紙の記録用紙を確認")])
+        try JSON.object([("drills", .array([DrillCodec.json(record)]))]).rendered
+            .write(toFile: state + "/drills.json", atomically: true, encoding: .utf8)
         return (session, id)
     }
 
@@ -81,6 +93,17 @@ struct BCPReportStoryTests {
         let notes = try #require(incidents.first?["notes"] as? [[String: Any]])
         #expect(notes.map { $0["text"] as? String } == ["LAN ケーブルの抜け｜再接続で復旧\nfollow-up: 交換予定", "=HYPERLINK(\"x\")"])
         #expect(notes.first?["author"] as? String == String(cString: getpwuid(getuid()).pointee.pw_name))
+
+        // history --json: the incident with its id, its notes and whether it was a drill (SPEC §15.2).
+        let history = try await session.run("history", "mac-mini", "--json")
+        #expect(history.exitCode == 0, "\(history)")
+        let server = try #require((try CLI.object(history.standardOutput)["servers"] as? [[String: Any]])?.first, "\(history)")
+        let listedInHistory = try #require((server["incidents"] as? [[String: Any]])?.first, "\(history)")
+        #expect(listedInHistory["id"] as? Int == Int(id) && listedInHistory["drill"] as? Bool == false, "\(listedInHistory)")
+        #expect((listedInHistory["notes"] as? [[String: Any]])?.map { $0["text"] as? String }
+                == ["LAN ケーブルの抜け｜再接続で復旧 follow-up: 交換予定", "=HYPERLINK(\"x\")"],
+                "history's JSON keeps each text on one line (the console's one cleaning): \(listedInHistory)")
+        #expect((listedInHistory["notes"] as? [[String: Any]])?.first?["at"] as? String != nil)
 
         let period = ["--from", "2026-11-20", "--to", "2026-11-20"]
         // json: every field, checked against the story.
@@ -119,25 +142,55 @@ struct BCPReportStoryTests {
         #expect(!json.standardOutput.contains(Self.secret))
         let drills = try #require(document["drills"] as? [[String: Any]])
         #expect(drills.count == 1, "\(drills)")
-        #expect(drills.first?["start"] as? String == "2026-11-20T14:00:00+09:00"
-                && drills.first?["firstAlertAt"] as? String == "2026-11-20T14:00:12+09:00"
-                && drills.first?["fallbackAt"] as? String == "2026-11-20T14:00:14+09:00"
-                && drills.first?["acknowledgedAt"] as? String == "2026-11-20T14:01:35+09:00"
-                && drills.first?["end"] as? String == "2026-11-20T14:15:00+09:00"
-                && drills.first?["participants"] as? String == "山田、佐藤" && drills.first?["notes"] as? String == "紙の記録用紙を確認",
-                "\(drills)")
+        let drill = try #require(drills.first)
+        #expect(drill["id"] as? String == "drill-1795150800" && drill["scenario"] as? String == "down"
+                && drill["serverId"] as? String == "mac-mini", "\(drill)")
+        #expect(drill["start"] as? String == "2026-11-20T14:00:00+09:00"
+                && drill["firstAlertAt"] as? String == "2026-11-20T14:00:12+09:00" && drill["firstAlertEvent"] as? String == "server_down"
+                && drill["firstAlertDelaySeconds"] as? Int == 12
+                && drill["fallbackAt"] as? String == "2026-11-20T14:00:14+09:00" && drill["fallbackServerId"] as? String == "pn51"
+                && drill["fallbackDelaySeconds"] as? Int == 14
+                && drill["acknowledgedAt"] as? String == "2026-11-20T14:01:35+09:00" && drill["acknowledgedBy"] as? String == "yamada"
+                && drill["acknowledgedDelaySeconds"] as? Int == 95
+                && drill["end"] as? String == "2026-11-20T14:15:00+09:00" && drill["endedBy"] as? String == "restart"
+                && drill["closedByRestart"] as? Bool == true && drill["participants"] as? String == "山田、佐藤", "\(drill)")
+        #expect((drill["notes"] as? [[String: Any]])?.map { $0["text"] as? String } == ["紙の記録用紙を確認"], "\(drill)")
+        // The drill's alerts are its own, with target, time and outcome; never the real incident's.
+        let drillAlerts = try #require(drill["alerts"] as? [[String: Any]])
+        #expect(drillAlerts.map { $0["event"] as? String } == ["server_down", "server_up"], "\(drillAlerts)")
+        #expect(drillAlerts.map { $0["at"] as? String } == ["2026-11-20T14:00:12+09:00", "2026-11-20T14:15:05+09:00"])
+        let drillDelivery = try #require((drillAlerts.first?["deliveries"] as? [[String: Any]])?.first)
+        #expect(drillDelivery["target"] as? String == Self.drillHook && drillDelivery["outcome"] as? String == "failed"
+                && drillDelivery["at"] as? String == "2026-11-20T14:00:12+09:00", "\(drillDelivery)")
+        #expect(!alerts.contains { ($0["deliveries"] as? [[String: Any]])?.contains { $0["target"] as? String == Self.drillHook } == true },
+                "a drill's alert in the outage's minutes is not the real incident's: \(alerts)")
 
         // md and html: the words of the run's language, with the same facts.
         let l = Localizer(language: language)
         let words = [l.text("report.col.occurred"), l.text("report.col.confirmed"), l.text("report.col.end"),
                      l.text("report.duration", ["minutes": "19", "seconds": "55"]), "2026-11-20 10:00:07 +09:00",
                      l.text("report.yes"), l.text("report.real"), l.text("report.outcome.delivered"), "pn51",
-                     l.text("report.scenario.down"), l.text("report.duration", ["minutes": "1", "seconds": "35"]), "山田、佐藤"]
+                     l.text("report.scenario.down"), l.text("report.duration", ["minutes": "1", "seconds": "35"]), "山田、佐藤",
+                     // The drill record: its steps with their delays, how it ended, its alerts.
+                     l.text("report.drill.step_value", ["time": "2026-11-20 14:00:12 +09:00", "what": "server_down",
+                                                         "delay": l.text("report.duration", ["minutes": "0", "seconds": "12"])]),
+                     l.text("report.drill.step_value", ["time": "2026-11-20 14:00:14 +09:00", "what": "→ pn51",
+                                                         "delay": l.text("report.duration", ["minutes": "0", "seconds": "14"])]),
+                     l.text("report.drill.step_value", ["time": "2026-11-20 14:01:35 +09:00", "what": "yamada",
+                                                         "delay": l.text("report.duration", ["minutes": "1", "seconds": "35"])]),
+                     l.text("drill.ended_by.restart"), l.text("report.drill.ended_by"), "紙の記録用紙を確認",
+                     l.text("report.alert_value", ["event": "server_down", "target": Self.drillHook,
+                                                   "time": "2026-11-20 14:00:12 +09:00", "outcome": l.text("report.outcome.failed")]),
+                     l.text("report.alert_value", ["event": "server_up", "target": Self.drillHook,
+                                                   "time": "2026-11-20 14:15:05 +09:00", "outcome": l.text("report.outcome.failed")])]
         for format in ["md", "html"] {
             let result = try await session.run(arguments: ["report"] + period + ["--format", format], environment: Self.tz)
             #expect(result.exitCode == 0, "\(result)")
             for word in words + [ReasonWords.message(IncidentReason(code: "timeout", params: ["seconds": "10"]), localizer: l)] {
-                #expect(result.standardOutput.contains(format == "html" ? word.replacingOccurrences(of: "\"", with: "&quot;") : word),
+                // As each format writes text: html escapes quotes, md the markup characters.
+                let written = format == "html" ? word.replacingOccurrences(of: "\"", with: "&quot;")
+                    : word.replacingOccurrences(of: "_", with: "\\_")
+                #expect(result.standardOutput.contains(written),
                         "\(format) \(language): \(word)")
             }
             #expect(result.standardOutput.contains("LAN ケーブルの抜け"), "\(format)")

@@ -1,3 +1,4 @@
+import AppCore
 import Localization
 import PropertyBased
 import TestSupport
@@ -26,11 +27,35 @@ struct BCPReportPropertyTests: RandomChoices {
             incidents.append(Incident(id: id, serverId: server, start: start, end: end,
                                       reasonCode: pick(["timeout", "http_status", "cert_expiring", "dns"], &rng)))
         }
+        // Drills (seconds, as the drill file keeps them), one after another, and alerts real
+        // and of drills (`drill:` keys) around them.
+        var drills: [DrillRecord] = []
+        var alerts: [BCPReportInput.Alert] = []
+        for _ in 0..<int(0...3, &rng) {
+            let start = Double(from / 1000 + Int64(int(-86_400...31 * 86_400, &rng)))
+            let server = pick(servers, &rng)
+            var drill = DrillRecord(scenario: pick(DrillRecord.Scenario.allCases, &rng), serverId: server, start: start,
+                                    until: start + Double(int(60...4 * 3600, &rng)))
+            if chance(0.8, &rng) { drill.end = start + Double(int(0...Int(drill.until - start), &rng)) }
+            drills.append(drill)
+        }
+        for _ in 0..<int(0...20, &rng) {
+            let at = from + Int64(int(-86_400...31 * 86_400, &rng)) * 1000
+            alerts.append(BCPReportInput.Alert(kind: pick(["server_down", "server_up", "fallback_started"], &rng),
+                                               serverId: pick(servers, &rng), created: at,
+                                               deliveries: [.init(target: "/hooks/a", status: "delivered", at: at)],
+                                               drill: chance(0.5, &rng)))
+        }
+        for drill in drills where chance(0.7, &rng) {
+            let at = Int64(drill.start * 1000) + Int64(int(0...Int(((drill.end ?? drill.until) - drill.start) * 1000), &rng))
+            alerts.append(BCPReportInput.Alert(kind: "server_down", serverId: drill.serverId, created: at,
+                                               deliveries: [.init(target: "/hooks/a", status: "delivered", at: at)], drill: true))
+        }
         return BCPReportInput(
             facility: FacilityProfile(name: "さくら", number: "1371234567", bcpTriggerMinutes: int(1...30, &rng)),
             box: "box", from: from, to: to, madeAt: to, configuredServerId: "verbumcare-lab", fallbackServerId: "pn51",
             servers: servers.map { .init(id: $0, displayName: $0, baseUrl: "https://\($0).local/api", uptimeRatio: nil, coverage: nil) },
-            incidents: incidents)
+            incidents: incidents, alerts: alerts, drills: drills)
     }
 
     @Test("over 100 random histories: every incident once, durations that add up")
@@ -55,6 +80,40 @@ struct BCPReportPropertyTests: RandomChoices {
                 #expect(row.incidentCount == report.incidents.filter { $0.serverId == row.id }.count)
             }
             #expect(report.systems.reduce(0) { $0 + $1.incidentCount } == report.incidents.count)
+        }
+    }
+
+    @Test("over 100 random histories: each drill of the period once, with its own alerts; a real incident never lists a drill's")
+    func drillsAndTheirAlerts() async {
+        await propertyCheck(count: 100, input: Self.histories) { input in
+            let report = BCPReport.make(input)
+            let expected = input.drills.filter {
+                $0.start * 1000 < Double(input.to) && ($0.end ?? $0.until) * 1000 >= Double(input.from)
+            }
+            #expect(report.drills.map(\.record) == expected.sorted { $0.start < $1.start }, "every drill of the period, once")
+            for entry in report.incidents {
+                #expect(entry.alerts.allSatisfy { !$0.drill }, "a real incident lists real alerts only")
+            }
+            for entry in report.drills {
+                let drill = entry.record
+                let own = input.alerts.filter { alert in
+                    let at = Double(alert.created) / 1000
+                    return alert.drill && alert.serverId == drill.serverId && at >= drill.start && at <= (drill.end ?? drill.until) + 60
+                }
+                #expect(entry.alerts == own.sorted { $0.created < $1.created }, "\(drill)")
+            }
+            // In every language and format, each drill is named with its alerts' targets.
+            for language in AppLanguage.allCases {
+                let localizer = Localizer(language: language)
+                for format in [BCPReportFormat.md, .html, .json] {
+                    let text = String(decoding: format.render(report, localizer: localizer, time: .fixed(utcOffsetSeconds: 9 * 3600)),
+                                      as: UTF8.self)
+                    for entry in report.drills {
+                        #expect(text.contains(entry.record.id), "\(format) \(language)")
+                        #expect(entry.alerts.isEmpty || text.contains("/hooks/a"), "\(format) \(language)")
+                    }
+                }
+            }
         }
     }
 

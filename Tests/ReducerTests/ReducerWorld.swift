@@ -138,7 +138,7 @@ struct ReducerWorld {
         case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
              .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory,
              .writeStatusPage,
-             .changeDrill, .scheduleDrillEnd:
+             .changeDrill, .scheduleDrillEnd, .addIncidentNote:
             break // the watch's effects: its own tests drive them (WatchReducerTests)
         }
     }

@@ -31,6 +31,8 @@ public enum AppReducer {
             reducer.fleetAnswered(rows: rows, at: at)
         case let .fleetQueryFailed(problem, _):
             reducer.fleetQueryFailed(problem)
+        case let .incidentNoteWritten(incidentId, problem, _):
+            reducer.noteWritten(incidentId: incidentId, problem: problem)
         default:
             // During a drill connectivity sees the drilled server fail; the watch gets the real
             // results too (it records them, and sees them failing itself: SPEC §16).
@@ -53,7 +55,8 @@ extension AppEvent {
     var screenTime: Double? {
         switch self {
         case .key(_, let at), .addressTested(_, _, let at), .caBundleInspected(_, _, let at),
-             .fleetOpened(_, let at), .fleetAnswered(_, let at), .fleetQueryFailed(_, let at): at
+             .fleetOpened(_, let at), .fleetAnswered(_, let at), .fleetQueryFailed(_, let at),
+             .incidentNoteWritten(_, _, let at): at
         default: nil
         }
     }

@@ -2,9 +2,8 @@
 /// from a server, a file or a hook), then escaped, so nothing outside can add markup, a script
 /// or an attribute to a page the product writes.
 public enum HTMLText {
-    /// Sanitized and escaped for element content and quoted attribute values; with
-    /// `keepingLineBreaks`, a person's line breaks (a note in the BCP report) stay for the page
-    /// to show.
+    /// Sanitized and escaped for element content and quoted attribute values; line breaks kept
+    /// when asked (a report's notes in a `pre-wrap` cell).
     public static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)

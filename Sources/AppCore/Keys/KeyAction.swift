@@ -22,6 +22,7 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case closeHelp
     case history
     case closeHistory
+    case writeNote
     case acknowledgeDrill
     case cancelSwitch
     case cancelEdit
@@ -44,7 +45,7 @@ extension KeyAction {
         case .quit, .help, .closeHelp, .history, .closeHistory: 0
         case .cancelSwitch, .cancelEdit, .leavePane, .cancelDialog: 1
         case .submit, .acceptSuggestion, .choose, .toggle, .dismiss, .switchBack: 2
-        case .test, .testAll, .openSettings, .signIn, .acknowledgeDrill, .filter, .refresh: 3
+        case .test, .testAll, .openSettings, .signIn, .acknowledgeDrill, .filter, .refresh, .writeNote: 3
         case .remove, .adjust: 4
         case .move, .nextField: 5
         case .nextLanguage, .chooseLanguage: 6

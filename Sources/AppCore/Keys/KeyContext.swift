@@ -19,6 +19,8 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case paneToggle
     case help
     case history
+    /// The note field over the history view (`n`): letters type, Enter saves, Esc cancels.
+    case historyNote
     case login
     case confirm
     /// The fleet view's list of boxes (`fleet`, SPEC §15.4).
@@ -37,13 +39,13 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     /// What the screen asks the person for right now; its hint leads the footer (SPEC §10.1).
     public static let asks: Set<KeyContext> = [.switchBackOffer, .signInAsked]
     /// Contexts where printable keys type.
-    public static let typing: Set<KeyContext> = [.paneTextField, .login, .fleetFilter]
+    public static let typing: Set<KeyContext> = [.paneTextField, .login, .fleetFilter, .historyNote]
 
     /// The contexts active for a state.
     public static func active(screen: ScreenState, settings: SettingsState) -> Set<KeyContext> {
         switch screen.activeOverlay(settings) {
         case .help: return [.help]
-        case .history: return [.history]
+        case .history: return screen.noteField == nil ? [.history] : [.historyNote]
         case .login: return [.login]
         case .confirm: return [.confirm]
         case .none: break

@@ -38,7 +38,7 @@ public enum KeyTable {
         KeyBinding(.toggle, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.toggle",
                    help: "help.toggle", contexts: [.paneToggle], section: .pane),
         KeyBinding(.submit, [G("Enter", [.enter])], hint: "key.submit", help: "help.submit",
-                   contexts: [.paneTextField, .login, .fleetFilter], section: .pane),
+                   contexts: [.paneTextField, .login, .fleetFilter, .historyNote], section: .pane),
         KeyBinding(.filter, [G("/", [.character("/")])], hint: "key.filter", help: "help.fleet_filter",
                    contexts: [.fleetList], section: .main),
         KeyBinding(.refresh, [G("r", [.character("r")])], hint: "key.refresh", help: "help.fleet_refresh",
@@ -63,7 +63,7 @@ public enum KeyTable {
         KeyBinding(.cancelSwitch, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
                    contexts: [.switching], section: .global),
         KeyBinding(.cancelEdit, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
-                   contexts: [.paneTextField, .fleetFilter, .fleetList], section: .global),
+                   contexts: [.paneTextField, .fleetFilter, .fleetList, .historyNote], section: .global),
         KeyBinding(.leavePane, [G("Esc", [.escape])], hint: "key.back", help: "help.escape",
                    contexts: panesWithoutText.union([.fleetBox]), section: .global),
         KeyBinding(.cancelDialog, [G("Esc", [.escape])], hint: "key.cancel", help: "help.escape",
@@ -77,6 +77,9 @@ public enum KeyTable {
                    contexts: KeyContext.mainAreas, section: .main, inFooter: false),
         KeyBinding(.closeHistory, [G("Esc", [.escape]), G("h", [.character("h")])],
                    hint: "key.close", help: "help.close_history", contexts: [.history], section: .global),
+        // A note on the selected incident (SPEC §16: cause, what was done).
+        KeyBinding(.writeNote, [G("n", [.character("n")])], hint: "key.write_note", help: "help.write_note",
+                   contexts: [.history], section: .global),
         // A drill's acknowledgement (SPEC §16): help lists it; the header says when a drill runs.
         KeyBinding(.acknowledgeDrill, [G("a", [.character("a")])], hint: "key.acknowledge_drill",
                    help: "help.acknowledge_drill", contexts: KeyContext.mainAreas, section: .main, inFooter: false),

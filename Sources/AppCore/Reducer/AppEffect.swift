@@ -86,6 +86,9 @@ public enum AppEffect: Equatable, Sendable {
     case scheduleDrillEnd(after: Double)
     /// Read the history database's figures and incidents → `historyRead` (the `h` view opened).
     case readHistory
+    /// Adds a person's note to an incident in history (`n` in `h`), as `incident note` does;
+    /// the outcome comes back as `incidentNoteWritten`.
+    case addIncidentNote(incidentId: Int64, text: String, at: Double)
     /// Write the staff status page into `directory` (atomically, every language; `index.html`
     /// in `language`); a refusal or failure is told once by the runtime (SPEC §16).
     case writeStatusPage(StatusPageModel, directory: String, language: AppLanguage)

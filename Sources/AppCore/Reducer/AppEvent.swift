@@ -126,6 +126,8 @@ public enum AppEvent: Equatable, Sendable {
     case drillTimerFired(at: Double)
     /// The history database was read (figures and incidents for the screen).
     case historyRead(HistorySummary)
+    /// A note from `h` was written to history (`problem` nil) or refused (`addIncidentNote`).
+    case incidentNoteWritten(incidentId: Int64, problem: AppError?, at: Double)
     /// `monitor --status-page DIR`: the staff status page goes into this folder (over
     /// `status_page_dir`), written by this monitor whether or not it records.
     case statusPageDirectoryGiven(String)
@@ -194,6 +196,7 @@ extension AppEvent {
         case .drillsRead: "drillsRead"
         case .drillTimerFired: "drillTimerFired"
         case .historyRead: "historyRead"
+        case .incidentNoteWritten: "incidentNoteWritten"
         case .statusPageDirectoryGiven: "statusPageDirectoryGiven"
         }
     }

@@ -116,7 +116,7 @@ public struct SettingsReducer {
             // The screen's events: `AppReducer` gives them to `ScreenReducer`.
             break
         case .watchStarted, .recordingTakenOver, .recorderChecked, .alertDelivered, .roundTimerFired, .serversTested,
-             .mutesRead, .muteTimerFired, .historyRead, .statusPageDirectoryGiven,
+             .mutesRead, .muteTimerFired, .historyRead, .incidentNoteWritten, .statusPageDirectoryGiven,
              .drillsRead, .drillTimerFired:
             // The watch's events: `AppReducer` gives them to `WatchReducer`.
             break

@@ -11,7 +11,7 @@ public struct BCPReport: Sendable, Equatable {
     public var bcpTriggerMinutes: Int
     public var systems: [SystemRow]
     public var incidents: [IncidentEntry]
-    public var drills: [DrillRecordSummary]
+    public var drills: [DrillEntry]
 
     /// 様式1: one known server.
     public struct SystemRow: Sendable, Equatable {
@@ -69,6 +69,13 @@ public struct BCPReport: Sendable, Equatable {
         public var isOutage: Bool
     }
 
+    /// A drill of the period (訓練記録): its record as the drill file keeps it, and the alerts
+    /// it caused with each target's outcome.
+    public struct DrillEntry: Sendable, Equatable {
+        public var record: DrillRecord
+        public var alerts: [BCPReportInput.Alert]
+    }
+
     /// The report of `input`: every incident of history that overlaps the period, but for the
     /// records of fallback spells (they are each outage's fallback, not incidents of their
     /// own), oldest first, each once.
@@ -91,8 +98,9 @@ public struct BCPReport: Sendable, Equatable {
                              incidentCount: own.count, longestOutageSeconds: outages.map(\.durationSeconds).max(),
                              downtimeSeconds: outages.reduce(0) { $0 + $1.durationSeconds })
         }
-        let drills = input.drills.filter { $0.start <= input.to && ($0.end ?? Int64.max) >= input.from }
+        let drills = DrillLog(drills: input.drills).drills(from: Double(input.from) / 1000, to: Double(input.to) / 1000)
             .sorted { $0.start < $1.start }
+            .map { DrillEntry(record: $0, alerts: drillAlerts($0, input.alerts)) }
         return BCPReport(facilityName: input.facility.name, facilityNumber: input.facility.number, box: input.box,
                          from: input.from, to: input.to, madeAt: input.madeAt,
                          bcpTriggerMinutes: trigger.minutes, systems: systems, incidents: entries, drills: drills)
@@ -128,7 +136,7 @@ public struct BCPReport: Sendable, Equatable {
         }
         let alertsUntil = until + 60_000
         let alerts = input.alerts.filter {
-            $0.serverId == incident.serverId && $0.created >= incident.start && $0.created <= alertsUntil
+            !$0.drill && $0.serverId == incident.serverId && $0.created >= incident.start && $0.created <= alertsUntil
                 && (outage ? !$0.kind.hasPrefix("cert_") : $0.kind.hasPrefix("cert_"))
         }.sorted { $0.created < $1.created }
         return IncidentEntry(
@@ -143,5 +151,14 @@ public struct BCPReport: Sendable, Equatable {
             // every incident of history is real; drills are listed apart.
             drill: false,
             isOutage: outage)
+    }
+
+    /// The drill's own alerts (`drill:` keys): about its server, from its start until its end
+    /// and the round after (the drill's `server_up` and `fallback_ended` follow its end).
+    private static func drillAlerts(_ drill: DrillRecord, _ alerts: [BCPReportInput.Alert]) -> [BCPReportInput.Alert] {
+        alerts.filter { alert in
+            let at = Double(alert.created) / 1000
+            return alert.drill && alert.serverId == drill.serverId && at >= drill.start && at <= (drill.end ?? drill.until) + 60
+        }.sorted { $0.created < $1.created }
     }
 }

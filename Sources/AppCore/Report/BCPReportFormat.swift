@@ -94,7 +94,7 @@ enum BCPReportHTML {
             <html lang="\(language.rawValue)">
             <head>
             <meta charset="utf-8">
-            <title>\(escapedKeepingBreaks(sheet.title))</title>
+            <title>\(escaped(sheet.title))</title>
             <style>
             @page { size: A4; margin: 15mm; }
             body { font-family: "Noto Sans CJK JP", "Noto Sans CJK TC", sans-serif; font-size: 10pt; color: #000; }
@@ -107,35 +107,33 @@ enum BCPReportHTML {
             </style>
             </head>
             <body>
-            <h1>\(escapedKeepingBreaks(sheet.title))</h1>
+            <h1>\(escaped(sheet.title))</h1>
 
             """
-        html += "<table>\n" + sheet.header.map { "<tr><th>" + escapedKeepingBreaks($0.label) + "</th><td>" + escapedKeepingBreaks($0.value) + "</td></tr>" }
+        html += "<table>\n" + sheet.header.map { "<tr><th>" + escaped($0.label) + "</th><td>" + escaped($0.value) + "</td></tr>" }
             .joined(separator: "\n") + "\n</table>\n"
-        html += "<h2>" + escapedKeepingBreaks(sheet.systemsTitle) + "</h2>\n" + table(sheet.systemColumns, sheet.systemRows)
-        html += "<h2>" + escapedKeepingBreaks(sheet.incidentsTitle) + "</h2>\n"
-        if sheet.incidentRows.isEmpty { html += "<p>" + escapedKeepingBreaks(sheet.noIncidents) + "</p>\n" }
+        html += "<h2>" + escaped(sheet.systemsTitle) + "</h2>\n" + table(sheet.systemColumns, sheet.systemRows)
+        html += "<h2>" + escaped(sheet.incidentsTitle) + "</h2>\n"
+        if sheet.incidentRows.isEmpty { html += "<p>" + escaped(sheet.noIncidents) + "</p>\n" }
         for row in sheet.incidentRows {
-            html += "<h3>" + escapedKeepingBreaks(sheet.incidentColumns[0] + " " + row[0] + " — " + row[5]) + "</h3>\n<table class=\"incident\">\n"
+            html += "<h3>" + escaped(sheet.incidentColumns[0] + " " + row[0] + " — " + row[5]) + "</h3>\n<table class=\"incident\">\n"
             html += zip(sheet.incidentColumns, row).dropFirst()
-                .map { "<tr><th>" + escapedKeepingBreaks($0.0) + "</th><td>" + escapedKeepingBreaks($0.1) + "</td></tr>" }
+                .map { "<tr><th>" + escaped($0.0) + "</th><td>" + escaped($0.1) + "</td></tr>" }
                 .joined(separator: "\n") + "\n</table>\n"
         }
-        html += "<h2>" + escapedKeepingBreaks(sheet.drillsTitle) + "</h2>\n"
-        html += sheet.drillRows.isEmpty ? "<p>" + escapedKeepingBreaks(sheet.noDrills) + "</p>\n" : table(sheet.drillColumns, sheet.drillRows)
+        html += "<h2>" + escaped(sheet.drillsTitle) + "</h2>\n"
+        html += sheet.drillRows.isEmpty ? "<p>" + escaped(sheet.noDrills) + "</p>\n" : table(sheet.drillColumns, sheet.drillRows)
         return html + "</body>\n</html>\n"
     }
 
+    /// The one way pages are escaped (`HTMLText`), with the notes' line breaks kept.
+    private static func escaped(_ text: String) -> String { HTMLText.escaped(text, keepingLineBreaks: true) }
+
     private static func table(_ columns: [String], _ rows: [[String]]) -> String {
-        "<table>\n<tr>" + columns.map { "<th>" + escapedKeepingBreaks($0) + "</th>" }.joined() + "</tr>\n"
-            + rows.map { "<tr>" + $0.map { "<td>" + escapedKeepingBreaks($0) + "</td>" }.joined() + "</tr>" }.joined(separator: "\n")
+        "<table>\n<tr>" + columns.map { "<th>" + escaped($0) + "</th>" }.joined() + "</tr>\n"
+            + rows.map { "<tr>" + $0.map { "<td>" + escaped($0) + "</td>" }.joined() + "</tr>" }.joined(separator: "\n")
             + "\n</table>\n"
     }
-}
-
-/// The report's text in HTML keeps a person's line breaks (notes): `HTMLText`, the one escaping.
-private func escapedKeepingBreaks(_ text: String) -> String {
-    HTMLText.escaped(text, keepingLineBreaks: true)
 }
 
 extension String {

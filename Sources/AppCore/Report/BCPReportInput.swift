@@ -23,12 +23,13 @@ public struct BCPReportInput: Sendable {
     public var notes: [Int64: [IncidentNote]]
     /// The outbox's alerts of the period with each target's outcome.
     public var alerts: [Alert]
-    public var drills: [DrillRecordSummary]
+    /// The drill record (`drills.json`, `DrillFile`): the drills that overlap the period.
+    public var drills: [DrillRecord]
 
     public init(facility: FacilityProfile, box: String, from: Int64, to: Int64, madeAt: Int64,
                 configuredServerId: String, fallbackServerId: String, servers: [Server], incidents: [Incident],
                 firstFailures: [Int64: Int64] = [:], notes: [Int64: [IncidentNote]] = [:], alerts: [Alert] = [],
-                drills: [DrillRecordSummary] = []) {
+                drills: [DrillRecord] = []) {
         self.facility = facility
         self.box = box
         self.from = from
@@ -67,12 +68,16 @@ public struct BCPReportInput: Sendable {
         public var serverId: String
         public var created: Int64
         public var deliveries: [Delivery]
+        /// An alert of a drill (its outbox key starts with `drill:`): listed with its drill,
+        /// never with a real incident.
+        public var drill: Bool
 
-        public init(kind: String, serverId: String, created: Int64, deliveries: [Delivery]) {
+        public init(kind: String, serverId: String, created: Int64, deliveries: [Delivery], drill: Bool = false) {
             self.kind = kind
             self.serverId = serverId
             self.created = created
             self.deliveries = deliveries
+            self.drill = drill
         }
 
         public struct Delivery: Sendable, Equatable {
@@ -89,36 +94,5 @@ public struct BCPReportInput: Sendable {
                 self.at = at
             }
         }
-    }
-}
-
-/// A drill's record as the report shows it (SPEC §16 訓練記録): the plain model the report
-/// reads, filled from the drill feature's record (`drills.json`) by the command line, so the
-/// report does not depend on how drills are stored. Times are Unix ms.
-public struct DrillRecordSummary: Sendable, Equatable {
-    public var id: String
-    /// `down`, `slow`, `certificate`.
-    public var scenario: String
-    public var serverId: String
-    public var start: Int64
-    public var end: Int64?
-    public var firstAlertAt: Int64?
-    public var fallbackAt: Int64?
-    public var acknowledgedAt: Int64?
-    public var participants: String
-    public var notes: String
-
-    public init(id: String, scenario: String, serverId: String, start: Int64, end: Int64?, firstAlertAt: Int64? = nil,
-                fallbackAt: Int64? = nil, acknowledgedAt: Int64? = nil, participants: String = "", notes: String = "") {
-        self.id = id
-        self.scenario = scenario
-        self.serverId = serverId
-        self.start = start
-        self.end = end
-        self.firstAlertAt = firstAlertAt
-        self.fallbackAt = fallbackAt
-        self.acknowledgedAt = acknowledgedAt
-        self.participants = participants
-        self.notes = notes
     }
 }

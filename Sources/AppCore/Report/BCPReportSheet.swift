@@ -31,6 +31,17 @@ public struct BCPReportSheet: Sendable {
             return FixedDecimal.text(ratio * 100, digits: 2) + " %"
         }
         func yes(_ flag: Bool) -> String { flag ? t("yes") : t("no") }
+        /// The drill file's seconds as the report's milliseconds.
+        func ms(_ seconds: Double) -> Int64 { Int64((seconds * 1000).rounded()) }
+        /// 連絡した先: one line per alert and target, with its time and outcome.
+        func alertLines(_ alerts: [BCPReportInput.Alert]) -> String {
+            alerts.isEmpty ? t("none") : alerts.flatMap { alert in
+                alert.deliveries.map { d in
+                    t("alert_value", ["event": alert.kind, "target": d.target, "time": when(d.at ?? alert.created),
+                                      "outcome": t("outcome." + d.status)])
+                }
+            }.joined(separator: "\n")
+        }
 
         title = t("title")
         header = [(t("facility_name"), report.facilityName ?? t("not_set")),
@@ -55,33 +66,39 @@ public struct BCPReportSheet: Sendable {
             let fallback = i.fallbackAt.map { at in
                 t("fallback_value", ["time": time.text(at), "server": i.fallbackServerId ?? ""])
             } ?? t("none")
-            let alerts = i.alerts.isEmpty ? t("none") : i.alerts.flatMap { alert in
-                alert.deliveries.map { d in
-                    t("alert_value", ["event": alert.kind, "target": d.target, "time": when(d.at ?? alert.created),
-                                      "outcome": t("outcome." + d.status)])
-                }
-            }.joined(separator: "\n")
             let notes = i.notes.isEmpty ? t("none") : i.notes.map { n in
                 time.text(n.at) + " " + n.author + ": " + n.text
             }.joined(separator: "\n")
             let trigger = i.isOutage ? yes(i.bcpTriggerPassed) : t("not_outage")
             return [String(i.id), i.drill ? t("drill") : t("real"), when(i.occurredAt), time.text(i.confirmedAt),
                     duration(i.detectionSeconds), i.serverName + " (" + i.serverId + ")", yes(i.wasInUse),
-                    ReasonWords.message(i.reason, localizer: l), duration(i.withoutServerSeconds), fallback, alerts,
+                    ReasonWords.message(i.reason, localizer: l), duration(i.withoutServerSeconds), fallback, alertLines(i.alerts),
                     i.end.map(time.text) ?? t("open"), duration(i.durationSeconds), trigger, notes]
         }
         noIncidents = t("no_incidents")
         drillsTitle = t("drills")
-        drillColumns = [t("drill.scenario"), t("col.server"), t("drill.start"), t("drill.first_alert"), t("drill.fallback"),
-                        t("drill.ack"), t("col.end"), t("drill.participants"), t("col.notes")]
-        drillRows = report.drills.map { d in
-            func after(_ at: Int64?) -> String {
-                at.map { time.text($0) + " (" + duration(($0 - d.start) / 1000) + ")" } ?? t("none")
+        drillColumns = [t("drill.id"), t("drill.scenario"), t("col.server"), t("drill.start"), t("drill.first_alert"),
+                        t("drill.fallback"), t("drill.ack"), t("col.end"), t("drill.ended_by"), t("drill.participants"),
+                        t("col.notes"), t("col.alerts")]
+        drillRows = report.drills.map { entry in
+            let d = entry.record
+            // The drill file can be edited by hand: its text is cleaned like a server's.
+            func clean(_ text: String) -> String { TextSanitizer.clean(text, keepingLineBreaks: true) }
+            // A step of the drill: when, what, and how long after the start.
+            func step(_ at: Double?, _ what: String) -> String {
+                guard let at else { return t("none") }
+                return t("drill.step_value", ["time": time.text(ms(at)), "what": what,
+                                              "delay": duration(Int64((at - d.start).rounded()))])
             }
-            let scenario = ["down", "slow", "certificate"].contains(d.scenario) ? t("scenario." + d.scenario) : d.scenario
-            return [scenario, d.serverId, time.text(d.start), after(d.firstAlertAt), after(d.fallbackAt),
-                    after(d.acknowledgedAt), d.end.map(time.text) ?? t("open"), d.participants.isEmpty ? t("none") : d.participants,
-                    d.notes.isEmpty ? t("none") : d.notes]
+            let notes = d.notes.isEmpty ? t("none")
+                : d.notes.map { time.text(ms($0.at)) + " " + clean($0.text) }.joined(separator: "\n")
+            let participants = clean(d.participants ?? "")
+            return [clean(d.id), t("scenario." + d.scenario.rawValue), clean(d.serverId), time.text(ms(d.start)),
+                    step(d.firstAlert?.at, clean(d.firstAlert?.event ?? "")),
+                    step(d.fallback?.at, "→ " + clean(d.fallback?.toServerId ?? "")),
+                    step(d.acknowledged?.at, clean(d.acknowledged?.by ?? "")), d.end.map { time.text(ms($0)) } ?? t("open"),
+                    d.endedBy.map { l.text("drill.ended_by." + $0.rawValue) } ?? t("open"),
+                    participants.isEmpty ? t("none") : participants, notes, alertLines(entry.alerts)]
         }
         noDrills = t("no_drills")
     }

@@ -45,8 +45,11 @@ extension ScreenReducer {
             return
         }
         if active.contains(.history) {
-            // The history view keeps the first row inside its lines, as help does.
+            // The history view keeps the first row inside its lines, as help does; the
+            // selection (the incident `n` writes on) moves among the incidents it lists.
             state.screen.helpScroll = min(max(0, state.screen.helpScroll + step), 10_000)
+            let listed = HistoryIncidents.listed(state.watch.history, servers: settings.availableServers)
+            state.screen.historySelection = min(max(0, state.screen.historySelection + step), max(0, listed.count - 1))
             return
         }
         switch state.screen.focus(settings) {

@@ -53,6 +53,10 @@ struct ScreenReducer {
             send(.signInFormEdited(request.form))
             return
         }
+        if state.screen.noteField != nil, case .history = state.screen.activeOverlay(settings) {
+            state.screen.noteField?.edit(key)
+            return
+        }
         switch state.screen.focus(settings) {
         case .customAddress:
             state.screen.addressField.edit(key)
@@ -102,6 +106,8 @@ struct ScreenReducer {
         case .submit:
             if active.contains(.login) {
                 submitLogin()
+            } else if active.contains(.historyNote) {
+                saveNote()
             } else if state.screen.focus(settings) == .caBundle {
                 commitCABundle()
             } else {
@@ -137,15 +143,25 @@ struct ScreenReducer {
             state.screen.helpScroll = 0
         case .closeHelp, .closeHistory:
             state.screen.overlay = .none
+        case .writeNote:
+            // Only on an incident the view lists (nothing when there is none).
+            if selectedIncident != nil { state.screen.noteField = Self.noteField() }
         case .history:
             state.screen.overlay = .history
             state.screen.helpScroll = 0
+            state.screen.historySelection = 0
+            state.screen.noteField = nil
             // What the database says now, not a minute ago.
             effects.append(.readHistory)
         case .cancelSwitch:
             send(.switchCancelled(at: at))
         case .cancelEdit:
-            cancelEdit()
+            if active.contains(.historyNote) {
+                // The first Esc cancels the field, nothing written (SPEC §10.3); the view stays.
+                state.screen.noteField = nil
+            } else {
+                cancelEdit()
+            }
         case .leavePane:
             closePane()
         case .cancelDialog:

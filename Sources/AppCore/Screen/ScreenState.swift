@@ -24,6 +24,10 @@ public struct ScreenState: Equatable, Sendable {
     public var helpScroll: Int
     /// The fleet view (`fleet`), nil in the app.
     public var fleet: FleetState?
+    /// The incident selected in the history view (`h`), an index into `HistoryIncidents.listed`.
+    public var historySelection = 0
+    /// The note being written on the selected incident (`n` in `h`); nil when none is.
+    public var noteField: TextField?
 
     public init(mainFocus: FocusArea = .languagePicker, paneFocus: FocusArea = .paneList, overlay: Overlay = .none,
                 languageCursor: Int = 0, paneCursor: Int = 0, addressField: TextField = .address(),
@@ -114,7 +118,8 @@ public struct ScreenState: Equatable, Sendable {
     public func isTyping(_ settings: SettingsState) -> Bool {
         switch activeOverlay(settings) {
         case .login: true
-        case .help, .history, .confirm: false
+        case .history: noteField != nil
+        case .help, .confirm: false
         case .none: focus(settings).isTextField && settings.isSettingsPaneOpen
         }
     }

@@ -17,11 +17,16 @@ public struct TextField: Hashable, Sendable {
     /// Far above the validator's 255-character limit, so `too_long` can still be shown, but
     /// bounded so a paste of a huge text cannot make every frame slow.
     public static let maximumLength = 1024
+    /// This field's bound (`maximumLength` unless a longer text must reach its own check, such
+    /// as an incident note's).
+    public let limit: Int
 
-    public init(text: String = "", isSecret: Bool = false, foldsFullWidth: Bool = false) {
+    public init(text: String = "", isSecret: Bool = false, foldsFullWidth: Bool = false,
+                limit: Int = TextField.maximumLength) {
         let typeable = text.filter(TextField.isTypeable)
         let folded = foldsFullWidth ? TextField.halfWidth(typeable) : typeable
-        let cleaned = String(folded.prefix(TextField.maximumLength))
+        let cleaned = String(folded.prefix(limit))
+        self.limit = limit
         self.text = cleaned
         self.cursor = cleaned.count
         self.isSecret = isSecret
@@ -44,7 +49,7 @@ public struct TextField: Hashable, Sendable {
 
     /// Replaces the text and puts the cursor at its end.
     public mutating func setText(_ newText: String) {
-        self = TextField(text: newText, isSecret: isSecret, foldsFullWidth: foldsFullWidth)
+        self = TextField(text: newText, isSecret: isSecret, foldsFullWidth: foldsFullWidth, limit: limit)
     }
 
     /// Empties the field. A secret field's characters are overwritten in memory first, so a
@@ -66,7 +71,7 @@ public struct TextField: Hashable, Sendable {
 
     /// Inserts a printable character at the cursor; controls and zero-width-only clusters are ignored.
     public mutating func insert(_ character: Character) {
-        guard TextField.isTypeable(character), text.count < TextField.maximumLength else { return }
+        guard TextField.isTypeable(character), text.count < limit else { return }
         var character = character
         if foldsFullWidth {
             let folded = TextField.halfWidth(String(character))

@@ -33,6 +33,10 @@ public struct AlertEvent: Equatable, Sendable {
     /// `VERBUMCARE_DRILL=1`, the message starts with the drill word.
     public var drill = false
 
+    /// How a drill's alert's ledger key begins (the key a real alert would have follows), so the
+    /// outbox and the report tell a drill's alerts from real ones.
+    public static let drillKeyPrefix = "drill:"
+
     public init(kind: Kind, server: ServerConfig, reason: ConnectivityError? = nil, at: Double, since: Double? = nil,
                 durationSeconds: Double? = nil, resolvedOnStart: Bool = false, daysLeft: Int? = nil, ledgerKey: String) {
         self.kind = kind

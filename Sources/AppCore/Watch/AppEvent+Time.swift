@@ -15,7 +15,8 @@ extension AppEvent {
              .switchStepCompleted(_, _, let at), .switchTestCompleted(_, _, _, let at), .signedIn(_, let at),
              .signedOut(_, let at), .statusTested(_, _, _, _, let at), .watchStarted(_, _, _, _, _, let at),
              .roundTimerFired(_, let at), .recordingTakenOver(_, _, let at), .recorderChecked(_, let at), .serversTested(_, _, _, let at), .mutesRead(_, let at),
-             .muteTimerFired(let at), .credentialsChecked(_, _, let at), .drillsRead(_, let at), .drillTimerFired(let at):
+             .muteTimerFired(let at), .credentialsChecked(_, _, let at), .drillsRead(_, let at), .drillTimerFired(let at),
+             .incidentNoteWritten(_, _, let at):
             at
         case .loaded, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,
              .signInSubmitted, .signInDismissed, .signInFormEdited, .paneNoteWithdrawn, .connectivityStopped,

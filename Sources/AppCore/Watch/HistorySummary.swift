@@ -4,12 +4,17 @@
 public struct HistorySummary: Equatable, Sendable {
     public var figures: [String: [HistoryWindow: WindowFigures]]
     public var incidents: [Incident]
+    /// The notes people wrote on those incidents (cause, what was done), by incident id,
+    /// oldest first (SPEC §16).
+    public var notes: [Int64: [IncidentNote]]
     /// When it was read, seconds since 1970.
     public var at: Double
 
-    public init(figures: [String: [HistoryWindow: WindowFigures]], incidents: [Incident], at: Double) {
+    public init(figures: [String: [HistoryWindow: WindowFigures]], incidents: [Incident],
+                notes: [Int64: [IncidentNote]] = [:], at: Double) {
         self.figures = figures
         self.incidents = incidents
+        self.notes = notes
         self.at = at
     }
 

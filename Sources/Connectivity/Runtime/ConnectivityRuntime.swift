@@ -160,7 +160,7 @@ public final class ConnectivityRuntime {
         case .redrawScreen, .quit, .queryFleet:
             break // the app's loop runs these
         case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
-             .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory,
+             .scheduleMuteEnd, .readHistory, .addIncidentNote, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory,
              .writeStatusPage,
              .changeDrill, .scheduleDrillEnd:
             break // the watch runtime runs these

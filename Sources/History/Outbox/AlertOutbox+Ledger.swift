@@ -20,7 +20,8 @@ extension AlertOutbox {
                 if key != lastKey {
                     alerts.append(BCPReportInput.Alert(kind: TextSanitizer.clean(select.text(at: 2) ?? ""),
                                                        serverId: TextSanitizer.clean(select.text(at: 3) ?? ""),
-                                                       created: select.int64(at: 1), deliveries: []))
+                                                       created: select.int64(at: 1), deliveries: [],
+                                                       drill: key.hasPrefix(AlertEvent.drillKeyPrefix)))
                     lastKey = key
                 }
                 guard let stored = select.text(at: 4), let target = AlertTarget(storageKey: stored) else { continue }

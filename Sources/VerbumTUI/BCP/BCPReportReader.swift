@@ -4,7 +4,8 @@ import SettingsStore
 import Watch
 
 /// Reads what the BCP report is made from (`BCPReportInput`): the settings' facility profile
-/// and servers, history (read-only), the alert outbox's ledger (as it is, nothing created).
+/// and servers, history (read-only), the alert outbox's ledger (as it is, nothing created) and
+/// the drill record.
 /// A missing or unreadable history gives a report without incidents, and a warning says why.
 enum BCPReportReader {
     @MainActor
@@ -39,47 +40,26 @@ enum BCPReportReader {
                                              uptimeRatio: figures?.uptimeRatio, coverage: figures?.coverage)
             },
             incidents: data.incidents, firstFailures: data.firstFailures, notes: data.notes, alerts: alerts,
-            drills: DrillRecords.summaries(context: context, from: from, to: to))
+            drills: drills(context: context, from: from, to: to))
+    }
+
+    /// The drills of the period from the drill record (`DrillFile`, the one reader of
+    /// drills.json); an unreadable file gives a report without drills, and a warning says so.
+    @MainActor
+    private static func drills(context: CommandContext, from: Int64, to: Int64) -> [DrillRecord] {
+        let file = DrillFile(paths: context.paths)
+        switch file.read() {
+        case .success(let log):
+            return log.drills(from: Double(from) / 1000, to: Double(to) / 1000)
+        case .failure:
+            context.console.warning("cli.drill.unreadable", ["path": file.path])
+            return []
+        }
     }
 
     @MainActor
     private static func warn(_ problem: HistoryProblem, context: CommandContext) {
         let message = HistoryProblemText.message(problem)
         context.console.warning(message.key, message.parameters)
-    }
-}
-
-/// The drill record as the report reads it: `drills.json` in the state folder, the drill
-/// feature's file (its layout is docs/BCP.md's and /work/notes/drill-api.md's: times in seconds
-/// since 1970), read with the one JSON type, each record as a `DrillRecordSummary`. A missing
-/// or unreadable file is no drills. When the drill feature is merged, `DrillFile` and its codec
-/// can replace this reading; the report takes the same summaries.
-enum DrillRecords {
-    @MainActor
-    static func summaries(context: CommandContext, from: Int64, to: Int64) -> [DrillRecordSummary] {
-        let path = context.paths.stateDirectory + "/drills.json"
-        guard let bytes = try? AtomicFile.read(path, followLinks: false) else { return [] }
-        return summaries(json: bytes, from: from, to: to)
-    }
-
-    static func summaries(json bytes: [UInt8], from: Int64, to: Int64) -> [DrillRecordSummary] {
-        guard let drills = JSON.parse(bytes)?.objectValue?["drills"]?.arrayValue else { return [] }
-        return drills.compactMap { item -> DrillRecordSummary? in
-            guard let drill = item.objectValue, let start = ms(drill["start"]) else { return nil }
-            func text(_ key: String) -> String { TextSanitizer.clean(drill[key]?.stringValue ?? "") }
-            let notes = (drill["notes"]?.arrayValue ?? []).compactMap { $0.objectValue?["text"]?.stringValue }
-            let summary = DrillRecordSummary(
-                id: text("id"), scenario: text("scenario"), serverId: text("server"), start: start, end: ms(drill["end"]),
-                firstAlertAt: ms(drill["first_alert"]?.objectValue?["at"]), fallbackAt: ms(drill["fallback"]?.objectValue?["at"]),
-                acknowledgedAt: ms(drill["acknowledged"]?.objectValue?["at"]), participants: text("participants"),
-                notes: TextSanitizer.clean(notes.joined(separator: "\n"), keepingLineBreaks: true))
-            return summary.start <= to && (summary.end ?? .max) >= from ? summary : nil
-        }
-    }
-
-    /// Seconds since 1970 (a JSON number) as Unix ms; nil for anything else or out of range.
-    private static func ms(_ value: JSON?) -> Int64? {
-        guard let seconds = value?.doubleValue, seconds.isFinite, abs(seconds) < 1e11 else { return nil }
-        return Int64((seconds * 1000).rounded())
     }
 }

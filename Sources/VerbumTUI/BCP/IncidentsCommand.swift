@@ -84,8 +84,7 @@ struct IncidentsCommand: VerbumCommand {
             "id": .int(Int(incident.id)), "serverId": .string(TextSanitizer.clean(incident.serverId)), "start": at(incident.start),
             "end": incident.end.map(at) ?? .null, "durationSeconds": incident.durationSeconds.map { .int(Int($0)) } ?? .null,
             "reason": incident.reason.json(message: ReasonWords.message(incident.reason, localizer: localizer)),
-            "notes": .array(notes.map { .object(["id": .int(Int($0.id)), "at": at($0.at), "author": .string($0.author),
-                                                 "text": .string($0.text)]) }),
+            "notes": HistoryReport.notesJSON(notes),
             // A drill's outage is never written to history (the drill record keeps it).
             "drill": .bool(false)])
     }

@@ -4,8 +4,9 @@ import SettingsStore
 import SettingsUI
 
 /// `history`'s output: JSON `{servers: [{id, displayName, windows: {"24h": {uptimeRatio,
-/// coverage, probes, p50Ms, p95Ms, p99Ms, upMs, coveredMs}, …}, incidents: [{start, end, durationSeconds,
-/// reason: {code, params, message}}]}]}` (times ISO-8601 UTC, newest first), or lines for
+/// coverage, probes, p50Ms, p95Ms, p99Ms, upMs, coveredMs}, …}, incidents: [{id, start, end, durationSeconds,
+/// open, reason: {code, params, message}, notes: [{id, at, author, text}], drill}]}]}` (times ISO-8601 UTC,
+/// newest first), or lines for
 /// people. `params` keeps the reason's numbers (`{"status": 502}`), `message` words them in
 /// the chosen language.
 enum HistoryReport {
@@ -29,17 +30,30 @@ enum HistoryReport {
             }
             let incidents = (summary?.incidents(of: server.id) ?? []).map { incident -> JSON in
                 .object([
+                    ("id", .int(Int(incident.id))),
                     ("start", .string(UTCTimestamp.iso8601Seconds(Double(incident.start) / 1000))),
                     ("end", .optional(incident.end.map { UTCTimestamp.iso8601Seconds(Double($0) / 1000) })),
                     // null while open (SPEC §15.2: `durationSeconds|null`), like `end`.
                     ("durationSeconds", incident.durationSeconds.map { .int(DurationText.wholeSeconds(Double($0))) } ?? .null),
                     ("open", .bool(incident.isOpen)),
                     ("reason", reasonJSON(incident.reason, localizer: localizer)),
+                    ("notes", notesJSON(summary?.notes[incident.id] ?? [])),
+                    // A drill's outage is never written to history (the drill record keeps it).
+                    ("drill", .bool(false)),
                 ])
             }
             return .object([("id", .string(server.id)), ("displayName", .string(server.displayName)),
                             ("windows", .object(JSONObject(windowFields))), ("incidents", .array(incidents))])
         }))])
+    }
+
+    /// An incident's notes `[{id, at, author, text}]`, times ISO-8601 UTC (`history`, `incidents`).
+    static func notesJSON(_ notes: [IncidentNote]) -> JSON {
+        .array(notes.map { note in
+            .object([("id", .int(Int(note.id))), ("at", .string(UTCTimestamp.iso8601Seconds(Double(note.at) / 1000))),
+                     ("author", .string(TextSanitizer.clean(note.author))),
+                     ("text", .string(TextSanitizer.clean(note.text, keepingLineBreaks: true)))])
+        })
     }
 
     /// `{code, params, message}` worded in `localizer`'s language.

@@ -151,6 +151,16 @@ public final class WatchRuntime {
             prober.update(settings: transport.settings(caBundleSetting: caBundle, certWarningDays: certWarningDays))
         case .readHistory:
             background { [weak self] in await self?.readHistory() }
+        case let .addIncidentNote(incidentId, text, _):
+            // Written as `incident note` writes it, beside whatever this process records.
+            let paths = store.paths
+            background { [weak self] in
+                let result = IncidentNoteWriter.add(paths: paths, incidentId: incidentId, text: text,
+                                                    author: IncidentNoteWriter.userName, now: Int64((now() * 1000).rounded()))
+                guard let self, !self.isStopped else { return }
+                let problem: AppError? = if case .failure(let refusal) = result { refusal.message } else { nil }
+                self.store.dispatch(.incidentNoteWritten(incidentId: incidentId, problem: problem, at: now()))
+            }
         case let .writeStatusPage(model, directory, language):
             background { [weak self] in await self?.writeStatusPage(model, directory: directory, language: language) }
         case .scheduleMuteEnd(let delay):

@@ -52,7 +52,7 @@ extension WatchReducer {
         guard drill else { return event }
         var marked = event
         marked.drill = true
-        marked.ledgerKey = "drill:" + event.ledgerKey
+        marked.ledgerKey = AlertEvent.drillKeyPrefix + event.ledgerKey
         return marked
     }
 

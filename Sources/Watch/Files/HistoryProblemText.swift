@@ -3,8 +3,8 @@ import SettingsStore
 
 /// A history problem in words for people (stderr of `history` and `monitor`, `doctor`): the
 /// catalog key and its parameters. Logs keep the problem's own English form.
-enum HistoryProblemText {
-    static func message(_ problem: HistoryProblem) -> (key: String, parameters: [String: String]) {
+public enum HistoryProblemText {
+    public static func message(_ problem: HistoryProblem) -> (key: String, parameters: [String: String]) {
         switch problem {
         case .refused(let path, _):
             ("cli.history.problem.refused", ["path": TextSanitizer.clean(path)])
@@ -24,7 +24,7 @@ enum HistoryProblemText {
     }
 
     /// Damage the recorder (or `history`, when nobody records) moves aside.
-    static func isDamage(_ problem: HistoryProblem) -> Bool {
+    public static func isDamage(_ problem: HistoryProblem) -> Bool {
         switch problem {
         case .unreadable, .corrupt: true
         default: false
