@@ -138,7 +138,7 @@ struct CatalogConsistencyTests {
         "ui.response_ms", "ui.history.percent", "ui.http_status", "error.http_status.short", "cli.column.id", "cli.column.http",
         "help.section.pane", "ui.panel.open_settings", "ui.pane.title", "doctor.summary",
         "ui.plain.status_change", "ui.plain.status_now", "ui.plain.status_with_reason",
-        "ui.drill_badge", "ui.drill_row", "report.alert_value",
+        "ui.drill_badge", "ui.drill_row", "report.alert_value", "report.drill.step_value",
         "fleet.column.p95", "fleet.box.title", "fleet.sentence_join",
     ]
 
