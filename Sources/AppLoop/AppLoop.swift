@@ -110,12 +110,6 @@ public final class AppLoop {
         return started
     }
 
-    /// A terminal note (a TERM replaced by a close entry) shown from now on.
-    public func setTerminalNote(_ note: TerminalNote?) {
-        options.terminalNote = note
-        frames.request()
-    }
-
     // MARK: - Events
 
     /// A key the person pressed.

@@ -1,5 +1,5 @@
 /// A signed-in session's tokens (docs/PRODUCT.md: The backend's API contract login and refresh answers).
-public struct AuthTokens: Codable, Equatable, Hashable, Sendable {
+public struct AuthTokens: Equatable, Hashable, Sendable {
     public var accessToken: String
     public var refreshToken: String?
 

@@ -1,7 +1,7 @@
 /// Which certificate authorities verify servers (docs/PRODUCT.md: Transport rules). Like curl, a named bundle
 /// replaces the system store rather than adding to it.
 public struct CABundle: Equatable, Hashable, Sendable {
-    public enum Source: String, Sendable, Codable {
+    public enum Source: String, Sendable {
         case commandLine = "--cacert"
         case setting = "ca_bundle"
         case curlCABundle = "CURL_CA_BUNDLE"

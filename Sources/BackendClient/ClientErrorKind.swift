@@ -1,5 +1,5 @@
 /// The broad class of a failed request, as the original app's API service reported it.
-public enum ClientErrorKind: String, Sendable, Codable, CaseIterable {
+public enum ClientErrorKind: String, Sendable, CaseIterable {
     case network
     case timeout
     case authentication

@@ -1,5 +1,5 @@
 /// The HTTP methods the API client sends.
-public enum HTTPMethod: String, Sendable, CaseIterable, Codable {
+public enum HTTPMethod: String, Sendable, CaseIterable {
     case get = "GET"
     case post = "POST"
     case put = "PUT"

@@ -1,6 +1,6 @@
 /// The three display languages, in picker order. Raw values are the codes used in files,
 /// on the command line (`--lang`) and in JSON.
-public enum AppLanguage: String, CaseIterable, Codable, Sendable, Hashable {
+public enum AppLanguage: String, CaseIterable, Sendable, Hashable {
     case ja
     case en
     case zhHant = "zh-Hant"

@@ -54,10 +54,24 @@ struct ServerDataTests {
         #expect(restored.health == health)
         #expect(restored.config.map { String(decoding: $0, as: UTF8.self) } == #"{"a":[1.50,-0,"x/y"],"z":12345678901234567890}"#)
 
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        struct EarlierHealthFile: Encodable { var baseUrl: String; var status: DetailedStatus }
-        let earlier = try encoder.encode(EarlierHealthFile(baseUrl: pn51.baseUrl, status: health))
+        // What Foundation's JSONEncoder wrote for the earlier `Codable` form (sorted keys, "\/"
+        // for every slash, absent optionals without a key), kept here as text: the types are
+        // no longer `Codable`, the files they wrote still exist.
+        let base = pn51.baseUrl.replacingOccurrences(of: "/", with: "\\/")
+        let earlierText = #"""
+        {"baseUrl":"\#(base)","status":{"certificate":{"issuer":"CN=ca","notAfter":1800000000,"notBefore":1700000000.5,\#
+        "sans":["pn51.local","10.0.0.5"],"sha256":"ab01","subject":"CN=pn51"},"checks":[\#
+        {"endpoint":"health","httpStatus":200,"status":"success",\#
+        "timings":{"connectMs":1,"dnsMs":0.25,"firstByteMs":3,"tlsMs":2.5,"totalMs":4.125},"url":"\#(base)\/health"},\#
+        {"endpoint":"auth","error":{"code":"timeout","message":"timed out","parameters":{"host":"pn51","seconds":"5"}},\#
+        "status":"failure","timings":{"connectMs":0,"dnsMs":0,"firstByteMs":0,"tlsMs":0,"totalMs":0},\#
+        "url":"\#(base)\/auth\/me"},\#
+        {"endpoint":"websocket","httpStatus":200,"pingInterval":25000,"pingTimeout":20000,"status":"success",\#
+        "timings":{"connectMs":0,"dnsMs":0,"firstByteMs":0,"tlsMs":0,"totalMs":9},"url":"wss:\/\/x\/socket.io\/"}],\#
+        "lastChecked":1800000000.75,"responseTime":4.125,"serverId":"pn51",\#
+        "warnings":[{"code":"cert_expiring","message":"ends","parameters":{"days":"3"}}]}}
+        """#
+        let earlier = Data(earlierText.utf8)
         try TestFile.write(earlier, to: store.healthPath(pn51))
         #expect(store.restore(pn51).health == health)
     }

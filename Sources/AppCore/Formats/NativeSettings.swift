@@ -1,5 +1,5 @@
 /// settings.json, the stand-in for iOS Settings › VerbumCare (docs/PRODUCT.md: Files). JSON keys are snake_case.
-public struct NativeSettings: Codable, Equatable, Sendable {
+public struct NativeSettings: Equatable, Sendable {
     public static let customSentinel = "__CUSTOM__"
     public static let connectionTimeoutRange = 5...60
     /// Seconds between probes of a connected server. Below 2 s probes would dominate idle CPU
@@ -58,10 +58,10 @@ public struct NativeSettings: Codable, Equatable, Sendable {
     public var statusPageDir: String?
 
     /// The keys of settings.json, the one list of them (a contract: scripts use them). The file
-    /// format reads and writes them (`CodingKeys` below), and the command line takes them as
+    /// format reads and writes them (`NativeSettingsFile`), and the command line takes them as
     /// typed values (`settings set KEY`, which conforms this type to `ExpressibleByArgument`
     /// and handles every case), so a key cannot exist in one and not the other.
-    public enum Key: String, CodingKey, CaseIterable, Sendable {
+    public enum Key: String, CaseIterable, Sendable {
         case backendServerAddress = "backend_server_address"
         case customServerAddress = "custom_server_address"
         case customServers = "custom_servers"
@@ -84,9 +84,6 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         case bcpTriggerMinutes = "bcp_trigger_minutes"
         case statusPageDir = "status_page_dir"
     }
-
-    /// Codable's name for the keys: the same list.
-    public typealias CodingKeys = Key
 
     public init(backendServerAddress: String? = nil, customServerAddress: String? = nil,
                 customServers: [String] = [], connectionTimeout: Int = 10, autoSwitchOnFailure: Bool = true,
@@ -117,34 +114,6 @@ public struct NativeSettings: Codable, Equatable, Sendable {
         self.facilityNumber = facilityNumber
         self.bcpTriggerMinutes = bcpTriggerMinutes
         self.statusPageDir = statusPageDir
-    }
-
-    /// Missing keys take their defaults (the file format is read by `NativeSettingsFile`;
-    /// this is for JSON produced by the app itself, e.g. `settings show --json`).
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        let d = NativeSettings.defaults
-        backendServerAddress = try c.decodeIfPresent(String.self, forKey: .backendServerAddress)
-        customServerAddress = try c.decodeIfPresent(String.self, forKey: .customServerAddress)
-        customServers = try c.decodeIfPresent([String].self, forKey: .customServers) ?? d.customServers
-        connectionTimeout = try c.decodeIfPresent(Int.self, forKey: .connectionTimeout) ?? d.connectionTimeout
-        autoSwitchOnFailure = try c.decodeIfPresent(Bool.self, forKey: .autoSwitchOnFailure) ?? d.autoSwitchOnFailure
-        enableDetailedLogging = try c.decodeIfPresent(Bool.self, forKey: .enableDetailedLogging) ?? d.enableDetailedLogging
-        caBundle = try c.decodeIfPresent(String.self, forKey: .caBundle)
-        probeInterval = try c.decodeIfPresent(Int.self, forKey: .probeInterval) ?? d.probeInterval
-        certWarningDays = try c.decodeIfPresent(Int.self, forKey: .certWarningDays) ?? d.certWarningDays
-        alertWebhooks = try c.decodeIfPresent([String].self, forKey: .alertWebhooks) ?? d.alertWebhooks
-        alertCABundle = try c.decodeIfPresent(String.self, forKey: .alertCABundle)
-        alertUpConfirmations = try c.decodeIfPresent(Int.self, forKey: .alertUpConfirmations) ?? d.alertUpConfirmations
-        slowThresholdMs = try c.decodeIfPresent(Int.self, forKey: .slowThresholdMs) ?? d.slowThresholdMs
-        historyEnabled = try c.decodeIfPresent(Bool.self, forKey: .historyEnabled) ?? d.historyEnabled
-        remoteWriteURL = try c.decodeIfPresent(String.self, forKey: .remoteWriteURL)
-        remoteWriteTokenFile = try c.decodeIfPresent(String.self, forKey: .remoteWriteTokenFile)
-        facility = try c.decodeIfPresent(String.self, forKey: .facility)
-        facilityName = try c.decodeIfPresent(String.self, forKey: .facilityName)
-        facilityNumber = try c.decodeIfPresent(String.self, forKey: .facilityNumber)
-        bcpTriggerMinutes = try c.decodeIfPresent(Int.self, forKey: .bcpTriggerMinutes) ?? d.bcpTriggerMinutes
-        statusPageDir = try c.decodeIfPresent(String.self, forKey: .statusPageDir)
     }
 
     public static let defaults = NativeSettings()

@@ -19,7 +19,7 @@ import Localization
 /// Traditional Chinese), `serverId` → `lastKnownServerId`, `history` → `serverHistory`
 /// (seconds, duration unknown = 0), and starts with `serverSource` `default` and default
 /// preferences (the source is worked out again at start-up anyway).
-public struct PersistedAppState: Codable, Equatable, Sendable {
+public struct PersistedAppState: Equatable, Sendable {
     public static let currentVersion = 2
     /// Accepted `preferences.sparklineLength` values; others read as the default.
     public static let sparklineLengthRange = 1...1000

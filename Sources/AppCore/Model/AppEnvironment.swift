@@ -1,6 +1,6 @@
 /// Deployment environment (docs/PRODUCT.md: Environments). Each keeps its own files; only `development`
 /// relaxes address validation.
-public enum AppEnvironment: String, CaseIterable, Codable, Sendable {
+public enum AppEnvironment: String, CaseIterable, Sendable {
     case production
     case staging
     case development

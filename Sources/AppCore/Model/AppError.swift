@@ -1,6 +1,6 @@
 /// A message for a person: a stable catalog key plus parameters, localized only when drawn,
 /// so a language switch re-words it at once. It is the text of a notice and of `lastError`.
-public struct AppError: Codable, Equatable, Hashable, Sendable {
+public struct AppError: Equatable, Hashable, Sendable {
     /// A catalog key, e.g. `error.timeout.message` or `notice.fallback`.
     public var key: String
     public var parameters: [String: String]

@@ -1,6 +1,6 @@
 /// A server's TLS certificate as libcurl saw it during the handshake: the leaf of the chain.
 /// Dates are seconds since 1970 inside the app and ISO-8601 in JSON.
-public struct CertificateInfo: Codable, Equatable, Hashable, Sendable {
+public struct CertificateInfo: Equatable, Hashable, Sendable {
     public var subject: String
     public var issuer: String
     /// Subject alternative names, as `DNS:name` / `IP Address:1.2.3.4` without the prefix.

@@ -1,18 +1,18 @@
 /// The four connectivity checks (docs/PRODUCT.md: Checks), in display order.
-public enum CheckEndpoint: String, Codable, Sendable, CaseIterable {
+public enum CheckEndpoint: String, Sendable, CaseIterable {
     case health
     case api
     case auth
     case websocket
 }
 
-public enum CheckOutcome: String, Codable, Sendable {
+public enum CheckOutcome: String, Sendable {
     case success
     case failure
 }
 
 /// libcurl's timing breakdown, each phase in milliseconds from the start of the request.
-public struct CheckTimings: Codable, Equatable, Hashable, Sendable {
+public struct CheckTimings: Equatable, Hashable, Sendable {
     public var dnsMs: Double
     public var connectMs: Double
     public var tlsMs: Double
@@ -29,7 +29,7 @@ public struct CheckTimings: Codable, Equatable, Hashable, Sendable {
 }
 
 /// One check's result (docs/PRODUCT.md: Checks): `{endpoint, url, status, httpStatus, timings, error}`.
-public struct CheckResult: Codable, Equatable, Hashable, Sendable {
+public struct CheckResult: Equatable, Hashable, Sendable {
     public var endpoint: CheckEndpoint
     public var url: String
     public var status: CheckOutcome
@@ -54,7 +54,7 @@ public struct CheckResult: Codable, Equatable, Hashable, Sendable {
 }
 
 /// The last connectivity test of a server.
-public struct DetailedStatus: Codable, Equatable, Sendable {
+public struct DetailedStatus: Equatable, Sendable {
     public var serverId: String
     public var checks: [CheckResult]
     /// The health check's total time, in milliseconds.
@@ -74,21 +74,6 @@ public struct DetailedStatus: Codable, Equatable, Sendable {
         self.lastChecked = lastChecked
         self.certificate = certificate
         self.warnings = warnings
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case serverId, checks, responseTime, lastChecked, certificate, warnings
-    }
-
-    /// Results cached by earlier versions have no certificate or warnings.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        serverId = try c.decode(String.self, forKey: .serverId)
-        checks = try c.decode([CheckResult].self, forKey: .checks)
-        responseTime = try c.decodeIfPresent(Double.self, forKey: .responseTime)
-        lastChecked = try c.decode(Double.self, forKey: .lastChecked)
-        certificate = try c.decodeIfPresent(CertificateInfo.self, forKey: .certificate)
-        warnings = try c.decodeIfPresent([ConnectivityError].self, forKey: .warnings) ?? []
     }
 
     /// Days the certificate has left at the time of the test.

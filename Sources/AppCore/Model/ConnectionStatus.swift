@@ -1,5 +1,5 @@
 /// docs/PRODUCT.md: Status machine. Raw values are the JSON contract.
-public enum ConnectionStatus: String, Codable, Sendable, CaseIterable {
+public enum ConnectionStatus: String, Sendable, CaseIterable {
     case connected
     case disconnected
     case testing
@@ -8,7 +8,7 @@ public enum ConnectionStatus: String, Codable, Sendable, CaseIterable {
 }
 
 /// Where the current server choice came from (docs/PRODUCT.md: The store).
-public enum ServerSource: String, Codable, Sendable, CaseIterable {
+public enum ServerSource: String, Sendable, CaseIterable {
     case nativeSettings = "native_settings"
     case `default`
     case fallback

@@ -1,6 +1,6 @@
 /// Error codes shared by checks, the API client and the UI (docs/PRODUCT.md: Error codes). Raw values are the
 /// JSON contract; each has `error.<code>.message` and `error.<code>.action` in the catalogs.
-public enum ConnectivityErrorCode: String, Codable, Sendable, CaseIterable {
+public enum ConnectivityErrorCode: String, Sendable, CaseIterable {
     case dns
     case connect
     case timeout
@@ -26,7 +26,7 @@ public enum ConnectivityErrorCode: String, Codable, Sendable, CaseIterable {
 }
 
 /// A coded error with the parameters its localized message needs (e.g. `status`, `seconds`).
-public struct ConnectivityError: Codable, Equatable, Hashable, Sendable, Error {
+public struct ConnectivityError: Equatable, Hashable, Sendable, Error {
     public var code: ConnectivityErrorCode
     /// Technical detail in English (sanitized), for logs and `--json`.
     public var message: String

@@ -1,6 +1,6 @@
 /// Why the app is on pn51 instead of the configured server (docs/PRODUCT.md: Switching, fallback, server data and sign-in), and whether the
 /// configured one has come back (then the UI offers, never forces, a switch back).
-public struct FallbackInfo: Codable, Equatable, Sendable {
+public struct FallbackInfo: Equatable, Sendable {
     public var fromServerId: String
     public var reason: ConnectivityError
     public var configuredRecovered: Bool

@@ -1,5 +1,5 @@
 /// How a server's host is named (docs/PRODUCT.md: Address validation). Raw values are the JSON contract.
-public enum HostKind: String, Codable, Sendable, CaseIterable {
+public enum HostKind: String, Sendable, CaseIterable {
     case mdns
     case ipv4
     case ipv6
@@ -8,7 +8,7 @@ public enum HostKind: String, Codable, Sendable, CaseIterable {
 }
 
 /// `secure` for https, `insecure` otherwise (docs/PRODUCT.md: Address validation).
-public enum SecurityLevel: String, Codable, Sendable {
+public enum SecurityLevel: String, Sendable {
     case secure
     case insecure
 }

@@ -1,5 +1,5 @@
 /// User preferences kept in app-state.json (never touched by a server switch).
-public struct Preferences: Codable, Equatable, Sendable {
+public struct Preferences: Equatable, Sendable {
     /// Show per-check rows in the server panel.
     public var showCheckDetails: Bool
     /// Number of response times kept for the sparkline.

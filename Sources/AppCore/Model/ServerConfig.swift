@@ -1,6 +1,6 @@
 /// One backend server (docs/PRODUCT.md: Server configuration fields). Prefilled servers carry English names here; the UI
 /// localizes them through the catalog keys `server.<id>.name` / `server.<id>.description`.
-public struct ServerConfig: Codable, Equatable, Hashable, Sendable, Identifiable {
+public struct ServerConfig: Equatable, Hashable, Sendable, Identifiable {
     public var id: String
     /// The host name.
     public var name: String

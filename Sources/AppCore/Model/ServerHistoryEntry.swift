@@ -1,5 +1,5 @@
 /// One entry of `serverHistory` (newest first, at most 10, one per server).
-public struct ServerHistoryEntry: Codable, Equatable, Sendable {
+public struct ServerHistoryEntry: Equatable, Sendable {
     public var serverId: String
     /// Seconds since 1970.
     public var lastUsed: Double

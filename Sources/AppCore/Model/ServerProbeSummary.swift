@@ -1,6 +1,6 @@
 /// One server's latest result in the settings pane's list, where every server is tested at
 /// once so the user sees which one to choose.
-public struct ServerProbeSummary: Codable, Equatable, Sendable {
+public struct ServerProbeSummary: Equatable, Sendable {
     public var status: ConnectionStatus
     /// Health check total time, milliseconds.
     public var responseTime: Double?

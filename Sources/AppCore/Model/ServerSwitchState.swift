@@ -1,5 +1,5 @@
 /// The visible steps of a switch (docs/PRODUCT.md: Switching, fallback, server data and sign-in), in order. Catalog keys: `switch.step.<raw>`.
-public enum SwitchStep: String, Codable, Sendable, CaseIterable {
+public enum SwitchStep: String, Sendable, CaseIterable {
     case validating
     case testingConnection = "testing_connection"
     case savingServerData = "saving_server_data"
@@ -8,7 +8,7 @@ public enum SwitchStep: String, Codable, Sendable, CaseIterable {
     case signingIn = "signing_in"
 }
 
-public struct ServerSwitchState: Codable, Equatable, Sendable {
+public struct ServerSwitchState: Equatable, Sendable {
     public var isInProgress: Bool
     public var fromServerId: String?
     public var toServerId: String?

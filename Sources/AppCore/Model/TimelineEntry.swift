@@ -1,8 +1,8 @@
 /// One line of the main screen's timeline of recent events: what happened to which server,
 /// when (wall-clock seconds since 1970, drawn in local time), and for status changes how long
 /// the previous status had lasted. The reducer appends entries; the screen only draws them.
-public struct TimelineEntry: Codable, Equatable, Sendable {
-    public enum Kind: String, Codable, Sendable, CaseIterable {
+public struct TimelineEntry: Equatable, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// The current server's status changed (`status` is the new one).
         case statusChanged = "status_changed"
         /// A switch made `serverId` current.

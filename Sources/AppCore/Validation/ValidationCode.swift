@@ -1,6 +1,6 @@
 /// Stable codes of address validation (docs/PRODUCT.md: Address validation). Raw values are the JSON contract; the
 /// catalogs hold `validation.<code>` for each.
-public enum ValidationCode: String, Codable, Sendable, CaseIterable {
+public enum ValidationCode: String, Sendable, CaseIterable {
     // errors
     case empty
     case tooLong = "too_long"
@@ -29,7 +29,7 @@ public enum ValidationCode: String, Codable, Sendable, CaseIterable {
 }
 
 /// One error or warning. `parameters` feed the localized message (e.g. `port`, `host`).
-public struct ValidationIssue: Codable, Equatable, Hashable, Sendable {
+public struct ValidationIssue: Equatable, Hashable, Sendable {
     public var code: ValidationCode
     public var parameters: [String: String]
 

@@ -40,14 +40,6 @@ public enum RegularFile {
         return (fd, FileIdentity(st))
     }
 
-    /// True unless something other than a regular file is at `path` (links followed): for
-    /// files another library opens (libcurl's CA bundle), checked before it blocks on one.
-    public static func isRegularOrMissing(_ path: String) -> Bool {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return true }
-        return (st.st_mode & S_IFMT) == S_IFREG
-    }
-
     /// The whole file, or nil when it does not exist. Reads at most `limit` + 1 bytes so a
     /// caller can tell an oversized file from a full one without loading gigabytes.
     public static func read(_ path: String, limit: Int = 4 << 20, followLinks: Bool = true) throws -> Contents? {

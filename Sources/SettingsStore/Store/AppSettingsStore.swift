@@ -270,18 +270,14 @@ public final class AppSettingsStore {
         dispatch(.testRequested(at: clock.now()))
     }
 
-    /// Tests one server; the current server's test drives the status, others fill the pane.
+    /// `testServerConnectivity(serverId)` (SPEC §7, the app's action): the server in use is
+    /// tested as `r` tests it (its result drives the status); any other fills its pane row.
     public func testServerConnectivity(_ serverId: String) {
         if serverId == getState().currentServer.id {
             refreshConnectionStatus()
         } else {
             dispatch(.rowTestsRequested(serverIds: [serverId], at: clock.now()))
         }
-    }
-
-    /// Every known server at once (the pane, `r` there).
-    public func testAllServers() {
-        dispatch(.rowTestsRequested(serverIds: getState().availableServers.map(\.id), at: clock.now()))
     }
 
     /// Esc during a switch: the previous server stays, and settings.json names it again.

@@ -219,6 +219,28 @@ struct AppSettingsStoreTests {
         #expect(store.getState().configuredServer.id == "mac-mini-tailscale")
     }
 
+    /// SPEC §7's `testServerConnectivity(serverId)`: the server in use is probed as `r` probes
+    /// it (its result drives the status); another server is tested for its pane row only.
+    @Test func testServerConnectivityProbesTheServerInUseAndTestsAnyOtherForItsRow() throws {
+        let home = try StoreTestHome()
+        let store = home.loadedStore()
+        var effects: [AppEffect] = []
+        store.effectHandler = { effects += $0 }
+        store.dispatch(.connectivityStarted(at: store.clock.now()))
+        store.cancelSwitch() // the start's switch to the configured server; `r` waits for a switch
+        effects.removeAll()
+        store.testServerConnectivity(ServerCatalog.defaultServerId)
+        let probed = effects.compactMap { if case .probe(let server, _) = $0 { server.id } else { nil } }
+        #expect(probed == [ServerCatalog.defaultServerId])
+        #expect(!effects.contains { if case .testRow = $0 { true } else { false } })
+
+        effects.removeAll()
+        store.testServerConnectivity("mac-mini")
+        let rows = effects.compactMap { if case .testRow(let server, _) = $0 { server.id } else { nil } }
+        #expect(rows == ["mac-mini"])
+        #expect(!effects.contains { if case .probe = $0 { true } else { false } })
+    }
+
     @Test func selectingAnUnknownServerIsRefused() throws {
         let home = try StoreTestHome()
         let store = home.loadedStore()
