@@ -36,14 +36,15 @@ public struct MachineFacts: Sendable {
 
     /// Reads this machine. `caBundle` is the bundle the run resolved (`--cacert`, setting,
     /// environment, system); `config` what loading the settings files found.
+    /// `now`: the run's clock (the one clock; a test moves it to see the clock check judge).
     public static func read(caBundle: CABundle, config: ConfigFacts, environment: [String: String],
-                            paths: AppPaths? = nil) -> MachineFacts {
+                            paths: AppPaths? = nil, now: Double) -> MachineFacts {
         let curl = CurlFeatures.current()
         let path = caBundle.path ?? curl.defaultCABundle
         return MachineFacts(mdns: MDNSFacts.read(), curl: curl, caBundle: caBundle, caBundlePath: path,
                             caBundleVerdict: path.map(CABundleCheck.inspect(path:)),
                             terminal: TerminalFacts.read(environment: environment), config: config,
-                            clock: ClockFacts.read(),
+                            clock: ClockFacts.read(now: now),
                             credentials: paths.map(CredentialFacts.read(paths:)) ?? CredentialFacts(folder: "", findings: []))
     }
 }

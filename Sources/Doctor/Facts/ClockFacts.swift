@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Glibc
 
 /// The wall clock and when this program's file was last written (installed), which a
@@ -12,10 +11,11 @@ public struct ClockFacts: Equatable, Sendable {
         self.executableModified = executableModified
     }
 
-    public static func read() -> ClockFacts {
+    /// `now` from the run's clock (`AppClock`), never read here.
+    public static func read(now: Double) -> ClockFacts {
         var info = stat()
         // stat (not lstat) follows /proc/self/exe to the program's file.
         let modified = stat("/proc/self/exe", &info) == 0 ? Double(info.st_mtim.tv_sec) : nil
-        return ClockFacts(now: Date().timeIntervalSince1970, executableModified: modified)
+        return ClockFacts(now: now, executableModified: modified)
     }
 }

@@ -31,7 +31,7 @@ struct IncidentNoteCommand: VerbumCommand {
             console.error("cli.incident.unknown", ["id": TextSanitizer.clean(incident)])
             throw ExitCode.failure
         }
-        let now = Int64(AppClock.wallSeconds() * 1000)
+        let now = Int64(context.clock.now() * 1000)
         switch IncidentNoteWriter.add(paths: context.paths, incidentId: id, text: text, author: IncidentNoteWriter.userName,
                                       now: now) {
         case .success:

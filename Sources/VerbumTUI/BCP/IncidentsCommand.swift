@@ -20,7 +20,7 @@ struct IncidentsCommand: VerbumCommand {
 
     func execute(context: CommandContext) throws {
         let console = context.console
-        let now = Int64(AppClock.wallSeconds() * 1000)
+        let now = Int64(context.clock.now() * 1000)
         if let id, !context.store.getState().availableServers.contains(where: { $0.id == id }) {
             console.error("cli.unknown_server", ["target": TextSanitizer.clean(id)])
             throw ExitCode.failure

@@ -25,7 +25,7 @@ struct ReportCommand: VerbumCommand {
 
     func execute(context: CommandContext) throws {
         let console = context.console
-        let now = Int64(AppClock.wallSeconds() * 1000)
+        let now = Int64(context.clock.now() * 1000)
         let chosen = format ?? BCPReportFormat.md.rawValue
         guard let kind = BCPReportFormat(rawValue: chosen) else {
             console.error("cli.report.unknown_format", ["value": TextSanitizer.clean(chosen),

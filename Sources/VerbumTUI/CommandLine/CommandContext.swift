@@ -47,6 +47,10 @@ struct CommandContext {
 
     var paths: AppPaths { store.paths }
 
+    /// The one clock (the store's): every command reads "now" from it, so a test that injects
+    /// one moves every figure a command prints.
+    var clock: AppClock { store.clock }
+
     /// settings.json as the store read it. Its problems were told when the context was made.
     var settingsFile: NativeSettingsFile {
         NativeSettingsFile(path: paths.settingsFile, environment: environment)

@@ -26,12 +26,12 @@ struct DoctorCommand: VerbumCommand {
         let config = ConfigFacts.read(paths: context.paths, settings: context.settingsFile,
                                       problems: context.store.getState().fileProblems)
         var facts = MachineFacts.read(caBundle: bundle, config: config, environment: context.environmentVariables,
-                                      paths: context.paths)
+                                      paths: context.paths, now: context.clock.now())
         facts.terminal.ambiguousWidth = Self.measureAmbiguousWidth()
         let state = context.store.getState()
         facts.history = HistoryFacts.read(databasePath: context.paths.stateDirectory + "/history.sqlite3",
                                           serverIds: state.availableServers.map(\.id), enabled: state.historyEnabled,
-                                          now: AppClock.wallSeconds())
+                                          now: context.clock.now())
         facts.alerts = Self.alertFacts(context: context)
         facts.remoteWrite = Self.remoteWriteFacts(context: context)
         let checks = Doctor.run(facts)
@@ -100,7 +100,7 @@ struct DoctorCommand: VerbumCommand {
             tokenProblem = AppError(key: "cli.remote_write.token_unset", parameters: [:])
         }
         return RemoteWriteFacts(url: WebhookAddress.redacted(url), tokenProblem: tokenProblem,
-                                state: RemoteWriteStateFile(paths: context.paths).read(), now: AppClock.wallSeconds())
+                                state: RemoteWriteStateFile(paths: context.paths).read(), now: context.clock.now())
     }
 
     /// The app's own probe (`TerminalProbe`), asked on the line when stdin and stdout are the

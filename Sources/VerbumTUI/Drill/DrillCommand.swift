@@ -94,7 +94,7 @@ struct DrillStartCommand: VerbumCommand {
             seconds = value
         }
         let people = try DrillCommand.text(participants, context: context)
-        let now = AppClock.wallSeconds()
+        let now = context.clock.now()
         let drill = DrillRecord(scenario: kind, serverId: target.id, start: now, until: now + seconds, participants: people)
         _ = try DrillCommand.update(.start(drill), now: now, context: context)
         let console = context.console
@@ -115,7 +115,7 @@ struct DrillAckCommand: VerbumCommand {
     @OptionGroup(title: HelpText.globalOptionsTitle) var global: GlobalOptions
 
     func execute(context: CommandContext) throws {
-        let now = AppClock.wallSeconds()
+        let now = context.clock.now()
         let log = try DrillCommand.update(.acknowledge(at: now, by: DrillCommand.userName()), now: now, context: context)
         guard let drill = log.open, let ack = drill.acknowledged else { throw ExitCode.failure }
         let console = context.console
@@ -138,7 +138,7 @@ struct DrillEndCommand: VerbumCommand {
 
     func execute(context: CommandContext) throws {
         let text = try DrillCommand.text(note, context: context)
-        let now = AppClock.wallSeconds()
+        let now = context.clock.now()
         let log = try DrillCommand.update(.end(at: now, note: text), now: now, context: context)
         guard let drill = log.drills.last else { throw ExitCode.failure }
         context.console.output(context.console.text("cli.drill.ended", [
@@ -165,7 +165,7 @@ struct DrillStatusCommand: VerbumCommand {
             context.console.error("cli.drill.unreadable", ["path": DrillFile(paths: context.paths).path])
             throw ExitCode.failure
         }
-        let now = AppClock.wallSeconds()
+        let now = context.clock.now()
         let active = log.active(at: now)
         let shown = log.open ?? log.drills.last
         let console = context.console

@@ -9,7 +9,7 @@ extension StatusCommand {
     @MainActor
     static func drillInForce(context: CommandContext) -> DrillRecord? {
         guard case .success(let log) = DrillFile(paths: context.paths).read() else { return nil }
-        return log.active(at: AppClock.wallSeconds())
+        return log.active(at: context.clock.now())
     }
 
     @MainActor

@@ -27,7 +27,7 @@ struct AlertsTestCommand: VerbumCommand {
         let sender = WebhookSender.make(settings: state.watchSettings, transport: transport)
         let delivery = AlertDelivery(hooks: HookRunner(folders: HookRunner.folders(paths: context.paths)),
                                      host: HostName.current, logger: .init(label: "verbumcare.alerts"))
-        let now = AppClock.wallSeconds()
+        let now = context.clock.now()
         let event = AlertEvent(kind: .test, server: state.currentServer, at: now, ledgerKey: "test:\(now)")
         let language = state.currentLanguage
         let webhooks = state.watchSettings.alertWebhooks

@@ -37,7 +37,7 @@ struct HistoryCommand: VerbumCommand {
             }
             servers = [server]
         }
-        let now = AppClock.wallSeconds()
+        let now = context.clock.now()
         var summary: HistorySummary?
         switch HistoryReader.summary(paths: context.paths, serverIds: servers.map(\.id), now: now) {
         case .success(let read):

@@ -97,7 +97,7 @@ final class MonitorService {
     /// one list for the textfile and the push.
     private func roundFamilies(watch: WatchRuntime) async -> ([OpenMetricsReport.Family], Double) {
         let state = context.store.getAppState()
-        let now = AppClock.wallSeconds()
+        let now = context.clock.now()
         var histograms: [String: LatencyHistogram] = [:]
         for server in state.settings.availableServers {
             histograms[server.id] = await watch.history.histogram(serverId: server.id, window: .long, now: now)
@@ -133,7 +133,7 @@ final class MonitorService {
             origin: RemoteWriteBatch.Origin(facility: settings.facility ?? HostName.current, box: HostName.current),
             transport: transport.settings(caBundleSetting: state.settings.caBundle),
             historyEnabled: settings.historyEnabled,
-            since: Int64((AppClock.wallSeconds() - interval) * 1000))
+            since: Int64((context.clock.now() - interval) * 1000))
     }
 
     private func writeTextfile(_ path: String, text: String) {

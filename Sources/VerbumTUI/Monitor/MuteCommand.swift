@@ -26,7 +26,7 @@ struct MuteCommand: VerbumCommand {
             context.console.error("cli.mute.bad_duration", ["value": TextSanitizer.clean(duration)])
             throw ExitCode.failure
         }
-        let now = AppClock.wallSeconds()
+        let now = context.clock.now()
         let until = now + seconds
         let cleanReason = reason.map { TextSanitizer.clean($0) }
         switch MuteFile(paths: context.paths).update(at: now, { list in
@@ -57,7 +57,7 @@ struct UnmuteCommand: VerbumCommand {
 
     func execute(context: CommandContext) throws {
         let target = try MuteTarget.resolve(id: id, all: all, context: context)
-        switch MuteFile(paths: context.paths).update(at: AppClock.wallSeconds(), { list in
+        switch MuteFile(paths: context.paths).update(at: context.clock.now(), { list in
             // `--all` ends every mute; an id ends that server's own.
             list.entries.removeAll { target.id == nil || $0.serverId == target.id }
         }) {

@@ -24,7 +24,7 @@ public struct MuteFile: Sendable {
     public static let longestSeconds: Double = 400 * 86_400
 
     /// The mutes; an absent file is an empty list. `now` bounds the end of a mute.
-    public func read(now: Double = AppClock.wallSeconds()) -> Result<MuteList, Problem> {
+    public func read(now: Double) -> Result<MuteList, Problem> {
         let bytes: [UInt8]?
         do { bytes = try AtomicFile.read(path, limit: 1 << 20, followLinks: false) } catch {
             return .failure(.unreadable(path: path))

@@ -295,7 +295,7 @@ public final class WatchRuntime {
     }
 
     func readMutes() {
-        switch muteFile.read() {
+        switch muteFile.read(now: clock.now()) {
         case .success(let list):
             if list != store.getAppState().watch.mutes { store.dispatch(.mutesRead(list, at: clock.now())) }
         case .failure(let problem):
