@@ -1,0 +1,64 @@
+import AppCore
+import Localization
+@testable import SettingsUI
+import TerminalRendering
+import Testing
+
+/// Issue 27 item 5: the timeline says what the status was before in words, the timeout notice
+/// names its server, and a quoted clock reads as of the frame shown.
+@Suite("Timeline and notice words")
+struct TimelineWordsTests {
+    typealias F = Fixtures
+
+    static func rows(_ settings: SettingsState, now: Double = F.now, width: Int = 160) -> [String] {
+        let model = ScreenModel(state: AppState(settings: settings, screen: UIState(settings: settings)), now: now)
+        return ScreenRenderer.render(model, width: width, height: 40).buffer.textDump().split(separator: "\n").map(String.init)
+    }
+
+    @Test("a status change says what the status was before, in words", arguments: [
+        (AppLanguage.en, "pn51 is now Connected (down 93 s before)"),
+        (AppLanguage.ja, "停止していました"),
+        (AppLanguage.zhHant, "先前中斷"),
+    ])
+    func before(language: AppLanguage, expected: String) {
+        var settings = F.connected(language)
+        settings.timeline = [
+            TimelineEntry(at: F.now - 3, kind: .statusChanged, serverId: "pn51", status: .connected, previousDuration: 93),
+            TimelineEntry(at: F.now - 96, kind: .statusChanged, serverId: "pn51", status: .disconnected, previousDuration: 600),
+        ]
+        let screen = Self.rows(settings).joined(separator: "\n")
+        #expect(screen.contains(expected), "\(screen)")
+        #expect(!screen.contains("(before:") && !screen.contains("（それまで"), "\(screen)")
+    }
+
+    @Test("the timeout notice names its server", arguments: AppLanguage.allCases)
+    func timeoutNamesTheServer(language: AppLanguage) {
+        var settings = F.connected(language)
+        // Nothing else names Mac Mini on the screen.
+        settings.timeline = []
+        settings.serverHistory = []
+        settings.notices = [Notice(subject: .server("mac-mini"), kind: .error,
+                                   message: ConnectivityMessages.unreachable(F.server("mac-mini"), reason: F.timeout),
+                                   condition: .untilDismissed, postedAt: F.now - 5)]
+        let name = Localizer(language: language).text("server.mac-mini.name")
+        let notice = Self.rows(settings).first { $0.contains("10") && $0.contains(name) }
+        #expect(notice != nil, "\(Self.rows(settings).joined(separator: "\n"))")
+    }
+
+    @Test("the not-yet-valid notice quotes this machine's clock as of the frame, not of the test")
+    func clockAsOfNow() {
+        var settings = F.connected(.en)
+        let tested = F.now - 30
+        let reason = ConnectivityError(code: .tlsNotYetValid, message: "certificate is not yet valid",
+                                       parameters: [ConnectivityCause.parameter: ConnectivityCause.clockBehind.rawValue,
+                                                    "not_before": CertificateInfo.iso(F.now + 86_400),
+                                                    "now": CertificateInfo.iso(tested)])
+        settings.notices = [Notice(subject: .server("mac-mini"), kind: .error,
+                                   message: ConnectivityMessages.unreachable(F.server("mac-mini"), reason: reason),
+                                   condition: .untilDismissed, postedAt: tested)]
+        let screen = Self.rows(settings).joined(separator: "\n")
+        #expect(screen.contains(CertificateInfo.iso(F.now)), "\(screen)")
+        #expect(!screen.contains(CertificateInfo.iso(tested)), "\(screen)")
+        #expect(ScreenTime.secondsUntilChange(settings, now: F.now + 0.25) == 0.75, "the quote is redrawn as the clock turns")
+    }
+}
