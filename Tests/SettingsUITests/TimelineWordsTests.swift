@@ -62,3 +62,24 @@ struct TimelineWordsTests {
         #expect(ScreenTime.secondsUntilChange(settings, now: F.now + 0.25) == 0.75, "the quote is redrawn as the clock turns")
     }
 }
+
+/// Issue 27 item 5: the panel's uptime row carries its parts onto a second row rather than
+/// cutting the last one ("p95 25 …").
+@Suite("The panel's uptime row")
+struct UptimeRowTests {
+    typealias F = Fixtures
+
+    @Test("the p95 of the uptime row is shown whole at every width, in three languages",
+          arguments: AppLanguage.allCases, [100, 120, 160, 250])
+    func p95Whole(language: AppLanguage, width: Int) {
+        let settings = F.connected(language)
+        let figures = WindowFigures(uptimeRatio: 0.9993, coverage: 0.125, probes: 120, p50Ms: 10, p95Ms: 25, p99Ms: 50)
+        var watch = WatchState()
+        watch.history = HistorySummary(figures: ["pn51": [.day: figures, .month: figures]], incidents: [], at: F.now)
+        let model = ScreenModel(state: AppState(settings: settings, screen: UIState(settings: settings), watch: watch), now: F.now)
+        let rows = ScreenRenderer.render(model, width: width, height: 40).buffer.textDump().split(separator: "\n")
+        let p95 = "p95 " + HistoryText(language: language).milliseconds(25)
+        #expect(rows.contains { $0.contains(p95) }, "\(language) \(width): \(rows.joined(separator: "\n"))")
+        #expect(!rows.contains { $0.contains("p95") && $0.contains("…") })
+    }
+}
