@@ -83,3 +83,28 @@ struct UptimeRowTests {
         #expect(!rows.contains { $0.contains("p95") && $0.contains("…") })
     }
 }
+
+/// Issue 27 item 5 in `h`: an incident's line wraps under itself rather than being cut
+/// ("…; usi…").
+@Suite("History overlay lines")
+struct HistoryOverlayLineTests {
+    typealias F = Fixtures
+
+    @Test("an incident's reason is read whole in a narrow overlay, in three languages", arguments: AppLanguage.allCases)
+    func incidentWraps(language: AppLanguage) {
+        let settings = F.connected(language)
+        let start = Int64(F.now - 7_200) * 1000
+        let incident = Incident(id: 1, serverId: "mac-mini", start: start, end: start + 93_000,
+                                reason: IncidentReason(code: "fallback", params: ["reason": "timeout"], message: ""))
+        var watch = WatchState()
+        watch.history = HistorySummary(figures: [:], incidents: [incident], at: F.now)
+        let model = ScreenModel(state: AppState(settings: settings, screen: UIState(settings: settings), watch: watch), now: F.now)
+        let canvas = Canvas(model: model, width: 44, height: 1, memo: FrameMemo())
+        let lines = HistoryOverlayView.lines(canvas, width: 40).map(\.text)
+        let whole = HistoryText(language: language, clock: model.clock).incidentLine(incident, now: F.now)
+        let squeezed = { (text: String) in String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init)) }
+        #expect(lines.allSatisfy { canvas.metrics.width(of: $0) <= 40 }, "\(lines)")
+        #expect(squeezed(lines.joined()).contains(squeezed(whole)), "\(whole) not whole in \(lines.joined(separator: "\n"))")
+        #expect(!lines.contains { $0.contains("…") }, "\(lines.joined(separator: "\n"))")
+    }
+}
