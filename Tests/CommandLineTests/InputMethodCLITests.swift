@@ -54,4 +54,22 @@ struct InputMethodCLITests {
         let urls = try CLI.array(servers.standardOutput).compactMap { $0["baseUrl"] as? String }
         #expect(urls.contains("https://ward6.example.org/api") && urls.contains("https://xn--0rys90e.example.jp/api"), "\(urls)")
     }
+
+    @Test("servers names an internationalized server in both forms: the text for people, the JSON under stable names",
+          arguments: ["en", "ja", "zh-Hant"])
+    func serversBothForms(language: String) async throws {
+        let session = try CLI.Session()
+        try session.home.write(#"{"custom_servers": ["https://病院.example.jp:8443/api"]}"#, to: "config/verbumcare/settings.json")
+        let json = try await session.run("servers", "--json", "--lang", language)
+        #expect(json.exitCode == 0, "\(json)")
+        let server = try #require(try CLI.array(json.standardOutput).first { $0["isCustom"] as? Bool == true })
+        #expect(server["host"] as? String == "xn--0rys90e.example.jp")
+        #expect(server["hostUnicode"] as? String == "病院.example.jp")
+        #expect(server["displayName"] as? String == "xn--0rys90e.example.jp:8443", "the stable name keeps its A-label")
+        #expect(server["displayNameUnicode"] as? String == "病院.example.jp:8443")
+        let text = try await session.run("servers", "--lang", language)
+        let row = try #require(text.standardOutput.split(separator: "\n").first { $0.contains("custom-") }, "\(text)")
+        #expect(row.contains("病院.example.jp:8443") && row.contains("xn--0rys90e.example.jp:8443"), "\(row)")
+    }
 }
+

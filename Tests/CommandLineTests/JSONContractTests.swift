@@ -68,7 +68,8 @@ import TestSupport
         #expect(servers.map { $0["id"] as? String } == ["pn51", "mac-mini", "mac-mini-tailscale", "custom-ward3-example-org"])
         for server in servers {
             #expect(Set(server.keys) == ["id", "displayName", "baseUrl", "isDefault", "isPrefilled", "isCustom",
-                                         "isConfigured", "isInUse", "isCurrent", "hostKind"])
+                                         "isConfigured", "isInUse", "isCurrent", "hostKind",
+                                         "host", "hostUnicode", "displayNameUnicode"])
             #expect(server["isCurrent"] as? Bool == server["isInUse"] as? Bool, "isCurrent is isInUse's old name")
             #expect(server["isPrefilled"] as? Bool == !(server["isCustom"] as? Bool ?? true))
         }

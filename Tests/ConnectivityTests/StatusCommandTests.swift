@@ -46,6 +46,8 @@ struct StatusCommandTests {
         #expect(server["id"] as? String == "pn51")
         #expect(server["baseUrl"] as? String == "https://verbumcare-lab.local/api")
         #expect(server["source"] as? String == "fallback")
+        #expect(server["host"] as? String == "verbumcare-lab.local" && server["hostUnicode"] as? String == "verbumcare-lab.local",
+                "the host in both forms (the same for an ASCII name)")
         #expect(document["connectionStatus"] as? String == "connected")
         #expect(document["responseTimeMs"] is Double || document["responseTimeMs"] is Int)
         let fallback = try #require(document["fallback"] as? [String: Any])

@@ -56,10 +56,12 @@ public enum ConnectivityMessages {
 
     /// A server that cannot be reached: the error's message (its action is
     /// `error.<code>.action`, found through `code`).
+    /// A timeout's own message names no host, so the notice names the server (`notice.timeout`).
     public static func unreachable(_ server: ServerConfig, reason: ConnectivityError) -> AppError {
         var parameters = reasonParameters(reason, server: server)
         parameters["server"] = server.id
-        return AppError(key: messageKey(reason), parameters: parameters, code: reason.code, reason: reason)
+        let key = reason.code == .timeout ? "notice.timeout" : messageKey(reason)
+        return AppError(key: key, parameters: parameters, code: reason.code, reason: reason)
     }
 
     /// `notice.fallback`: which server failed, why, and that the fallback is in use.

@@ -132,7 +132,10 @@ extension SettingsReducer {
         state.serverSwitchState = .idle
         if run.changesServer { state.responseTimes = [] }
         settle(.connected, at: at)
-        recordHistory(serverId: run.target.id, successful: true, startedAt: run.startedAt, at: at)
+        if run.origin != .start {
+            // The first test on start is not a switch: the history lists switches only.
+            recordHistory(serverId: run.target.id, successful: true, startedAt: run.startedAt, at: at)
+        }
         if run.hadToken && SessionPolicy.authRequired(result) {
             state.loginRequest = LoginRequest(serverId: run.target.id)
         }

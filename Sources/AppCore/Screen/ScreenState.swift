@@ -124,9 +124,12 @@ public struct ScreenState: Equatable, Sendable {
         }
     }
 
-    /// The suggestion Tab accepts in the address field, if there is one and it differs from the text.
+    /// The suggestion Tab accepts in the address field, if there is one and it differs from the
+    /// text. Its host is in the form the person typed: an internationalized name stays readable
+    /// in the field (the validator normalizes it to its A-label again; SPEC §4).
     public var addressSuggestion: String? {
-        guard let suggestion = validation?.suggestions.first, suggestion != addressField.text else { return nil }
+        guard let suggestion = validation?.suggestions.first.map(UnicodeHost.readableURL),
+              suggestion != addressField.text else { return nil }
         return suggestion
     }
 }

@@ -55,3 +55,56 @@ enum Punycode {
         return k + (base - tMin + 1) * delta / (delta + skew)
     }
 }
+
+extension Punycode {
+    /// RFC 3492 decoding of one label's Punycode part (after `xn--`), for showing an A-label to
+    /// people (`UnicodeHost`); nil when it is not well-formed Punycode or would overflow.
+    static func decode(_ encoded: String) -> String? {
+        let input = Array(encoded.unicodeScalars)
+        guard input.allSatisfy(\.isASCII) else { return nil }
+        let delimiter = input.lastIndex(of: "-") ?? 0
+        var output = input[..<delimiter].map { Int($0.value) }
+        var position = delimiter > 0 ? delimiter + 1 : 0
+        var n = initialN, i = 0, bias = initialBias
+        while position < input.count {
+            let oldI = i
+            var weight = 1
+            var k = base
+            while true {
+                guard position < input.count, let digit = digitValue(input[position]) else { return nil }
+                position += 1
+                let (step, overflow) = digit.multipliedReportingOverflow(by: weight)
+                guard !overflow, i <= Int(Int32.max) - step else { return nil }
+                i += step
+                let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                if digit < t { break }
+                guard weight <= Int(Int32.max) / (base - t) else { return nil }
+                weight *= base - t
+                k += base
+            }
+            let count = output.count + 1
+            bias = adapt(i - oldI, count, oldI == 0)
+            guard i / count <= Int(Int32.max) - n else { return nil }
+            n += i / count
+            i %= count
+            guard Unicode.Scalar(UInt32(n)) != nil else { return nil }
+            output.insert(n, at: i)
+            i += 1
+        }
+        var text = String.UnicodeScalarView()
+        for code in output {
+            guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
+            text.append(scalar)
+        }
+        return String(text)
+    }
+
+    private static func digitValue(_ scalar: Unicode.Scalar) -> Int? {
+        switch scalar.value {
+        case 0x61...0x7A: Int(scalar.value) - 0x61
+        case 0x41...0x5A: Int(scalar.value) - 0x41
+        case 0x30...0x39: Int(scalar.value) - 0x30 + 26
+        default: nil
+        }
+    }
+}

@@ -13,9 +13,10 @@ public struct HistoryText: Sendable {
         self.clock = clock
     }
 
-    /// A server's heading in the history (`ServerNames`), sanitized.
+    /// A server's heading in the history (`ServerNames`, with its A-label beside an
+    /// internationalized name), sanitized.
     public func serverName(_ server: ServerConfig) -> String {
-        UIText.clean(ServerNames.name(server, localizer: localizer))
+        UIText.clean(ServerNames.withALabel(server, localizer: localizer))
     }
 
     /// "99.93 %"; "–" with no probes. Two decimals: an outage of a minute a day is 99.93 %.

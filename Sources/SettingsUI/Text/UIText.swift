@@ -7,10 +7,13 @@ import TerminalRendering
 struct UIText {
     let localizer: Localizer
     let settings: SettingsState
+    /// This machine's clock as of the frame, for texts that quote it (`ScreenTime.clockReading`).
+    let clockReading: Double?
 
-    init(settings: SettingsState) {
+    init(settings: SettingsState, clockReading: Double? = nil) {
         self.localizer = Localizer(language: settings.currentLanguage)
         self.settings = settings
+        self.clockReading = clockReading
     }
 
     func callAsFunction(_ key: String, _ parameters: [String: String] = [:]) -> String {
@@ -59,9 +62,11 @@ struct UIText {
 
     // MARK: - Servers
 
-    /// Short name (`ServerNames`), sanitized for the screen.
+    /// The name people read (`ServerNames`) with, for an internationalized host, its A-label
+    /// beside it ("病院.example.jp (xn--0rys90e.example.jp)"), sanitized for the screen: what
+    /// messages, the timeline, the history and dialogs say.
     func serverName(_ server: ServerConfig) -> String {
-        UIText.clean(ServerNames.name(server, localizer: localizer))
+        UIText.clean(ServerNames.withALabel(server, localizer: localizer))
     }
 
     /// The name of a server id, also for servers no longer in the list.
@@ -69,8 +74,20 @@ struct UIText {
         if let server = server(id: id) {
             return serverName(server)
         }
-        return UIText.clean(ServerNames.name(id: id, servers: settings.availableServers,
-                                             formerNames: settings.formerServerNames, localizer: localizer))
+        return UIText.clean(ServerNames.withALabel(id: id, servers: settings.availableServers,
+                                                   formerNames: settings.formerServerNames, localizer: localizer))
+    }
+
+    /// The name alone (Unicode form), where a row has no room for both and the A-label is shown
+    /// beside it anyway (the header, the pane's rows with their URL).
+    func shortServerName(_ server: ServerConfig) -> String {
+        UIText.clean(ServerNames.name(server, localizer: localizer))
+    }
+
+    /// `shortServerName` of an id, also for servers no longer in the list.
+    func shortServerName(id: String) -> String {
+        UIText.clean(ServerNames.name(id: id, servers: settings.availableServers,
+                                      formerNames: settings.formerServerNames, localizer: localizer))
     }
 
     /// The pane entry: `server.<id>.title` ("pn51 (Default)") for prefilled servers.
@@ -78,7 +95,7 @@ struct UIText {
         if server.isPrefilled, localizer.hasText("server.\(server.id).title") {
             return localizer.text("server.\(server.id).title")
         }
-        return serverName(server)
+        return shortServerName(server)
     }
 
     func serverDescription(_ server: ServerConfig) -> String {
@@ -194,6 +211,10 @@ struct UIText {
 
     private func defaults(_ parameters: [String: String]) -> [String: String] {
         var result = parameters
+        if result["now"] != nil, let clockReading {
+            // The test read the clock when it ran; the text quotes it as of this frame.
+            result["now"] = CertificateInfo.iso(clockReading)
+        }
         if result["host"] == nil {
             result["host"] = UIText.clean(settings.currentServer.name)
         }

@@ -16,7 +16,7 @@ struct Canvas {
         var memo = memo
         self.buffer = memo.begin(options: model.options, width: width, height: height)
         self.model = model
-        self.text = UIText(settings: model.settings)
+        self.text = UIText(settings: model.settings, clockReading: model.time.clockReading)
         self.memo = memo
     }
 

@@ -20,53 +20,65 @@ enum HistoryOverlayView {
     static func lines(_ canvas: Canvas, width: Int) -> [Line] {
         let watch = canvas.model.watch
         let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
-        let fit = { (text: String) in canvas.metrics.truncate(text, toWidth: width) }
-        var lines = [Line(fit(history.recorder(watch)), style: .colored(.muted))]
+        // Wrapped under their own start, never cut (a reason or a note is read whole).
+        let wrap = { (lead: String, text: String, style: Style) -> [Line] in
+            wrapped(lead, text, style: style, width: width, metrics: canvas.metrics)
+        }
+        var lines = wrap("", history.recorder(watch), .colored(.muted))
         if let problem = watch.lockProblem {
             // Said, never silent (SPEC §15.2); recording and alerting go on by the folder's lock.
-            lines.append(Line(fit("⚠ " + canvas.text("ui.history.lock_problem", ["problem": TextSanitizer.clean(problem)])),
-                              style: .colored(.warning)))
+            lines += wrap("⚠ ", canvas.text("ui.history.lock_problem", ["problem": TextSanitizer.clean(problem)]),
+                          .colored(.warning))
         }
         guard let summary = watch.history else {
-            lines.append(Line(fit(canvas.text("ui.history.nothing_yet")), style: .colored(.muted)))
+            lines += wrap("", canvas.text("ui.history.nothing_yet"), .colored(.muted))
             return lines
         }
         let listed = HistoryIncidents.listed(summary, servers: canvas.settings.availableServers)
         let selectedId = listed.isEmpty ? nil : listed[min(max(0, canvas.ui.historySelection), listed.count - 1)].id
         for server in canvas.settings.availableServers {
             lines.append(Line(""))
-            var title = Line(fit(canvas.text.serverName(server)), style: .bold)
+            lines += wrap("", canvas.text.serverName(server), .bold)
             if let mute = canvas.model.time.mute(of: server.id) {
-                title.spans.append(Span("  " + canvas.text("ui.muted_until", ["time": canvas.model.clock.time(mute.until)]),
-                                        style: .colored(.warning)))
+                lines += wrap("  ", canvas.text("ui.muted_until", ["time": canvas.model.clock.time(mute.until)]),
+                              .colored(.warning))
             }
-            lines.append(title)
             for window in HistoryWindow.allCases {
-                lines.append(Line(fit("  " + history.windowLine(window, summary.figures[server.id]?[window]))))
+                lines += wrap("  ", history.windowLine(window, summary.figures[server.id]?[window]), .plain)
             }
             let incidents = summary.incidents(of: server.id)
             if incidents.isEmpty {
-                lines.append(Line(fit("  " + canvas.text("ui.history.no_incidents")), style: .colored(.muted)))
+                lines += wrap("  ", canvas.text("ui.history.no_incidents"), .colored(.muted))
             }
             for incident in incidents.prefix(HistoryIncidents.shownPerServer) {
                 let selected = incident.id == selectedId
                 // `overlayNow` is set whenever this overlay is open (`ScreenTime`).
                 let mark = selected ? (canvas.plain ? "> " : "▸ ") : "  "
-                let line = fit(mark + history.incidentLine(incident, now: canvas.model.time.overlayNow ?? 0))
                 var style: Style = incident.isOpen ? .colored(.error) : .plain
                 if selected { style = incident.isOpen ? .colored(.error, .bold) : .bold }
-                lines.append(Line(line, style: style))
+                lines += wrap(mark, history.incidentLine(incident, now: canvas.model.time.overlayNow ?? 0), style)
                 for note in summary.notes[incident.id] ?? [] {
                     let text = canvas.model.clock.dateAndTime(Double(note.at) / 1000) + " " + note.author + ": "
                         + TextSanitizer.clean(note.text)
-                    lines.append(Line(fit((canvas.plain ? "      - " : "      ✎ ") + text), style: .colored(.muted)))
+                    lines += wrap(canvas.plain ? "      - " : "      ✎ ", text, .colored(.muted))
                 }
             }
             if incidents.count > HistoryIncidents.shownPerServer {
                 let more = String(incidents.count - HistoryIncidents.shownPerServer)
-                lines.append(Line(fit("  " + canvas.text("ui.history.more_incidents", ["count": more])), style: .colored(.muted)))
+                lines += wrap("  ", canvas.text("ui.history.more_incidents", ["count": more]), .colored(.muted))
             }
         }
         return lines
+    }
+
+    /// `text` after `lead` (a margin or a mark), wrapped in `width` columns under its own start.
+    static func wrapped(_ lead: String, _ text: String, style: Style, width: Int, metrics: DisplayWidth) -> [Line] {
+        let indent = metrics.width(of: lead)
+        let room = width - indent >= 12 ? width - indent : width
+        let pieces = LineBreaker.wrap(text, width: max(1, room), metrics: metrics)
+        guard room < width else { return (lead.isEmpty ? [] : [Line(lead, style: style)]) + pieces.map { Line($0, style: style) } }
+        return pieces.enumerated().map { number, piece in
+            Line((number == 0 ? lead : String(repeating: " ", count: indent)) + piece, style: style)
+        }
     }
 }

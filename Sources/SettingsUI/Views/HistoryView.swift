@@ -2,7 +2,9 @@ import AppCore
 import TerminalRendering
 
 /// The server history (`serverHistory`: newest first, one entry per server): when each server
-/// was last used and whether that switch worked.
+/// was last used, how long that switch took and whether it worked. The time and the
+/// milliseconds are columns every row keeps; the name, and after it the word for a failed
+/// switch, take what is left and are what a narrow box cuts.
 enum HistoryView {
     static func render(_ canvas: inout Canvas, in area: Rect) {
         guard area.height >= 3 else { return }
@@ -12,27 +14,41 @@ enum HistoryView {
             canvas.draw(canvas.text("ui.history.empty"), in: inner.row(0), style: .colored(.muted))
             return
         }
-        let text = canvas.text
         let timeOnly = canvas.model.time.historyTimeOnly
-        let rows = zip(history.prefix(inner.height), timeOnly).map { entry, timeOnly in
+        for (index, line) in lines(canvas, Array(history.prefix(inner.height)), timeOnly: timeOnly,
+                                   width: inner.width).enumerated() {
+            canvas.draw(line, in: inner.row(index))
+        }
+    }
+
+    /// One row per entry in `width` columns: time, mark and milliseconds (right-aligned, so
+    /// the figures line up), then the name and, for a failed switch, its word.
+    static func lines(_ canvas: Canvas, _ history: [ServerHistoryEntry], timeOnly: [Bool], width: Int) -> [Line] {
+        let text = canvas.text
+        let rows = zip(history, timeOnly + Array(repeating: false, count: max(0, history.count - timeOnly.count))).map { entry, timeOnly in
             let when = timeOnly
                 ? canvas.model.clock.time(entry.lastUsed) : canvas.model.clock.dateAndTime(entry.lastUsed)
-            let outcome = entry.successful
-                ? Span(text.milliseconds(entry.durationMs), style: .colored(.ok))
-                : Span(text("ui.history.failed"), style: .colored(.error))
-            let mark = canvas.plain ? nil : Span(entry.successful ? "✓ " : "✗ ", style: outcome.style)
-            return (when: when, name: text.serverName(id: entry.serverId), mark: mark, outcome: outcome)
+            let style: Style = .colored(entry.successful ? .ok : .error)
+            let mark = canvas.plain ? "" : (entry.successful ? "✓ " : "✗ ")
+            return (when: when, mark: Span(mark, style: style), ms: Span(text.milliseconds(entry.durationMs), style: style),
+                    name: text.serverName(id: entry.serverId), shortName: text.shortServerName(id: entry.serverId),
+                    failed: entry.successful ? nil : text("ui.history.failed"))
         }
         let whenWidth = rows.map { canvas.width($0.when) }.max() ?? 0
-        let outcomeWidth = rows.map { canvas.width(($0.mark?.text ?? "") + $0.outcome.text) }.max() ?? 0
-        // The name takes what the time and the outcome leave.
-        let nameWidth = max(4, min(rows.map { canvas.width($0.name) }.max() ?? 0, inner.width - whenWidth - outcomeWidth - 2))
-        for (index, row) in rows.enumerated() {
-            var line = Line([Span(canvas.fit(row.when, whenWidth) + " ", style: .colored(.muted)),
-                             Span(canvas.fit(row.name, nameWidth) + " ", style: .bold)])
-            if let mark = row.mark { line.spans.append(mark) }
-            line.spans.append(row.outcome)
-            canvas.draw(line, in: inner.row(index))
+        let msWidth = rows.map { canvas.width($0.ms.text) }.max() ?? 0
+        return rows.map { row in
+            let ms = String(repeating: " ", count: max(0, msWidth - canvas.width(row.ms.text))) + row.ms.text
+            var line = Line([Span(row.when + String(repeating: " ", count: whenWidth - canvas.width(row.when)) + " ",
+                                  style: .colored(.muted)),
+                             row.mark, Span(ms + "  ", style: row.ms.style)])
+            // The name with its A-label where the row has room for both, else the name alone.
+            let room = width - line.width(canvas.metrics)
+            line.spans.append(Span(canvas.width(row.name) <= room ? row.name : row.shortName, style: .bold))
+            // The word for a failure only whole: the mark already says it.
+            if let failed = row.failed, line.width(canvas.metrics) + canvas.width(" · " + failed) <= width {
+                line.spans.append(Span(" · " + failed, style: row.ms.style))
+            }
+            return line.truncated(toWidth: width, metrics: canvas.metrics)
         }
     }
 

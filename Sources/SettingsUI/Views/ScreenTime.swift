@@ -18,6 +18,9 @@ public struct ScreenTime: Equatable, Sendable {
     /// The moment itself, only while the history overlay is open: its open incidents count
     /// their duration (no timer redraws them; any other frame does).
     public var overlayNow: Double?
+    /// The moment itself, only while a text quotes this machine's clock (a certificate not yet
+    /// valid, `clock_behind`): the quote is as of the frame, not of the test (SPEC §10.4).
+    public var clockReading: Double?
 
     /// Which of the values a region shows (the rest are left out of its model).
     public struct Parts: OptionSet, Sendable {
@@ -40,6 +43,14 @@ public struct ScreenTime: Equatable, Sendable {
         mutes = MuteList(entries: state.watch.mutes.entries.filter { $0.until > now })
         drill = state.watch.drills.active(at: now)
         if state.screen.activeOverlay(settings) == .history { overlayNow = now }
+        if Self.quotesClock(settings) { clockReading = now }
+    }
+
+    /// Whether a notice or a check of the server in use quotes the machine's clock.
+    static func quotesClock(_ settings: SettingsState) -> Bool {
+        let quoting: ([String: String]) -> Bool = { $0[ConnectivityCause.parameter] == ConnectivityCause.clockBehind.rawValue }
+        return settings.notices.contains { quoting($0.message.parameters) || $0.message.reason.map { quoting($0.parameters) } == true }
+            || (settings.detailedStatus?.checks.contains { $0.error.map { quoting($0.parameters) } == true } ?? false)
     }
 
     /// These values with the others at their defaults ("checked N s ago" is never kept: it is
@@ -48,6 +59,8 @@ public struct ScreenTime: Equatable, Sendable {
         var kept = ScreenTime()
         // Kept by every region: a drill is rare, and the header and the pane rows show it.
         kept.drill = drill
+        // Kept by every region too: rare, and any text may quote the clock.
+        kept.clockReading = clockReading
         if parts.contains(.waiting) { kept.waitingSeconds = waitingSeconds }
         if parts.contains(.historyDates) { kept.historyTimeOnly = historyTimeOnly }
         if parts.contains(.mutes) { kept.mutes = mutes }
@@ -70,6 +83,11 @@ public struct ScreenTime: Equatable, Sendable {
             // The waiting text appears at the threshold, then counts whole seconds.
             let delay = waited < StatusIndicator.waitingThreshold
                 ? StatusIndicator.waitingThreshold - waited : waited.rounded(.down) + 1 - waited
+            soonest = min(soonest ?? delay, delay)
+        }
+        if quotesClock(settings) {
+            // The quoted clock reads the next second.
+            let delay = now.rounded(.down) + 1 - now
             soonest = min(soonest ?? delay, delay)
         }
         return soonest

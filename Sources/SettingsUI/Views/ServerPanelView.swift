@@ -76,8 +76,7 @@ enum ServerPanelView {
         rows.append(Row(line: labeled(text("ui.checked"), Line(""), labelWidth: labelWidth, canvas: canvas),
                         dropOrder: 6, valueOffset: labelWidth))
         if let uptime {
-            rows.append(Row(line: labeled(text("ui.panel.uptime"), uptime, labelWidth: labelWidth, canvas: canvas),
-                            dropOrder: 9))
+            rows += uptimeRows(canvas, uptime, labelWidth: labelWidth, width: width)
         }
         if let mute {
             // A row of its own, so a long uptime row (coverage in Chinese) never cuts it.
@@ -118,6 +117,35 @@ enum ServerPanelView {
             "day": history.uptimeWithCoverage(figures[.day]), "month": history.uptimeWithCoverage(figures[.month]),
             "p95": history.milliseconds(figures[.day]?.p95Ms),
         ]))
+    }
+
+    /// The uptime row, its parts ("24 h …", "30 d …", "p95 …") carried onto rows of their own
+    /// under the value column when they do not fit beside each other, never cut while a row
+    /// can hold them; a short panel drops the second row and shows the first ending in `…`.
+    private static func uptimeRows(_ canvas: Canvas, _ uptime: Line, labelWidth: Int, width: Int) -> [Row] {
+        let separator = " · "
+        let room = max(1, width - labelWidth)
+        var pieces: [String] = []
+        for part in uptime.text.split(separator: separator, omittingEmptySubsequences: false).map(String.init) {
+            if let last = pieces.last, canvas.width(last + separator + part) <= room {
+                pieces[pieces.count - 1] = last + separator + part
+            } else {
+                pieces.append(part)
+            }
+        }
+        let label = canvas.text("ui.panel.uptime")
+        var rows: [Row] = []
+        for (index, piece) in pieces.enumerated() {
+            let value = Line(canvas.metrics.truncate(piece, toWidth: room))
+            var row = Row(line: labeled(index == 0 ? label : "", value, labelWidth: labelWidth, canvas: canvas),
+                          dropOrder: index == 0 ? 9 : 11)
+            if index == 0, pieces.count > 1 {
+                row.shortened = labeled(label, Line(canvas.metrics.truncate(uptime.text, toWidth: room)),
+                                        labelWidth: labelWidth, canvas: canvas)
+            }
+            rows.append(row)
+        }
+        return rows
     }
 
     /// A one-style line wrapped onto up to `dropOrders.count` rows, the last ending in `…` when

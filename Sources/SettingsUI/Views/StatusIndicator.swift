@@ -43,7 +43,7 @@ enum StatusIndicator {
             line.spans.append(warningSpan(warning, canvas: canvas))
         }
         line.spans.append(separator)
-        line.spans.append(Span(text.serverName(settings.currentServer)))
+        line.spans.append(Span(text.shortServerName(settings.currentServer)))
         if let detail = detail(canvas) {
             line.spans.append(separator)
             line.spans.append(detail)

@@ -114,12 +114,12 @@ struct StatusCommand: VerbumCommand {
     static func json(server: ServerConfig, source: ServerSource?, result: DetailedStatus, fallback: FallbackInfo?,
                      context: CommandContext, answersAgain: String? = nil) -> JSON {
         .object([
-            ("server", .object([
+            ("server", .object(JSONObject([
                 ("id", .string(server.id)),
                 ("displayName", .string(server.displayName)),
                 ("baseUrl", .string(server.baseUrl)),
                 ("source", source.map { .string($0.rawValue) } ?? .null),
-            ])),
+            ] + ServerNames.hostFields(server)))),
             ("connectionStatus", .string((result.isHealthy ? ConnectionStatus.connected : .error).rawValue)),
             ("responseTimeMs", result.responseTime.map { .double(milliseconds($0)) } ?? .null),
             ("checks", .array(result.checks.map(checkJSON))),
@@ -285,11 +285,11 @@ struct StatusCommand: VerbumCommand {
 
     /// A server id in a message (`ServerNames`; a custom id not in the list stays as it is).
     static func serverName(id: String, console: Console) -> String {
-        ServerNames.name(id: id, servers: [], formerNames: [:], localizer: console.localizer)
+        ServerNames.withALabel(id: id, servers: [], formerNames: [:], localizer: console.localizer)
     }
 
     /// Prefilled servers by their catalog name, custom ones by their display name (`ServerNames`).
     static func displayName(_ server: ServerConfig, console: Console) -> String {
-        ServerNames.name(server, localizer: console.localizer)
+        ServerNames.withALabel(server, localizer: console.localizer)
     }
 }

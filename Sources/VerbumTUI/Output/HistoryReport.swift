@@ -42,8 +42,9 @@ enum HistoryReport {
                     ("drill", .bool(false)),
                 ])
             }
-            return .object([("id", .string(server.id)), ("displayName", .string(server.displayName)),
-                            ("windows", .object(JSONObject(windowFields))), ("incidents", .array(incidents))])
+            return .object(JSONObject([("id", .string(server.id)), ("displayName", .string(server.displayName))]
+                                          + ServerNames.hostFields(server)
+                                          + [("windows", .object(JSONObject(windowFields))), ("incidents", .array(incidents))]))
         }))])
     }
 

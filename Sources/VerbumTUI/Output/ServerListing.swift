@@ -16,7 +16,7 @@ struct ServerListing {
     /// people. `isCurrent` is `isInUse` under its old name, for scripts written before.
     var json: JSON {
         .array(servers.map { server in
-            .object([
+            .object(JSONObject([
                 ("id", .string(server.id)),
                 ("displayName", .string(server.displayName)),
                 ("baseUrl", .string(server.baseUrl)),
@@ -27,7 +27,7 @@ struct ServerListing {
                 ("isInUse", .bool(server.id == inUseId)),
                 ("isCurrent", .bool(server.id == inUseId)),
                 ("hostKind", .string(server.hostKind.rawValue)),
-            ])
+            ] + ServerNames.hostFields(server)))
         })
     }
 
@@ -44,7 +44,7 @@ struct ServerListing {
             if server.id == configuredId { tags.append(localizer.text("cli.servers.configured")) }
             if server.isDefault { tags.append(localizer.text("cli.servers.default")) }
             if server.isCustom { tags.append(localizer.text("cli.servers.custom")) }
-            let name = ServerNames.name(server, localizer: localizer)
+            let name = TextSanitizer.clean(ServerNames.withALabel(server, localizer: localizer))
             let tagText = tags.isEmpty ? "" : " [" + tags.joined(separator: ", ") + "]"
             return (inUse ? "* " : "  ") + pad(server.id, idWidth) + "  " + pad(server.baseUrl, urlWidth)
                 + "  " + name + tagText

@@ -11,7 +11,7 @@ public struct AlertMessage: Equatable, Sendable {
 
     public init(_ event: AlertEvent, language: AppLanguage, durationText: String?) {
         let localizer = Localizer(language: language)
-        let name = TextSanitizer.clean(ServerNames.name(event.server, localizer: localizer))
+        let name = TextSanitizer.clean(ServerNames.withALabel(event.server, localizer: localizer))
         var parameters = ["server": name, "days": event.daysLeft.map(String.init) ?? "", "duration": durationText ?? ""]
         var reasonText: String?
         if let reason = event.reason {

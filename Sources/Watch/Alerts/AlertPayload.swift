@@ -24,8 +24,8 @@ public struct AlertPayload: Sendable {
         let reason: JSON = event.reason.map { IncidentReason($0, server: server).json(message: message.reason ?? "") } ?? .null
         return .object([
             ("event", .string(event.kind.rawValue)),
-            ("server", .object([("id", .string(server.id)), ("displayName", .string(server.displayName)),
-                                ("baseUrl", .string(server.baseUrl))])),
+            ("server", .object(JSONObject([("id", .string(server.id)), ("displayName", .string(server.displayName)),
+                                           ("baseUrl", .string(server.baseUrl))] + ServerNames.hostFields(server)))),
             ("reason", reason),
             ("message", .string(message.text)),
             ("at", .string(UTCTimestamp.iso8601Seconds(event.at))),

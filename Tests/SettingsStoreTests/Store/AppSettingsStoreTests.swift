@@ -458,23 +458,33 @@ struct AppSettingsStoreTests {
             #expect(zip(history, history.dropFirst()).allSatisfy { $0.lastUsed >= $1.lastUsed })
             #expect(Set(history.map(\.serverId)) == Set(records.map { servers[$0.0] }))
         }
-        // A switch records its entry, and app-state.json keeps it.
+        // The start's test is not a switch: nothing is listed. A switch records its entry, and
+        // app-state.json keeps it.
         store.dispatch(.connectivityStarted(at: 100))
+        try completeSwitch(store, testedAt: 101, endedAt: 102)
+        #expect(store.getState().connectionStatus == .connected)
+        #expect(store.getState().serverHistory.isEmpty, "start is not a switch")
+        store.dispatch(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        try completeSwitch(store, testedAt: 201, endedAt: 203)
+        #expect(store.getState().currentServer.id == "mac-mini")
+        #expect(store.getState().serverHistory.map(\.serverId) == ["mac-mini"])
+        #expect(store.getState().serverHistory.first?.successful == true)
+        try store.flushPersistence()
+        #expect(home.appStateFile.load().state.serverHistory == store.getState().serverHistory)
+    }
+
+    /// Runs the switch under way to its end: its test answers at `testedAt`, its steps end at `endedAt`.
+    private func completeSwitch(_ store: AppSettingsStore, testedAt: Double, endedAt: Double) throws {
         let run = try #require(store.getState().connectivity.activeSwitch)
-        store.dispatch(.switchStepCompleted(generation: run.generation, step: .validating, at: 100))
+        store.dispatch(.switchStepCompleted(generation: run.generation, step: .validating, at: testedAt))
         let check = CheckResult(endpoint: .health, url: run.target.baseUrl, status: .success, httpStatus: 200,
                                 timings: CheckTimings(totalMs: 3), error: nil)
         store.dispatch(.switchTestCompleted(generation: run.generation,
                                             result: DetailedStatus(serverId: run.target.id, checks: [check],
-                                                                   responseTime: 3, lastChecked: 101),
-                                            hadToken: false, at: 101))
+                                                                   responseTime: 3, lastChecked: testedAt),
+                                            hadToken: false, at: testedAt))
         for step in [SwitchStep.savingServerData, .clearingServerData, .restoringServerData, .signingIn] {
-            store.dispatch(.switchStepCompleted(generation: run.generation, step: step, at: 102))
+            store.dispatch(.switchStepCompleted(generation: run.generation, step: step, at: endedAt))
         }
-        #expect(store.getState().connectionStatus == .connected)
-        #expect(store.getState().serverHistory.first?.serverId == "pn51")
-        #expect(store.getState().serverHistory.first?.durationMs == 2000)
-        try store.flushPersistence()
-        #expect(home.appStateFile.load().state.serverHistory == store.getState().serverHistory)
     }
 }
