@@ -131,4 +131,29 @@ struct PagingPropertyTests {
             }
         }
     }
+
+    @Test("in a text field Home and End move the caret and leave the view where it was")
+    func homeAndEndInFields() {
+        // The note field over the history view.
+        var state = AppState(settings: Fixtures.connected(.en))
+        state.screen.overlay = .history
+        state.screen.helpScroll = 4
+        state.screen.viewport = ScrollViewport(visible: 10, total: 40)
+        state.screen.noteField = TextField(text: "restarted the router")
+        _ = AppReducer.reduce(&state, .key(.home, at: 0))
+        #expect(state.screen.noteField?.cursor == 0 && state.screen.helpScroll == 4)
+        _ = AppReducer.reduce(&state, .key(.end, at: 0))
+        #expect(state.screen.noteField?.cursor == "restarted the router".count && state.screen.helpScroll == 4)
+        // The fleet's filter, typed after `/`.
+        var fleetState = AppState(settings: Fixtures.connected(.en))
+        var fleet = FleetState(source: "https://prometheus.example")
+        fleet.rows = Self.fleetRows(30)
+        fleet.mode = .filtering
+        fleet.filter = TextField(text: "box")
+        fleetState.screen.fleet = fleet
+        _ = AppReducer.reduce(&fleetState, .key(.home, at: 0))
+        #expect(fleetState.screen.fleet?.filter.cursor == 0 && fleetState.screen.fleet?.mode == .filtering)
+        _ = AppReducer.reduce(&fleetState, .key(.end, at: 0))
+        #expect(fleetState.screen.fleet?.filter.cursor == 3)
+    }
 }
