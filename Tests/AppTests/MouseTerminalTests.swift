@@ -130,4 +130,27 @@ struct MouseTerminalTests {
         #expect(try await app.session.waitForExit() == 128 + signal)
         #expect(try await Self.mouseModes(app) == "0 0", "mouse reporting left on after signal \(signal)")
     }
+
+    @Test("Ctrl-Z gives the terminal back without mouse reporting; fg asks for it again")
+    func suspendAndResume() async throws {
+        let app = try await AppFixture.start(Self.xterm)
+        defer { app.close() }
+        try await app.waitForConnectedMainScreen("en")
+        try await app.session.sendKeys("C-z")
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !app.session.isSuspended && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(app.session.isSuspended)
+        #expect(try await Self.mouseModes(app) == "0 0", "mouse reporting left on while suspended")
+        try app.session.resume()
+        try await app.waitForConnectedMainScreen("en")
+        let back = ContinuousClock.now + .seconds(30)
+        while try await Self.mouseModes(app) != "1 1", ContinuousClock.now < back {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(try await Self.mouseModes(app) == "1 1", "mouse reporting not asked for again after fg")
+        try await app.session.sendKeys("q")
+        #expect(try await app.session.waitForExit() == 0)
+    }
 }
