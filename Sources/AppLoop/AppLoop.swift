@@ -115,7 +115,38 @@ public final class AppLoop {
     /// A key the person pressed.
     public func key(_ key: Key) {
         stats?.keyReceived(String(describing: key))
+        // A paging key typed with the key that opened the view (one read) pages what that key
+        // opened: its frame is drawn first, so the view's size is known.
+        if ScrollMove(key: key) != nil, frames.isPending { drawFrame() }
+        measureViewport()
         store.dispatch(.key(key, at: store.clock.now()))
+    }
+
+    /// Lines the wheel scrolls per notch.
+    static let wheelLines = 3
+
+    /// A click or a turn of the wheel (SPEC §10.3), on the frame the person sees: a click means
+    /// what the views recorded at that cell (`RenderedFrame.target`); the wheel scrolls the
+    /// scrolling view as ↑↓ do, where the frame has one.
+    public func mouse(_ event: MouseEvent) {
+        guard let frame = lastFrame?.frame else { return }
+        measureViewport()
+        switch event.kind {
+        case .press:
+            if let target = frame.target(x: event.x, y: event.y) {
+                store.dispatch(.clicked(target, at: store.clock.now()))
+            }
+        case .wheelUp, .wheelDown:
+            guard frame.viewport != nil else { return }
+            for _ in 0..<Self.wheelLines { store.dispatch(.key(event.kind == .wheelUp ? .up : .down, at: store.clock.now())) }
+        }
+    }
+
+    /// The scrolling view's size as the last frame drew it goes to the state before input, so
+    /// paging moves by what is on screen (the reducer measures nothing itself).
+    private func measureViewport() {
+        let drawn = lastFrame?.frame.viewport
+        if store.getAppState().screen.viewport != drawn { store.dispatch(.viewportMeasured(drawn)) }
     }
 
     /// Any event of the app's vocabulary.

@@ -11,6 +11,9 @@ final class FrameScheduler {
         self.draw = draw
     }
 
+    /// A frame is asked for and not drawn yet.
+    var isPending: Bool { pending }
+
     func request() {
         guard !pending else { return }
         pending = true

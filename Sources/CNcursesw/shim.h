@@ -53,4 +53,25 @@ static inline int vc_terminfo_probe(const char *name) {
 static inline int vc_tigetflag(const char *name) { return tigetflag(name); }
 /// A numeric capability of the current terminal (-1 absent, -2 not a number).
 static inline int vc_tigetnum(const char *name) { return tigetnum(name); }
+
+/// Mouse reporting (SPEC §10.3): clicks and the wheel only, no motion (so the terminal's own
+/// Shift-selection keeps working), each press reported at once (no click interval). ncurses
+/// picks the protocol from terminfo's kmous (xterm's SGR 1006 for `\E[<`). 1 when it reports.
+static inline int vc_mouse_start(void) {
+    mmask_t wanted = BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED;
+    mouseinterval(0);
+    return mousemask(wanted, NULL) != 0 && has_mouse() ? 1 : 0;
+}
+static inline int vc_key_mouse(void) { return KEY_MOUSE; }
+/// The pending mouse event: 1 left press, 4 wheel up, 5 wheel down, 0 anything else; -1 none.
+static inline int vc_get_mouse(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *x = event.x;
+    *y = event.y;
+    if (event.bstate & BUTTON1_PRESSED) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 4;
+    if (event.bstate & BUTTON5_PRESSED) return 5;
+    return 0;
+}
 #endif

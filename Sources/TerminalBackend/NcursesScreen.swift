@@ -61,7 +61,10 @@ public final class NcursesScreen {
     /// asks the terminal how wide it draws ambiguous characters and what its background is
     /// (`TerminalProbe`, at most 100 ms; `measurement`). Whether the terminal's cursor shows is
     /// decided with every frame (`setCursorVisible`): in text fields, and under `--plain`.
-    public func start(noColor: Bool, environment: [String: String]) throws {
+    ///
+    /// With `mouse`, the terminal reports clicks and the wheel where it can (SPEC §10.3; not in
+    /// the line mode, and the caller leaves it off under `--plain`); every way out turns it off.
+    public func start(noColor: Bool, environment: [String: String], mouse: Bool = false) throws {
         Self.ensureUTF8Locale()
         terminalChoice = TerminalTypeChoice.resolve(environment: environment)
         guard case .screen(let type, _) = terminalChoice else {
@@ -96,7 +99,10 @@ public final class NcursesScreen {
         doupdate()
         // Now that terminfo is loaded, the terminal's own undo sequences replace the defaults.
         hasAlternateScreen = TerminfoString.lookup("smcup") != nil
-        _ = Self.restoreSequence(alternateScreen: hasAlternateScreen).withUnsafeBufferPointer { buf in
+        // Mouse reporting is turned off by the same restore as the other modes, signals and crashes included.
+        mouseReporting = mouse && vc_mouse_start() == 1
+        let mouseOff = mouseReporting ? Self.mouseReportingOff : []
+        _ = (Self.restoreSequence(alternateScreen: hasAlternateScreen) + mouseOff).withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { vc_guard_set_restore_bytes($0.baseAddress, $0.count) }
         }
         _ = vc_guard_install_crash_handlers()
@@ -162,28 +168,58 @@ public final class NcursesScreen {
     /// Everything typed since the last call (non-blocking). When the terminal has gone away
     /// (hung up: end of file or EIO on every read), `inputEnded` becomes true.
     public func readKeys() -> [Key] {
+        readInput().compactMap { if case .key(let key) = $0 { key } else { nil } }
+    }
+
+    /// Everything the terminal sent since the last call, keys and mouse reports in order.
+    public func readInput() -> [TerminalInput] {
         if let lines {
             let keys = lines.readKeys()
             inputEnded = inputEnded || (keys.isEmpty && TerminalHangup.hasHappened(on: STDIN_FILENO))
-            return keys
+            return keys.map(TerminalInput.key)
         }
         guard let window else { return [] }
-        var keys = typedDuringProbe
+        var input = typedDuringProbe.map(TerminalInput.key)
         typedDuringProbe = []
         var ch: wint_t = 0
         while true {
             let r = wget_wch(window, &ch)
             if r == ERR { break }
-            if let key = KeyDecoder.decode(result: r, code: UInt32(ch)) { keys.append(key) }
+            if r == KEY_CODE_YES, Int32(bitPattern: UInt32(ch)) == vc_key_mouse() {
+                if let event = Self.mouseEvent() { input.append(.mouse(event)) }
+            } else if let key = KeyDecoder.decode(result: r, code: UInt32(ch)) {
+                input.append(.key(key))
+            }
         }
         // ncurses says ERR both for "nothing more now" and for end of file or EIO; only a
         // wakeup that brought no key asks the terminal which one it was.
-        if keys.isEmpty && TerminalHangup.hasHappened(on: STDIN_FILENO) { inputEnded = true }
+        if input.isEmpty && TerminalHangup.hasHappened(on: STDIN_FILENO) { inputEnded = true }
         if var late = lateAnswers {
-            keys = late.filter(keys)
+            // The probe's late answers are keys; mouse reports keep their place after them.
+            let keys = late.filter(input.compactMap { if case .key(let key) = $0 { key } else { nil } })
+            input = keys.map(TerminalInput.key) + input.filter { if case .mouse = $0 { true } else { false } }
             lateAnswers = late.isDone(now: Int(AppClock.monotonicMilliseconds())) ? nil : late
         }
-        return keys
+        return input
+    }
+
+    /// Whether the terminal reports the mouse (`start(mouse:)`).
+    public private(set) var mouseReporting = false
+
+    /// Turns off what ncurses turns on for clicks and the wheel, in either encoding (X10 1000,
+    /// SGR 1006): the restore sends it on every way out.
+    static let mouseReportingOff = Array("\u{1B}[?1006l\u{1B}[?1000l".utf8)
+
+    /// The mouse report ncurses decoded, as a click or a wheel turn; nil for anything else.
+    private static func mouseEvent() -> MouseEvent? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        switch vc_get_mouse(&x, &y) {
+        case 1: return MouseEvent(.press, x: Int(x), y: Int(y))
+        case 4: return MouseEvent(.wheelUp, x: Int(x), y: Int(y))
+        case 5: return MouseEvent(.wheelDown, x: Int(x), y: Int(y))
+        default: return nil
+        }
     }
 
     /// Whether the terminal went away: the app should quit (its state saved) rather than

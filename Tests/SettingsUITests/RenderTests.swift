@@ -125,7 +125,7 @@ struct CatalogCoverageTests {
     /// and product terms the catalogs themselves keep in Latin letters.
     static let allowed: Set<String> = [
         "VerbumCare", "Mac", "Mini", "Tailscale", "Apple", "Silicon", "English", "pn51", "ward3",
-        "Tab", "Enter", "Esc", "Space", "Del", "Home", "End", "Ctrl", "F1", "F10",
+        "Tab", "Enter", "Esc", "Space", "Del", "Home", "End", "PgUp", "PgDn", "Ctrl", "F1", "F10",
         "health", "api", "auth", "websocket", "HTTP", "https", "nginx", "mDNS", "CA", "ms", "STAGING", "DEVELOPMENT",
         "DNS", "TLS",
     ]

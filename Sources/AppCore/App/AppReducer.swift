@@ -18,6 +18,10 @@ public enum AppReducer {
         switch event {
         case .key(let key, _):
             reducer.handle(key)
+        case .clicked(let target, _):
+            reducer.click(target)
+        case .viewportMeasured(let viewport):
+            reducer.viewportMeasured(viewport)
         case let .addressTested(address, summary, _):
             reducer.addressTested(address: address, summary: summary)
         case let .caBundleInspected(path, refusal, _):
@@ -54,7 +58,7 @@ extension AppEvent {
     /// The time a screen event carries; nil for the settings events.
     var screenTime: Double? {
         switch self {
-        case .key(_, let at), .addressTested(_, _, let at), .caBundleInspected(_, _, let at),
+        case .key(_, let at), .clicked(_, let at), .addressTested(_, _, let at), .caBundleInspected(_, _, let at),
              .fleetOpened(_, let at), .fleetAnswered(_, let at), .fleetQueryFailed(_, let at),
              .incidentNoteWritten(_, _, let at): at
         default: nil

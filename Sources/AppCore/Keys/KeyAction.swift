@@ -4,6 +4,10 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case nextArea
     case nextField
     case move
+    /// PgUp/PgDn: a screenful in a scrolling view.
+    case page
+    /// Home/End: the first or the last line of a scrolling view.
+    case ends
     case adjust
     case choose
     case toggle
@@ -48,7 +52,7 @@ extension KeyAction {
         case .test, .testAll, .openSettings, .signIn, .acknowledgeDrill, .filter, .refresh, .writeNote: 3
         case .remove, .adjust: 4
         case .move, .nextField: 5
-        case .nextLanguage, .chooseLanguage: 6
+        case .page, .ends, .nextLanguage, .chooseLanguage: 6
         case .nextArea: 7
         case .editText, .redraw: 8
         }

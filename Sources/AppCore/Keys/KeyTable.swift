@@ -12,6 +12,9 @@ public enum KeyTable {
     private static let panesWithoutText: Set<KeyContext> = [.paneList, .paneStepper, .paneToggle]
     private static let fleetWithoutText: Set<KeyContext> = KeyContext.fleetAreas
     private static let lists: Set<KeyContext> = KeyContext.screens.union([.help, .history])
+    /// The views that scroll (SPEC §10.3): help, the history view and the fleet's list. Not the
+    /// text fields, where Home and End move the caret.
+    static let scrolling: Set<KeyContext> = [.help, .history, .fleetList]
     /// Everywhere no text field takes the letters: the screens, help and the yes/no question.
     private static let languageContexts: Set<KeyContext> = KeyContext.mainAreas.union(panesWithoutText)
         .union(fleetWithoutText).union([.help, .history, .confirm])
@@ -30,6 +33,10 @@ public enum KeyTable {
                    hint: "key.next_field", help: "help.next_field", contexts: KeyContext.dialogs, section: .global),
         KeyBinding(.move, [G("↑↓", [.up, .down]), G("k j", [.character("k"), .character("j")])],
                    hint: "key.move", help: "help.move", contexts: lists, section: .global),
+        KeyBinding(.page, [G("PgUp PgDn", [.pageUp, .pageDown])], hint: "key.page", help: "help.page",
+                   contexts: scrolling, section: .global),
+        KeyBinding(.ends, [G("Home End", [.home, .end])], hint: "key.ends", help: "help.ends",
+                   contexts: scrolling, section: .global),
         KeyBinding(.adjust, [G("←→", [.left, .right])], hint: "key.adjust", help: "help.adjust",
                    contexts: [.paneStepper], section: .pane),
         KeyBinding(.choose, [G("Enter", [.enter]), G("Space", [.character(" ")])], hint: "key.choose",

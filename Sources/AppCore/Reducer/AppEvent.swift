@@ -25,6 +25,10 @@ public enum AppEvent: Equatable, Sendable {
     // MARK: The screen (reduced by `ScreenReducer`, which turns them into the events below)
     /// A key the person pressed.
     case key(Key, at: Double)
+    /// A click on what the last frame drew there (SPEC §10.3; the loop's hit test).
+    case clicked(MouseTarget, at: Double)
+    /// The scrolling view open now was drawn this many rows tall, this long (nil: none is open).
+    case viewportMeasured(ScrollViewport?)
     /// The test of an address typed in the pane finished (`testAddress`).
     case addressTested(address: String, summary: ServerProbeSummary, at: Double)
     /// The CA bundle typed in the pane was looked at (`inspectCABundle`); `refusal` says why it
@@ -145,6 +149,8 @@ extension AppEvent {
         case .appStateWritten: "appStateWritten"
         case .appStateFileRead: "appStateFileRead"
         case .key: "key"
+        case .clicked: "clicked"
+        case .viewportMeasured: "viewportMeasured"
         case .addressTested: "addressTested"
         case .caBundleInspected: "caBundleInspected"
         case .fleetOpened: "fleetOpened"

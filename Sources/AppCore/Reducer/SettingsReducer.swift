@@ -112,7 +112,7 @@ public struct SettingsReducer {
             }
         case let .appStateFileRead(load, at):
             appStateFileRead(load, at: at)
-        case .key, .addressTested, .caBundleInspected, .fleetOpened, .fleetAnswered, .fleetQueryFailed:
+        case .key, .clicked, .viewportMeasured, .addressTested, .caBundleInspected, .fleetOpened, .fleetAnswered, .fleetQueryFailed:
             // The screen's events: `AppReducer` gives them to `ScreenReducer`.
             break
         case .watchStarted, .recordingTakenOver, .recorderChecked, .alertDelivered, .roundTimerFired, .serversTested,

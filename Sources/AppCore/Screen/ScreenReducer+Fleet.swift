@@ -14,6 +14,11 @@ extension ScreenReducer {
             guard case .list = fleet.mode else { return true }
             let step = key == .up || key == .character("k") ? -1 : 1
             fleet.cursor = min(max(0, fleet.cursor + step), max(0, fleet.visibleRows.count - 1))
+        case .page, .ends:
+            // `scroll` moves the state's cursor; the deferred write-back must keep it.
+            state.screen.fleet = fleet
+            if let move = ScrollMove(key: key) { _ = scroll(move, active: [.fleetList]) }
+            fleet = state.screen.fleet ?? fleet
         case .choose:
             if let row = fleet.selectedRow { fleet.mode = .box(key: row.key) }
         case .filter:

@@ -39,17 +39,8 @@ extension ScreenReducer {
 
     /// ↑↓ (k j): the cursor in a list; between rows of the pane elsewhere; scrolling in help.
     mutating func move(by step: Int, active: Set<KeyContext>) {
-        if active.contains(.help) {
-            // The view keeps the first row inside what it draws; here it only stays in the table.
-            state.screen.helpScroll = min(max(0, state.screen.helpScroll + step), KeyTable.bindings.count)
-            return
-        }
-        if active.contains(.history) {
-            // The history view keeps the first row inside its lines, as help does; the
-            // selection (the incident `n` writes on) moves among the incidents it lists.
-            state.screen.helpScroll = min(max(0, state.screen.helpScroll + step), 10_000)
-            let listed = HistoryIncidents.listed(state.watch.history, servers: settings.availableServers)
-            state.screen.historySelection = min(max(0, state.screen.historySelection + step), max(0, listed.count - 1))
+        if !active.isDisjoint(with: [.help, .history]) {
+            _ = scroll(.lines(step), active: active)
             return
         }
         switch state.screen.focus(settings) {

@@ -91,6 +91,8 @@ struct ScreenReducer {
             }
         case .move:
             move(by: key == .up || key == .character("k") ? -1 : 1, active: active)
+        case .page, .ends:
+            if let move = ScrollMove(key: key) { _ = scroll(move, active: active) }
         case .adjust:
             let wanted = settings.connectionTimeout + (key == .left ? -1 : 1)
             let clamped = min(max(wanted, Self.timeoutRange.lowerBound), Self.timeoutRange.upperBound)
@@ -141,6 +143,7 @@ struct ScreenReducer {
         case .help:
             state.screen.overlay = .help
             state.screen.helpScroll = 0
+            state.screen.viewport = nil
         case .closeHelp, .closeHistory:
             state.screen.overlay = .none
         case .writeNote:
@@ -149,6 +152,7 @@ struct ScreenReducer {
         case .history:
             state.screen.overlay = .history
             state.screen.helpScroll = 0
+            state.screen.viewport = nil
             state.screen.historySelection = 0
             state.screen.noteField = nil
             // What the database says now, not a minute ago.
@@ -179,7 +183,7 @@ struct ScreenReducer {
         }
     }
 
-    private mutating func choose() {
+    mutating func choose() {
         if case .confirm(let dialog) = state.screen.overlay {
             answerConfirmation(yes: dialog.isYesFocused)
             return

@@ -28,6 +28,9 @@ public struct ScreenState: Equatable, Sendable {
     public var historySelection = 0
     /// The note being written on the selected incident (`n` in `h`); nil when none is.
     public var noteField: TextField?
+    /// The scrolling view's rows and length as the last frame drew them (`viewportMeasured`);
+    /// nil until one is drawn. Paging and the scroll limits follow it.
+    public var viewport: ScrollViewport?
 
     public init(mainFocus: FocusArea = .languagePicker, paneFocus: FocusArea = .paneList, overlay: Overlay = .none,
                 languageCursor: Int = 0, paneCursor: Int = 0, addressField: TextField = .address(),

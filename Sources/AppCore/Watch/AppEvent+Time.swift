@@ -4,7 +4,7 @@ extension AppEvent {
     public var time: Double? {
         switch self {
         case .settingsFileRead(_, let at), .settingsWritten(_, _, _, let at), .settingsWriteFailed(_, _, let at),
-             .appStateWriteFailed(_, let at), .appStateWritten(_, let at), .appStateFileRead(_, let at), .key(_, let at),
+             .appStateWriteFailed(_, let at), .appStateWritten(_, let at), .appStateFileRead(_, let at), .key(_, let at), .clicked(_, let at),
              .addressTested(_, _, let at), .caBundleInspected(_, _, let at), .serverChosen(_, let at),
              .fleetOpened(_, let at), .fleetAnswered(_, let at), .fleetQueryFailed(_, let at),
              .customServerAddRequested(_, let at), .customServerRemoveRequested(_, let at), .paneOpened(let at),
@@ -18,7 +18,7 @@ extension AppEvent {
              .muteTimerFired(let at), .credentialsChecked(_, _, let at), .drillsRead(_, let at), .drillTimerFired(let at),
              .incidentNoteWritten(_, _, let at):
             at
-        case .loaded, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,
+        case .loaded, .viewportMeasured, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,
              .signInSubmitted, .signInDismissed, .signInFormEdited, .paneNoteWithdrawn, .connectivityStopped,
              .rowTestCompleted, .signInFailed, .mdnsInspected, .historyRead,
              .alertDelivered, .statusPageDirectoryGiven:

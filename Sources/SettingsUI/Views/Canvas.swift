@@ -9,6 +9,10 @@ struct Canvas {
     let text: UIText
     var caret: Point?
     var focusPoint: Point?
+    /// Where clicks mean something, in drawing order (`clickable`).
+    var targets: [MouseRegion] = []
+    /// The scrolling view's rows and length, when one was drawn (`ScrollViewport`).
+    var viewport: ScrollViewport?
     /// The regions of earlier frames (`region`).
     var memo: FrameMemo
 

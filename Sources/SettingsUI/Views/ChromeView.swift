@@ -22,10 +22,29 @@ enum ChromeView {
             titleLine.spans.append(Span(" "))
         }
         titleLine.spans.append(Span(title, style: .bold))
-        let hints = hintLine(canvas, width: area.width - 2 * borderWidth(canvas) - 3)
-        let model = Model(title: titleLine, status: status ?? StatusIndicator.line(canvas), hints: hints)
-        return canvas.region("chrome", model, in: area) {
-            $0.box(area, title: model.title, rightTitle: model.status, bottomTitle: model.hints)
+        let fitted = fittedHintLine(canvas, width: area.width - 2 * borderWidth(canvas) - 3)
+        let model = Model(title: titleLine, status: status ?? StatusIndicator.line(canvas), hints: fitted.line)
+        return canvas.region("chrome", model, in: area) { canvas in
+            let inner = canvas.box(area, title: model.title, rightTitle: model.status, bottomTitle: model.hints)
+            recordHints(&canvas, fitted.hints, on: area)
+            return inner
+        }
+    }
+
+    /// Each hint the footer shows is clickable as its key (SPEC §10.3): at the place `Box` writes
+    /// its bottom title (after the corner and one space), hint after hint as `KeyHints` joins them.
+    private static func recordHints(_ canvas: inout Canvas, _ hints: [KeyTable.Hint], on area: Rect) {
+        guard area.height > 1 else { return }
+        let corner = max(1, canvas.width(String(canvas.border.bottomLeft)), canvas.width(String(canvas.border.bottomRight)))
+        let end = area.maxX - corner - 1
+        var x = area.x + corner + 1
+        for hint in hints {
+            let width = canvas.width(hint.label) + 1 + canvas.width(canvas.text(hint.binding.hintKey))
+            guard x + width <= end, let key = hint.binding.groups.first(where: { $0.label == hint.label })?.keys.first else {
+                return
+            }
+            canvas.clickable(Rect(x: x, y: area.maxY - 1, width: width, height: 1), .key(key))
+            x += width + 2
         }
     }
 
@@ -41,7 +60,13 @@ enum ChromeView {
         Box(border: canvas.border).inner(area, metrics: canvas.metrics)
     }
 
-    static func hintLine(_ canvas: Canvas, width: Int) -> Line {
+    /// The footer's line and the hints it shows, in order.
+    struct FittedHints: Hashable, Sendable {
+        var line: Line
+        var hints: [KeyTable.Hint]
+    }
+
+    static func fittedHintLine(_ canvas: Canvas, width: Int) -> FittedHints {
         let active = KeyContext.active(screen: canvas.ui, settings: canvas.settings)
         // The footer depends on these alone (the key table and the catalogs are constant), and
         // fitting it measures every hint several times: done once per combination.
@@ -57,9 +82,9 @@ enum ChromeView {
         var metrics: DisplayWidth
     }
 
-    private static let hintMemo = BoundedMemo<HintInput, Line>(capacity: 128)
+    private static let hintMemo = BoundedMemo<HintInput, FittedHints>(capacity: 128)
 
-    private static func fittedHints(_ canvas: Canvas, active: Set<KeyContext>, width: Int) -> Line {
+    private static func fittedHints(_ canvas: Canvas, active: Set<KeyContext>, width: Int) -> FittedHints {
         var footer = KeyTable.footer(for: active)
         let metrics = canvas.metrics
         func line(_ hints: [KeyTable.Hint]) -> Line {
@@ -84,7 +109,7 @@ enum ChromeView {
         if footer.count < full.count && fits(footer) {
             result.spans.append(Span("  …"))
         }
-        return result
+        return FittedHints(line: result, hints: footer)
     }
 
     private static func borderWidth(_ canvas: Canvas) -> Int {

@@ -81,6 +81,7 @@ enum FleetView {
         if canvas.plain {
             // One sentence per box, in reading order; the cursor's row is where the terminal's cursor is.
             let visible = area.height
+            canvas.viewport = ScrollViewport(visible: visible, total: rows.count)
             let first = cursor < visible ? 0 : cursor - visible + 1
             for (offset, row) in rows.dropFirst(first).prefix(visible).enumerated() {
                 let line = area.row(offset)
@@ -93,6 +94,8 @@ enum FleetView {
             return
         }
         let visible = area.height - 1
+        // PgUp/PgDn move the cursor by what the table shows (`ScrollViewport`).
+        canvas.viewport = ScrollViewport(visible: visible, total: rows.count)
         let first = cursor < visible ? 0 : cursor - visible + 1
         let shown = Array(rows.dropFirst(first).prefix(visible))
         let cells = shown.map { row in FleetText.Column.allCases.map { words.cell($0, row) } }

@@ -1,3 +1,4 @@
+import AppCore
 import TerminalRendering
 
 /// The regions of the frames drawn so far, so a frame costs the views whose models changed (as
@@ -29,6 +30,8 @@ public struct FrameMemo {
         var after: [Cell]
         var caret: Point?
         var focusPoint: Point?
+        var targets: [MouseRegion]
+        var viewport: ScrollViewport?
         var result: Any
     }
 
@@ -158,21 +161,28 @@ extension Canvas {
     private mutating func reuse<Result>(_ entry: FrameMemo.Entry, _ result: Result) -> Result {
         caret = entry.caret ?? caret
         focusPoint = entry.focusPoint ?? focusPoint
+        targets += entry.targets
+        viewport = entry.viewport ?? viewport
         return result
     }
 
     private mutating func redraw<Model: Equatable, Result>(_ name: String, _ model: Model, span: Rect, before: [Cell]?,
                                                            draw: (inout Canvas) -> Result) -> Result {
-        let outer = (caret: caret, focusPoint: focusPoint)
+        let outer = (caret: caret, focusPoint: focusPoint, targets: targets, viewport: viewport)
         caret = nil
         focusPoint = nil
+        targets = []
+        viewport = nil
         let result = draw(&self)
         memo.entries[name] = FrameMemo.Entry(model: model, span: span, before: before, after: buffer.cells(in: span),
-                                             caret: caret, focusPoint: focusPoint, result: result)
+                                             caret: caret, focusPoint: focusPoint, targets: targets, viewport: viewport,
+                                             result: result)
         memo.drawnRegions.append(name)
         memo.setInFrame.append(span)
         caret = caret ?? outer.caret
         focusPoint = focusPoint ?? outer.focusPoint
+        targets = outer.targets + targets
+        viewport = viewport ?? outer.viewport
         return result
     }
 }

@@ -2,8 +2,8 @@ import Localization
 import AppCore
 import TerminalRendering
 
-/// Every key, by section, generated from `KeyTable` (the footer's source too). Scrolls with ↑↓
-/// when the screen is too short for all of it.
+/// Every key, by section, generated from `KeyTable` (the footer's source too). Scrolls with ↑↓,
+/// PgUp/PgDn, Home/End and the wheel when the screen is too short for all of it (`ScrollingDialog`).
 enum HelpOverlayView {
     static func render(_ canvas: inout Canvas, in inside: Rect) {
         let width = min(inside.width - 2, 92)
@@ -33,12 +33,5 @@ enum HelpOverlayView {
             }
         }
         return lines
-    }
-
-    /// How far the help can scroll at most (its length at the smallest screen), for the update.
-    static func maximumScroll(_ settings: SettingsState) -> Int {
-        let width = min(ScreenRenderer.minimumWidth - 4, 92) - 4
-        let count = lines(UIText(settings: settings), width: width, metrics: .standard).count
-        return max(0, count - 1)
     }
 }

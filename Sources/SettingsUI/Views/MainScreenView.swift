@@ -26,8 +26,9 @@ enum MainScreenView {
         let noticeRows = min(noticeLines.count, maxNoticeRows)
         let gap = noticeRows > 0 && content.height >= 20 ? 1 : 0
         let top = Rect(x: content.x, y: content.y, width: content.width, height: content.height - noticeRows - gap)
-        NoticesView.render(&canvas, lines: noticeLines,
-                           in: Rect(x: content.x, y: top.maxY + gap, width: content.width, height: noticeRows))
+        let noticeArea = Rect(x: content.x, y: top.maxY + gap, width: content.width, height: noticeRows)
+        NoticesView.render(&canvas, lines: noticeLines, in: noticeArea)
+        canvas.clickable(noticeArea, .area(.notices))
 
         let roomyScreen = area.width >= roomyWidth && area.height >= roomyHeight
         if canvas.plain {
@@ -141,6 +142,11 @@ enum MainScreenView {
             cursor: canvas.ui.languageRow(canvas.settings), isFocused: focused,
             markers: canvas.plain ? .ascii : .radio)
         list.render(in: inner, buffer: &canvas.buffer)
+        canvas.clickable(area, .area(.languagePicker))
+        let offset = list.scrollOffset(height: inner.height)
+        for row in 0..<min(inner.height, languages.count - offset) {
+            canvas.clickable(inner.row(row), .languageRow(offset + row))
+        }
         if focused {
             let row = canvas.ui.languageRow(canvas.settings) - list.scrollOffset(height: inner.height)
             canvas.markFocus(x: inner.x + 1, y: inner.y + row)
@@ -186,6 +192,7 @@ enum MainScreenView {
         let boxArea = Rect(x: area.x, y: area.y, width: area.width, height: height)
         let inner = canvas.box(boxArea, title: Line(canvas.text("ui.panel.open_settings"), style: .bold),
                                focused: focused).inset(left: 1, right: 1)
+        canvas.clickable(boxArea, .area(.openSettings))
         guard inner.height >= 1 else { return height }
         let buttonRow = inner.row(inner.height - 1)
         let textRows = max(0, min(explainLines, inner.height - (inner.height > explainLines + 1 ? 2 : 1)))
@@ -195,6 +202,8 @@ enum MainScreenView {
         // Narrow: brackets without their inner spaces rather than losing the key "(o)".
         let label = canvas.width("[ " + name + " ]") <= buttonRow.width ? "[ " + name + " ]" : "[" + name + "]"
         canvas.draw(Line(label, style: focused ? .reverse.adding(.bold) : .bold), in: buttonRow)
+        canvas.clickable(Rect(x: buttonRow.x, y: buttonRow.y, width: min(buttonRow.width, canvas.width(label)), height: 1),
+                         .button(.openSettings))
         if focused {
             canvas.markFocus(x: buttonRow.x, y: buttonRow.y)
         }

@@ -29,6 +29,7 @@ enum PaneListView {
         let focused = canvas.focus == .paneList
         for index in offset..<min(rowCount, offset + area.height) {
             let rowArea = area.row(index - offset)
+            canvas.clickable(rowArea, .paneRow(index))
             if settings.availableServers.indices.contains(index) {
                 let server = settings.availableServers[index]
                 canvas.draw(line(canvas, server: server, isMarked: server.id == marked, columns: columns), in: rowArea)

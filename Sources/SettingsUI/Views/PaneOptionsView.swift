@@ -57,6 +57,7 @@ enum PaneOptionsView {
         let shown = focused ? canvas.ui.caBundleField
             : TextField(text: inEffect.map { $0.path ?? "" } ?? canvas.settings.caBundle ?? "")
         let fieldWidth = min(area.maxX - fieldX, 58)
+        canvas.clickable(Rect(x: area.x, y: y, width: fieldX - area.x + fieldWidth, height: 1), .area(.caBundle))
         TextFieldView.render(&canvas, field: shown, in: Rect(x: fieldX, y: y, width: fieldWidth, height: 1),
                              focused: focused, placeholder: canvas.text("ui.pane.ca_bundle_system"))
         if let inEffect, !focused, inEffect.path != nil, fieldX + fieldWidth + 2 < area.maxX {
@@ -76,6 +77,7 @@ enum PaneOptionsView {
         if focused {
             canvas.markFocus(x: afterLabel, y: y)
         }
+        canvas.clickable(Rect(x: x, y: y, width: end - x, height: 1), .area(control.area))
         return end
     }
 

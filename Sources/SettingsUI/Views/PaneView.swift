@@ -34,6 +34,7 @@ enum PaneView {
         canvas.draw(Line(canvas.text("ui.pane.custom_address"), style: .bold), in: row(content, y))
         y += 1
         let fieldWidth = min(content.width - 1, 72)
+        canvas.clickable(Rect(x: content.x + 1, y: y, width: fieldWidth, height: 1), .area(.customAddress))
         TextFieldView.render(&canvas, field: canvas.ui.addressField, in: Rect(x: content.x + 1, y: y, width: fieldWidth, height: 1),
                              focused: canvas.focus == .customAddress, placeholder: "https://…/api")
         y += 1

@@ -37,6 +37,8 @@ public enum ScreenRenderer {
             // The screen below keeps its looks but not the cursor: the overlay has the focus.
             canvas.caret = nil
             canvas.focusPoint = nil
+            // Nor the clicks: only the footer's hints (the overlay's keys) stay clickable.
+            canvas.targets.removeAll { if case .key = $0.target { false } else { true } }
             let inside = ChromeView.inner(of: area, canvas: canvas)
             canvas.region("overlay", model.reading([.mutes, .overlayNow]), in: inside) { canvas in
                 canvas.buffer.updateStyle(in: inside) { style in
@@ -62,6 +64,7 @@ public enum ScreenRenderer {
                 $0.attributes.remove(.reverse)
             }
         }
-        return RenderedFrame(buffer: canvas.buffer, cursor: canvas.buffer.cursor)
+        return RenderedFrame(buffer: canvas.buffer, cursor: canvas.buffer.cursor, targets: canvas.targets,
+                             viewport: canvas.viewport)
     }
 }

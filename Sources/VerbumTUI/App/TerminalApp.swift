@@ -43,7 +43,10 @@ final class TerminalApp {
         try signals.start { [unowned self] signal in self.handle(signal: signal) }
         // Starting the screen also measures the terminal (ambiguous width, background: at most
         // 100 ms), so the first frame is laid out for the terminal it is drawn on.
-        try screen.start(noColor: context.options.noColor, environment: context.environmentVariables)
+        // The mouse where the terminal reports it; never under `--plain`, where nothing must
+        // take the terminal's own reading and selecting away (SPEC §10.3, §10.4).
+        try screen.start(noColor: context.options.noColor, environment: context.environmentVariables,
+                         mouse: !context.options.plain)
         let metrics = DisplayWidth(options: WidthOptions(ambiguousIsWide: screen.measurement.ambiguous.isWide))
         var options = RenderOptions(plain: context.options.plain, metrics: metrics,
                                     consoleLacksCJK: RenderOptions.consoleLacksCJK(environment: context.environmentVariables))
@@ -85,12 +88,12 @@ final class TerminalApp {
     }
 
     private func handleInput() {
-        for key in screen.readKeys() {
-            if key == .resize {
-                loop?.resized()
-                continue
+        for input in screen.readInput() {
+            switch input {
+            case .key(.resize): loop?.resized()
+            case .key(let key): loop?.key(key)
+            case .mouse(let event): loop?.mouse(event)
             }
-            loop?.key(key)
         }
         // The terminal went away (its pty closed) and no SIGHUP ended the app (ignored, or never
         // sent to this session): quit as a hangup would, state saved, status 128 + SIGHUP.
