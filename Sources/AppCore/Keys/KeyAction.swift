@@ -15,6 +15,9 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case openSettings
     case nextLanguage
     case chooseLanguage
+    /// The pane's list: a digit chooses the row with that number (the screen-reader mode reads
+    /// the rows numbered).
+    case chooseNumbered
     case test
     case testAll
     case signIn
@@ -48,7 +51,7 @@ extension KeyAction {
         case .test, .testAll, .openSettings, .signIn, .acknowledgeDrill, .filter, .refresh, .writeNote: 3
         case .remove, .adjust: 4
         case .move, .nextField: 5
-        case .nextLanguage, .chooseLanguage: 6
+        case .nextLanguage, .chooseLanguage, .chooseNumbered: 6
         case .nextArea: 7
         case .editText, .redraw: 8
         }

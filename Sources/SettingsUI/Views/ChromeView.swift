@@ -22,6 +22,10 @@ enum ChromeView {
             titleLine.spans.append(Span(" "))
         }
         titleLine.spans.append(Span(title, style: .bold))
+        if canvas.plain {
+            let text = titleLine.text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            return PlainChrome.render(&canvas, in: area, title: text, status: status ?? StatusIndicator.line(canvas))
+        }
         let hints = hintLine(canvas, width: area.width - 2 * borderWidth(canvas) - 3)
         let model = Model(title: titleLine, status: status ?? StatusIndicator.line(canvas), hints: hints)
         return canvas.region("chrome", model, in: area) {
