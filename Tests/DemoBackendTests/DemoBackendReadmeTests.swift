@@ -40,7 +40,7 @@ struct DemoBackendReadmeTests {
             }
             if cells[1] == "mode" { inTable = true; continue }
             guard inTable, !cells[1].hasPrefix("---") else { continue }
-            let names = cells[1].split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            let names = cells[1].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
             guard !names.isEmpty else { inTable = false; continue }
             modes.formUnion(names)
         }

@@ -131,7 +131,8 @@ enum PlainMainView {
 
     /// "1 日本語", "2 English (chosen)".
     static func choice(_ number: Int, _ name: String, chosen: Bool, _ text: UIText) -> String {
-        text("ui.plain.choice", ["number": String(number), "name": chosenName(name, chosen: chosen, text)])
+        // A number and a name read the same in every language: no catalog text.
+        "\(number) " + chosenName(name, chosen: chosen, text)
     }
 
     /// "English (chosen)": the choice in effect, in words.
