@@ -58,7 +58,9 @@ struct PlainReadingTests {
             rows.contains { $0.hasPrefix(changeLabel) && $0.contains(text.text("status.error")) }
         }
         try app.backend.setMode("pn51", .up)
-        let back = changeLabel + text.text("ui.plain.status_change", ["server": "pn51", "from": text.text("status.error"),
+        let error = text.text("ui.plain.status_with_reason", ["status": text.text("status.error"),
+                                                              "reason": text.text("error.connect.short")])
+        let back = changeLabel + text.text("ui.plain.status_change", ["server": "pn51", "from": error,
                                                                       "to": text.text("status.connected")])
         try await app.session.waitFor("the change back") { rows in rows.contains { $0.hasPrefix(back) } }
         lines = try await Self.printed(app)

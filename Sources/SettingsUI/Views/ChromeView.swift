@@ -42,7 +42,8 @@ enum ChromeView {
 
     /// The area inside the frame, for overlays drawn on top of a screen.
     static func inner(of area: Rect, canvas: Canvas) -> Rect {
-        Box(border: canvas.border).inner(area, metrics: canvas.metrics)
+        if canvas.plain { return PlainChrome.content(canvas, of: area) }
+        return Box(border: canvas.border).inner(area, metrics: canvas.metrics)
     }
 
     static func hintLine(_ canvas: Canvas, width: Int) -> Line {

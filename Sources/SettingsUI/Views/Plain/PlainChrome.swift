@@ -10,13 +10,7 @@ enum PlainChrome {
     /// Draws the lines and returns the area between them for the screen's content.
     static func render(_ canvas: inout Canvas, in area: Rect, title: String, status: Line) -> Rect {
         let text = canvas.text
-        var top: [PlainLine] = []
-        if let mode = modeLine(canvas) { top.append(mode) }
-        top.append(PlainLine(text("ui.plain.label.screen"), title, style: .bold))
-        top.append(PlainLine(text("ui.status"), status.text))
-        if let change = PlainStatusLine.words(canvas) {
-            top.append(PlainLine(text("ui.plain.label.change"), change))
-        }
+        let top = topLines(canvas, title: title, status: status)
         let hintsLabel = text("ui.plain.label.keys")
         let hints = ChromeView.hintLine(canvas, width: area.width - canvas.width(hintsLabel + PlainLine.separator))
         let model = Model(top: top, hints: hints.text, area: area)
@@ -26,6 +20,27 @@ enum PlainChrome {
             canvas.draw(PlainLine.sentence(label: keys.label, value: keys.value), in: area.row(area.height - 1))
             return area.inset(top: used, bottom: 1)
         }
+    }
+
+    /// What the mode is, the screen, its status, the newest change.
+    private static func topLines(_ canvas: Canvas, title: String, status: Line) -> [PlainLine] {
+        let text = canvas.text
+        var top: [PlainLine] = []
+        if let mode = modeLine(canvas) { top.append(mode) }
+        top.append(PlainLine(text("ui.plain.label.screen"), title, style: .bold))
+        top.append(PlainLine(text("ui.status"), status.text))
+        if let change = PlainStatusLine.words(canvas) {
+            top.append(PlainLine(text("ui.plain.label.change"), change))
+        }
+        return top
+    }
+
+    /// The area `render` leaves for the content: an overlay (help, sign-in) goes there, below
+    /// the status, which stays on screen. The title does not change the lines' count.
+    static func content(_ canvas: Canvas, of area: Rect) -> Rect {
+        let top = topLines(canvas, title: "", status: StatusIndicator.line(canvas))
+        let used = min(max(0, area.height - 1), PlainDocument.height(top, width: area.width, metrics: canvas.metrics))
+        return area.inset(top: used, bottom: 1)
     }
 
     private struct Model: Equatable {
