@@ -70,6 +70,29 @@ struct PlainReadingTests {
         #expect(news.last == back, "\(news)")
     }
 
+    @Test("full screen: the first line names --plain or ACCESSIBLE; the cursor is on the focused line; 2 chooses English",
+          arguments: [(["--plain"], [String: String]()), ([], ["ACCESSIBLE": "1"])])
+    func fullScreenFirstLineAndCursor(arguments: [String], environment: [String: String]) async throws {
+        let app = try await AppFixture.start(.init(language: "ja", extraArguments: arguments, environment: environment))
+        defer { app.close() }
+        let ja = app.catalog("ja")
+        let cause = arguments.isEmpty ? "accessible" : "option"
+        let modeLine = ja.text("ui.plain.label.mode") + ": " + ja.text("ui.plain.mode_on.\(cause)")
+        let screen = try await app.waitFor("the plain main screen") { screen in
+            screen.rows.first?.trimmingCharacters(in: .whitespaces) == modeLine && screen.contains("日本語")
+        }
+        // The language list has the focus: the terminal's cursor is on its chosen line, "言語: 1 日本語（選択中）".
+        let chosen = ja.text("ui.panel.language") + ": 1 " + ja.text("ui.plain.chosen", ["name": "日本語"])
+        let cursor = try #require(Int(try await app.session.format("#{cursor_y}")))
+        #expect(screen.rows.indices.contains(cursor) && screen.rows[cursor].hasPrefix(chosen), "cursor row \(cursor)\n\(screen)")
+        // 2 chooses English, as the line says.
+        try await app.session.sendKeys("2")
+        let en = app.catalog("en")
+        try await app.waitFor("English") { screen in
+            screen.rows.contains { $0.hasPrefix(en.text("ui.panel.language") + ": 2 " + en.text("ui.plain.chosen", ["name": "English"])) }
+        }
+    }
+
     /// The labels the main screen's lines start with, in the catalog's words.
     static func labels(_ text: Catalog) -> [String] {
         ["ui.plain.label.mode", "ui.plain.label.screen", "ui.plain.label.change", "ui.plain.label.keys",
