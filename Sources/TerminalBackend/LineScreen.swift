@@ -19,6 +19,10 @@ final class LineScreen {
     private var printWhole = true
     private var lineHasText = false
     private var pendingUTF8: [UInt8] = []
+    /// The screen-reader mode's news (SPEC §10.4): when set, between two whole screens only a
+    /// row it accepts is printed (the line of a confirmed change of status), once per change.
+    var news: ((String) -> Bool)?
+    private var lastNews: String?
 
     var size: (columns: Int, rows: Int) {
         var ws = winsize()
@@ -35,13 +39,17 @@ final class LineScreen {
     func flush() {
         let rows = Self.visibleRows(shadow)
         var lines: [String]
+        let newsNow = news.flatMap { accepts in rows.first(where: accepts) }
         if printWhole {
             lines = [""] + rows
             printWhole = false
             seen = []
+        } else if news != nil {
+            lines = newsNow.map { $0 == lastNews ? [] : [$0] } ?? []
         } else {
             lines = rows.filter { !seen.contains(Self.words($0)) }
         }
+        lastNews = newsNow ?? lastNews
         seen.formUnion(rows.map(Self.words))
         guard !lines.isEmpty else { return }
         StandardOutput.write(Array((lines.joined(separator: "\n") + "\n").utf8))

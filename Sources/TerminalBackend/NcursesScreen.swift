@@ -57,6 +57,12 @@ public final class NcursesScreen {
     /// Whether frames go out as printed lines (a terminal without cursor addressing).
     public var isLineMode: Bool { lines != nil }
 
+    /// In the line mode: the rows worth printing between two whole screens (`LineScreen.news`).
+    public var lineNews: ((String) -> Bool)? {
+        get { lines?.news }
+        set { lines?.news = newValue }
+    }
+
     /// Enters curses mode on the alternate screen (or line mode, see `TerminalTypeChoice`), then
     /// asks the terminal how wide it draws ambiguous characters and what its background is
     /// (`TerminalProbe`, at most 100 ms; `measurement`). Whether the terminal's cursor shows is

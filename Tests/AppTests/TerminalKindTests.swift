@@ -27,7 +27,10 @@ struct TerminalKindTests {
     func lineModeSaysSo(language: String) async throws {
         let app = try await AppFixture.start(.init(language: language, environment: ["TERM": "dumb"]))
         defer { app.close() }
-        let words = app.catalog(language).text("ui.line_mode", ["term": "dumb"])
+        // The line mode is read by a screen reader: its first line is the screen-reader mode's,
+        // naming TERM=dumb as what turned it on and saying what the line mode is.
+        let catalog = app.catalog(language)
+        let words = catalog.text("ui.plain.label.mode") + ": " + catalog.text("ui.plain.mode_on.line_mode", ["term": "dumb"])
         try await app.waitFor("the first screen") { $0.contains("pn51") }
         // The first screen is longer than the pane: the notice may have scrolled off the top.
         let printed = Screen(try await app.session.captureHistory())
@@ -74,7 +77,8 @@ struct TerminalKindTests {
         try app.backend.setMode("pn51", .down)
         let error = text.text("ui.plain.status_with_reason", ["status": text.text("status.error"),
                                                               "reason": text.text("error.connect.short")])
-        let line = text.text("ui.plain.status_change", ["server": "pn51", "from": text.text("status.connected"), "to": error])
+        let line = text.text("ui.plain.label.change") + ": "
+            + text.text("ui.plain.status_change", ["server": "pn51", "from": text.text("status.connected"), "to": error])
         let screen = try await app.waitFor("the one line \(line)", timeout: .seconds(60)) { screen in
             screen.rows.contains { $0.trimmingCharacters(in: .whitespaces) == line }
         }

@@ -53,7 +53,9 @@ struct RenderPropertyTests {
             guard example.width >= 80, example.height >= ScreenRenderer.minimumHeight else { return }
             let settings = example.model.settings
             let buffer = ScreenRenderer.render(example.model, width: example.width, height: example.height).buffer
-            let top = buffer.textDump().split(separator: "\n").first.map(String.init) ?? ""
+            let rows = buffer.textDump().split(separator: "\n").map(String.init)
+            // `--plain`: the status has a line of its own, after what the mode is and the screen's name.
+            let top = example.model.options.plain ? rows.prefix(3).joined(separator: "\n") : rows.first ?? ""
             let key = settings.isUnchecked ? "status.not_checked" : "status.\(settings.connectionStatus.rawValue)"
             let word = Localizer(language: settings.currentLanguage).text(key)
             #expect(top.contains(word), "status word missing from the top row: \(example)")

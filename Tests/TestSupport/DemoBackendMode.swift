@@ -21,6 +21,8 @@ public enum DemoBackendMode: String, CaseIterable, Sendable {
     case badJSON = "bad_json"
     /// 301 to `http://HOST/PATH` on every path.
     case redirectHTTP = "redirect_http"
+    /// 301 to `https://elsewhere.example/PATH` (another host name) on every path.
+    case redirectHost = "redirect_host"
     /// 200 JSON of `bytes` bytes (default 8 MiB) on every path.
     case hugeBody = "huge_body"
     /// Certificate for `wrong-host.invalid` (new connections).

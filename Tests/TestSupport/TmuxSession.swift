@@ -165,8 +165,9 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Everything the pane printed, the rows scrolled off the top first (`capture-pane -S -`), up
     /// to the last 20,000 rows (the session's history limit: the line mode prints a frame a second).
-    public func captureHistory() async throws -> [String] {
-        let output = try await tmux.run(["capture-pane", "-p", "-S", "-", "-t", "app"])
+    /// `joined`: a printed line that the pane wrapped comes back as one line (`-J`).
+    public func captureHistory(joined: Bool = false) async throws -> [String] {
+        let output = try await tmux.run(["capture-pane", "-p", "-S", "-", "-t", "app"] + (joined ? ["-J"] : []))
         var lines = output.components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines

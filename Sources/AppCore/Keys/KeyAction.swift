@@ -19,6 +19,9 @@ public enum KeyAction: String, Hashable, Sendable, CaseIterable {
     case openSettings
     case nextLanguage
     case chooseLanguage
+    /// The pane's list: a digit chooses the row with that number (the screen-reader mode reads
+    /// the rows numbered).
+    case chooseNumbered
     case test
     case testAll
     case signIn
@@ -52,7 +55,7 @@ extension KeyAction {
         case .test, .testAll, .openSettings, .signIn, .acknowledgeDrill, .filter, .refresh, .writeNote: 3
         case .remove, .adjust: 4
         case .move, .nextField: 5
-        case .page, .ends, .nextLanguage, .chooseLanguage: 6
+        case .page, .ends, .nextLanguage, .chooseLanguage, .chooseNumbered: 6
         case .nextArea: 7
         case .editText, .redraw: 8
         }

@@ -58,8 +58,11 @@ public enum KeyTable {
                    contexts: KeyContext.mainAreas, section: .main),
         KeyBinding(.nextLanguage, [G("l", [.character("l")])], hint: "key.language", help: "help.next_language",
                    contexts: languageContexts, section: .global),
+        // In the pane's list the digits choose its numbered rows; 1 2 3 choose the languages elsewhere.
+        KeyBinding(.chooseNumbered, [G("1–9", (1...9).map { .character(Character(String($0))) })],
+                   hint: "key.choose", help: "help.choose_numbered", contexts: [.paneList], section: .pane, inFooter: false),
         KeyBinding(.chooseLanguage, [G("1 2 3", [.character("1"), .character("2"), .character("3")])],
-                   hint: "key.language", help: "help.choose_language", contexts: languageContexts,
+                   hint: "key.language", help: "help.choose_language", contexts: languageContexts.subtracting([.paneList]),
                    section: .global, inFooter: false),
         KeyBinding(.test, [G("r", [.character("r")])], hint: "key.test", help: "help.test",
                    contexts: KeyContext.mainAreas, section: .main),

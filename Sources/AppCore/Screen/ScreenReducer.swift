@@ -131,6 +131,11 @@ struct ScreenReducer {
             guard case .character(let digit) = key, let number = digit.wholeNumberValue,
                   AppLanguage.allCases.indices.contains(number - 1) else { return }
             setLanguage(AppLanguage.allCases[number - 1])
+        case .chooseNumbered:
+            guard case .character(let digit) = key, let number = digit.wholeNumberValue,
+                  number >= 1, number <= ScreenState.paneRowCount(settings) else { return }
+            state.screen.paneCursor = number - 1
+            choose()
         case .test:
             send(.testRequested(at: at))
         case .testAll:

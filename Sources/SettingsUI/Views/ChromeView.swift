@@ -22,6 +22,10 @@ enum ChromeView {
             titleLine.spans.append(Span(" "))
         }
         titleLine.spans.append(Span(title, style: .bold))
+        if canvas.plain {
+            let text = titleLine.text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            return PlainChrome.render(&canvas, in: area, title: text, status: status ?? StatusIndicator.line(canvas))
+        }
         let fitted = fittedHintLine(canvas, width: area.width - 2 * borderWidth(canvas) - 3)
         let model = Model(title: titleLine, status: status ?? StatusIndicator.line(canvas), hints: fitted.line)
         return canvas.region("chrome", model, in: area) { canvas in
@@ -57,7 +61,8 @@ enum ChromeView {
 
     /// The area inside the frame, for overlays drawn on top of a screen.
     static func inner(of area: Rect, canvas: Canvas) -> Rect {
-        Box(border: canvas.border).inner(area, metrics: canvas.metrics)
+        if canvas.plain { return PlainChrome.content(canvas, of: area) }
+        return Box(border: canvas.border).inner(area, metrics: canvas.metrics)
     }
 
     /// The footer's line and the hints it shows, in order.

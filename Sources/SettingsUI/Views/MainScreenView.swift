@@ -20,6 +20,11 @@ enum MainScreenView {
         let inner = ChromeView.render(&canvas, in: area, title: title)
         let content = inner.inset(left: 1, right: 1)
         guard !content.isEmpty else { return }
+        if canvas.plain {
+            // One column in reading order, every line with its label (SPEC §10.4).
+            PlainMainView.render(&canvas, in: inner)
+            return
+        }
 
         let noticeLines = NoticesView.lines(canvas, width: content.width)
         let maxNoticeRows = content.height >= 20 ? 6 : 3
@@ -31,10 +36,6 @@ enum MainScreenView {
         canvas.clickable(noticeArea, .area(.notices))
 
         let roomyScreen = area.width >= roomyWidth && area.height >= roomyHeight
-        if canvas.plain {
-            renderOneColumn(&canvas, in: top, roomy: roomyScreen)
-            return
-        }
         let rightWidth = min(max(content.width * 2 / 5, 23), 40)
         let columns = top.split(.horizontal, [.fill, .length(rightWidth)], spacing: 1)
         let roomy = roomyScreen
@@ -79,10 +80,6 @@ enum MainScreenView {
         canvas.region("history", canvas.model.reading([.historyDates]), in: area) { HistoryView.render(&$0, in: area) }
     }
 
-    private static func renderPlainStatus(_ canvas: inout Canvas, in area: Rect) -> Int {
-        canvas.region("plainStatus", canvas.model.reading([]), in: area) { PlainStatusLine.render(&$0, in: area) }
-    }
-
     /// The languages, "open settings" and the notes below them; returns the rows used.
     private static func renderRightColumnAndNotes(_ canvas: inout Canvas, in area: Rect) -> Int {
         canvas.region("rightColumn", canvas.model.reading([]), in: area) { canvas in
@@ -91,33 +88,6 @@ enum MainScreenView {
                 used += renderTerminalNote(&canvas, note, in: area.inset(top: used))
             }
             return used + renderConsoleNote(&canvas, in: area.inset(top: used))
-        }
-    }
-
-    /// `--plain`: one column in reading order, for a screen reader that reads line by line (SPEC
-    /// §10.4): the server panel, then the languages and "open settings" below it, never beside
-    /// it. The panel gives up its last rows first when the screen is short, so the language list
-    /// and the button stay on screen. Above it, the newest change of status as one line
-    /// (`PlainStatusLine`).
-    private static func renderOneColumn(_ canvas: inout Canvas, in whole: Rect, roomy: Bool) {
-        let area = whole.inset(top: renderPlainStatus(&canvas, in: whole))
-        let languages = ScreenState.languages(canvas.settings)
-        // The language list and the smallest "open settings" box (its explanation, the button),
-        // leaving the panel at least its first three rows (name, description, address).
-        let reserve = max(0, min(area.height - 3, languages.count + 2 + 4))
-        let panelArea = Rect(x: area.x, y: area.y, width: area.width, height: area.height - reserve)
-        var used = panelArea.height
-        if canvas.settings.serverSwitchState.isInProgress {
-            renderSwitch(&canvas, in: panelArea)
-        } else {
-            used = min(panelArea.height, renderPanel(&canvas, in: panelArea))
-        }
-        let below = area.inset(top: used)
-        let belowUsed = renderRightColumnAndNotes(&canvas, in: below)
-        if roomy {
-            let rest = below.inset(top: belowUsed)
-            renderTimeline(&canvas, in: rest.inset(bottom: rest.height - rest.height / 2))
-            renderHistory(&canvas, in: rest.inset(top: rest.height / 2))
         }
     }
 

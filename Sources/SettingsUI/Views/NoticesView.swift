@@ -33,7 +33,7 @@ enum NoticesView {
 
     /// The second line of a notice: what happens next (the configured server is watched), or
     /// what to do about an error.
-    private static func followUp(_ notice: Notice, canvas: Canvas) -> (text: String, style: Style)? {
+    static func followUp(_ notice: Notice, canvas: Canvas) -> (text: String, style: Style)? {
         let text = canvas.text
         if notice.message.key == "notice.fallback", case .server(let id) = notice.subject {
             return (text("notice.watching", ["server": text.serverName(id: id)]), .colored(.muted))

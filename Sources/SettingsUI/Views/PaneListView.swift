@@ -17,7 +17,10 @@ enum PaneListView {
         let ui = canvas.ui
         let rowCount = ScreenState.paneRowCount(settings)
         let offset = scrollOffset(cursor: ui.paneRow(settings), rows: area.height, count: rowCount)
-        canvas.draw(Line(canvas.text("ui.pane.backend_server"), style: .bold), in: header)
+        let heading = canvas.plain
+            ? PlainLine.sentence(label: canvas.text("ui.pane.backend_server"), value: canvas.text("ui.plain.numbers_choose"))
+            : canvas.text("ui.pane.backend_server")
+        canvas.draw(Line(heading, style: .bold), in: header)
         if rowCount > area.height && area.height > 0 {
             let position = "\(offset + 1)–\(offset + area.height)/\(rowCount)"
             canvas.draw(position, in: header, style: .colored(.muted), alignment: .right)
@@ -30,7 +33,11 @@ enum PaneListView {
         for index in offset..<min(rowCount, offset + area.height) {
             let rowArea = area.row(index - offset)
             canvas.clickable(rowArea, .paneRow(index))
-            if settings.availableServers.indices.contains(index) {
+            if canvas.plain {
+                // "Server 2: Mac Mini, https://…, Error, HTTP 502": a sentence, numbered as 1–9 choose.
+                canvas.draw(PlainPaneRow.sentence(canvas, number: index + 1, row: plainRow(canvas, index: index, marked: marked)),
+                            in: rowArea)
+            } else if settings.availableServers.indices.contains(index) {
                 let server = settings.availableServers[index]
                 canvas.draw(line(canvas, server: server, isMarked: server.id == marked, columns: columns), in: rowArea)
             } else {
@@ -42,6 +49,18 @@ enum PaneListView {
                 canvas.markFocus(x: rowArea.x + 1, y: rowArea.y)
             }
         }
+    }
+
+    /// The row's words for `--plain`, each column whole (the sentence is not a table).
+    private static func plainRow(_ canvas: Canvas, index: Int, marked: String?) -> PlainPaneRow.Words {
+        guard canvas.settings.availableServers.indices.contains(index) else {
+            return PlainPaneRow.Words(parts: [canvas.text("ui.pane.add_custom")], isChosen: false)
+        }
+        let server = canvas.settings.availableServers[index]
+        let whole = Columns(marker: 1, title: PlainPaneRow.wholeColumn, url: PlainPaneRow.wholeColumn,
+                            status: PlainPaneRow.wholeColumn, detail: PlainPaneRow.wholeColumn)
+        let spans = line(canvas, server: server, isMarked: server.id == marked, columns: whole).spans.dropFirst(2)
+        return PlainPaneRow.Words(parts: spans.map(\.text), isChosen: server.id == marked)
     }
 
     /// 0, or just enough to show the cursor with one row of context below it when possible.

@@ -6,7 +6,8 @@ import TerminalRendering
 enum PaneView {
     static func render(_ canvas: inout Canvas, in area: Rect) {
         let inner = ChromeView.render(&canvas, in: area, title: canvas.text("ui.pane.title"))
-        let content = inner.inset(left: 1, right: 1)
+        // `--plain`: lines start at the left edge, where a screen reader's line begins.
+        let content = canvas.plain ? inner : inner.inset(left: 1, right: 1)
         guard content.height >= 1, content.width >= 1 else { return }
         // One region (`Canvas.region`): its parts share one layout.
         canvas.region("pane", canvas.model.reading([.mutes]), in: content) { renderContent(&$0, in: content) }
@@ -31,15 +32,29 @@ enum PaneView {
         PaneListView.render(&canvas, in: listArea, header: listHeader)
         y += listRows + (gaps >= 1 ? 1 : 0)
 
-        canvas.draw(Line(canvas.text("ui.pane.custom_address"), style: .bold), in: row(content, y))
-        y += 1
-        let fieldWidth = min(content.width - 1, 72)
-        canvas.clickable(Rect(x: content.x + 1, y: y, width: fieldWidth, height: 1), .area(.customAddress))
-        TextFieldView.render(&canvas, field: canvas.ui.addressField, in: Rect(x: content.x + 1, y: y, width: fieldWidth, height: 1),
-                             focused: canvas.focus == .customAddress, placeholder: "https://…/api")
-        y += 1
+        if canvas.plain {
+            // The field on its label's line: "Custom Server Address: [ https://… ]".
+            let label = canvas.text("ui.pane.custom_address") + PlainLine.separator
+            canvas.draw(Line(label, style: .bold), in: row(content, y))
+            let x = content.x + canvas.width(label)
+            let fieldWidth = max(0, min(content.maxX - x, 72))
+            canvas.clickable(Rect(x: x, y: y, width: fieldWidth, height: 1), .area(.customAddress))
+            TextFieldView.render(&canvas, field: canvas.ui.addressField, in: Rect(x: x, y: y, width: fieldWidth, height: 1),
+                                 focused: canvas.focus == .customAddress, placeholder: "https://…/api")
+            y += 1
+            // The row the heading would have taken stays blank: the layout is the same.
+            y += 1
+        } else {
+            canvas.draw(Line(canvas.text("ui.pane.custom_address"), style: .bold), in: row(content, y))
+            y += 1
+            let fieldWidth = min(content.width - 1, 72)
+            canvas.clickable(Rect(x: content.x + 1, y: y, width: fieldWidth, height: 1), .area(.customAddress))
+            TextFieldView.render(&canvas, field: canvas.ui.addressField, in: Rect(x: content.x + 1, y: y, width: fieldWidth, height: 1),
+                                 focused: canvas.focus == .customAddress, placeholder: "https://…/api")
+            y += 1
+        }
         for line in feedback {
-            canvas.draw(line, in: row(content, y).inset(left: 1))
+            canvas.draw(line, in: row(content, y).inset(left: canvas.plain ? 0 : 1))
             y += 1
         }
         y += gaps >= 2 ? 1 : 0

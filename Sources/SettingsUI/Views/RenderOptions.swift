@@ -7,6 +7,12 @@ public struct RenderOptions: Hashable, Sendable {
     /// `--plain` (screen-reader mode): no box drawing, no animation, status as words, the
     /// terminal cursor on the focused item.
     public var plain: Bool
+    /// What turned `plain` on; its first line says so (nil while `plain` is off, or set without
+    /// a cause: then `--plain`).
+    public var plainCause: PlainCause?
+    /// The line mode (`TERM=dumb`): frames are printed as lines, and what the mode is was said
+    /// once before the first one.
+    public var printsLines: Bool
     /// Display-width rules (ambiguous-wide or not), shared with the backend.
     public var metrics: DisplayWidth
 
@@ -16,9 +22,11 @@ public struct RenderOptions: Hashable, Sendable {
     /// and Traditional Chinese are drawn in English, with a note saying why.
     public var consoleLacksCJK: Bool
 
-    public init(plain: Bool = false, metrics: DisplayWidth = .standard, terminalNote: TerminalNote? = nil,
-                consoleLacksCJK: Bool = false) {
+    public init(plain: Bool = false, plainCause: PlainCause? = nil, printsLines: Bool = false,
+                metrics: DisplayWidth = .standard, terminalNote: TerminalNote? = nil, consoleLacksCJK: Bool = false) {
         self.plain = plain
+        self.plainCause = plain ? plainCause : nil
+        self.printsLines = printsLines
         self.metrics = metrics
         self.terminalNote = terminalNote
         self.consoleLacksCJK = consoleLacksCJK

@@ -49,7 +49,7 @@ enum SwitchProgressView {
         }
     }
 
-    private static func stepName(_ step: SwitchStep, _ text: UIText) -> String {
+    static func stepName(_ step: SwitchStep, _ text: UIText) -> String {
         switch step {
         case .validating: text("switch.step.validating")
         case .testingConnection: text("switch.step.testing_connection")

@@ -48,12 +48,22 @@ final class TerminalApp {
         try screen.start(noColor: context.options.noColor, environment: context.environmentVariables,
                          mouse: !context.options.plain)
         let metrics = DisplayWidth(options: WidthOptions(ambiguousIsWide: screen.measurement.ambiguous.isWide))
-        var options = RenderOptions(plain: context.options.plain, metrics: metrics,
+        var options = RenderOptions(plain: context.options.plain, plainCause: context.plainCause,
+                                    printsLines: screen.isLineMode, metrics: metrics,
                                     consoleLacksCJK: RenderOptions.consoleLacksCJK(environment: context.environmentVariables))
         if screen.isLineMode {
-            // The line mode says once, first, what it is and why (SPEC §10.4).
+            // The line mode says once, first, what it is and why (SPEC §10.4); read by a screen
+            // reader (the line mode is the screen-reader mode too), that is the mode's first line,
+            // naming what turned it on. Between two screens it prints a confirmed change of status
+            // alone, as one line.
             let term = TextSanitizer.clean(context.environmentVariables["TERM"] ?? "")
-            context.console.output(context.console.text("ui.line_mode", ["term": term.isEmpty ? "-" : term]))
+            let shownTerm = term.isEmpty ? "-" : term
+            let cause = context.plainCause ?? .lineMode
+            context.console.output(PlainModeLine.words(cause, term: shownTerm, language: context.store.getState().currentLanguage))
+            if cause != .lineMode {
+                context.console.output(context.console.text("ui.line_mode", ["term": shownTerm]))
+            }
+            screen.lineNews = { row in PlainModeLine.changeLabels.contains { row.hasPrefix($0) } }
         }
         // A TERM this machine has no terminfo for was replaced by a close entry: the screen says which.
         options.terminalNote = screen.terminalChoice.fallback.map { TerminalNote(requested: $0.requested, used: $0.used) }

@@ -5,6 +5,7 @@ import Localization
 import Logging
 import SettingsStore
 import TerminalBackend
+import TerminalRendering
 
 /// Everything a command needs that follows from the global options and the environment:
 /// the environment, the paths, the settings store (hydrated as the app does before its first
@@ -16,13 +17,16 @@ struct CommandContext {
     let store: AppSettingsStore
     let console: Console
     let environmentVariables: [String: String]
+    /// What turned the screen-reader mode on (nil: it is off); the mode's first line says it.
+    let plainCause: PlainCause?
 
     /// Resolves the options and loads the files; a usage error is told (localized) and ends
     /// the run with 64; problems found in the files are told on stderr.
     init(options: GlobalOptions,
          environmentVariables: [String: String] = ProcessInfo.processInfo.environment) throws {
         var options = options
-        options.plain = options.plain || PlainMode.isRequested(by: environmentVariables)
+        plainCause = PlainMode.cause(option: options.plain, environment: environmentVariables)
+        options.plain = plainCause != nil
         self.options = options
         self.environmentVariables = environmentVariables
 

@@ -1,10 +1,12 @@
 import AppCore
 import TerminalRendering
 
-/// `--plain`: the newest change of status as one line of words at the top of the screen
-/// ("pn51: Connected → Error (no connection)"), SPEC §10.4. A screen reader reads a changed
-/// line; the rest of a redrawn screen, read cell by cell, would be a jumble. Drawn from the
-/// timeline, so it is the same in every language and survives a language switch.
+/// `--plain`: the newest change of status as one line of words near the top of the screen
+/// ("Status change: pn51: Connected → Error (no connection)"), SPEC §10.4. A screen reader
+/// reads a changed line; the rest of a redrawn screen, read cell by cell, would be a jumble.
+/// Drawn from the timeline, whose status changes are confirmed ones (`settle`: a failure
+/// waiting for its re-test is not one), so a re-test that changes nothing changes no word
+/// here; the same in every language, it survives a language switch.
 enum PlainStatusLine {
     static func words(_ canvas: Canvas) -> String? {
         let timeline = canvas.settings.timeline
@@ -29,12 +31,5 @@ enum PlainStatusLine {
         guard let code = entry.code else { return word }
         let reason = text("error.\(code.rawValue).short", text.parameters([:], code: code, reason: nil))
         return text("ui.plain.status_with_reason", ["status": word, "reason": reason])
-    }
-
-    /// Draws the line in the area's first row; returns the rows used.
-    static func render(_ canvas: inout Canvas, in area: Rect) -> Int {
-        guard area.height >= 4, let words = words(canvas) else { return 0 }
-        canvas.draw(words, in: area.row(0))
-        return 1
     }
 }

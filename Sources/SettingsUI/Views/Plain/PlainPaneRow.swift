@@ -1,0 +1,29 @@
+import AppCore
+import TerminalRendering
+
+/// A row of the pane's server list in the screen-reader mode (SPEC §10.4): a table row read as
+/// a sentence, "Server 2: Mac Mini, https://verbumcaremac-mini/api, Error, HTTP 502", its
+/// number the key that chooses it (1–9 while the list has focus).
+enum PlainPaneRow {
+    /// The row's columns as the list draws them, before they become a sentence.
+    struct Words {
+        var parts: [String]
+        var isChosen: Bool
+    }
+
+    /// Wide enough that no column of the list is cut or shortened.
+    static let wholeColumn = 400
+
+    static func sentence(_ canvas: Canvas, number: Int, row: Words) -> String {
+        let text = canvas.text
+        let parts = row.parts.map(trimmed).filter { !$0.isEmpty }
+        guard let name = parts.first else { return "" }
+        let first = PlainMainView.chosenName(name, chosen: row.isChosen, text)
+        let value = PlainMainView.list([first] + parts.dropFirst(), text)
+        return PlainLine.sentence(label: text("ui.plain.server_row", ["number": String(number)]), value: value)
+    }
+
+    private static func trimmed(_ part: String) -> String {
+        String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+}
