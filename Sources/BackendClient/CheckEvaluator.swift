@@ -50,17 +50,19 @@ public enum CheckEvaluator {
 
     private static let success = Verdict(status: .success, error: nil)
 
-    /// `GET /api/auth/me` → 200 `{"success": true, "data": {"userId": …, "username": "…", …}}`.
+    /// `GET /api/auth/me` → 200 `{"success": true, "data": {"userId": …, "username": "…", …}}`;
+    /// anything else is `bad_response` with its cause (`html_page`, `auth_shape`).
     static func authVerdict(_ response: TransportResponse) -> Verdict {
         guard let object = JSON(serverBody: response.body)?.objectValue else {
             let cause: ConnectivityCause? = looksLikeHTML(response.body) ? .htmlPage : .authShape
             return failure(.badResponse("sign-in answer is not JSON", status: response.status,
                                         timings: response.timings, cause: cause))
         }
-        let data = object["data"]?.objectValue
-        let hasUser = data.map { user in
-            user["userId"].map { $0.stringValue != nil || $0.intValue != nil } == true
-                && user["username"]?.stringValue?.isEmpty == false
+        // The user is named by `userId` (a string or a number) or `username`: what the
+        // contract's `data` always carries, whatever else a server version adds.
+        let hasUser = object["data"]?.objectValue.map { user in
+            user["userId"].map { $0.stringValue?.isEmpty == false || $0.intValue != nil } == true
+                || user["username"]?.stringValue?.isEmpty == false
         } ?? false
         guard object["success"]?.boolValue == true, hasUser else {
             return failure(.badResponse("sign-in answer without success and user data", status: response.status,

@@ -18,6 +18,7 @@ extension ConnectToSpec {
         for (from, to) in [("\(connectHost) port \(connectPort)", "\(host) port \(port)"),
                            ("[\(connectHost)]:\(connectPort)", "\(shownHost):\(port)"),
                            ("\(connectHost):\(connectPort)", "\(shownHost):\(port)"),
+                           ("port \(connectPort)", "port \(port)"),
                            ("(\(connectHost))", "(\(host))")] where from != to {
             result = result.replacing(from, with: to)
         }

@@ -115,6 +115,16 @@ struct StatusCommand: VerbumCommand {
                      context: CommandContext, answersAgain: String? = nil) -> JSON {
         let console = context.console
         let failed = fallback.flatMap { info in context.store.getState().availableServers.first { $0.id == info.fromServerId } }
+        let checks: [JSON] = result.checks.map { checkJSON($0, server: server, console: console) }
+        let warnings: [JSON] = result.warnings.map { warningJSON($0, server: server, console: console) }
+        let fallbackJSON: JSON = fallback.map { info in
+            .object([("fromServerId", .string(info.fromServerId)),
+                     ("reason", errorJSON(info.reason, url: failed?.baseUrl ?? server.baseUrl, server: failed ?? server,
+                                          console: console)),
+                     ("configuredAnswers", .bool(false))])
+        } ?? answersAgain.map { id in
+            .object([("fromServerId", .string(id)), ("reason", .null), ("configuredAnswers", .bool(true))])
+        } ?? .null
         return .object([
             ("server", .object([
                 ("id", .string(server.id)),
@@ -124,17 +134,10 @@ struct StatusCommand: VerbumCommand {
             ])),
             ("connectionStatus", .string((result.isHealthy ? ConnectionStatus.connected : .error).rawValue)),
             ("responseTimeMs", result.responseTime.map { .double(milliseconds($0)) } ?? .null),
-            ("checks", .array(result.checks.map { checkJSON($0, server: server, console: console) })),
+            ("checks", .array(checks)),
             ("certificate", result.certificate.map { certificateJSON($0, daysLeft: result.certificateDaysLeft) } ?? .null),
-            ("warnings", .array(result.warnings.map { warningJSON($0, server: server, console: console) })),
-            ("fallback", fallback.map { info in
-                .object([("fromServerId", .string(info.fromServerId)),
-                         ("reason", errorJSON(info.reason, url: failed?.baseUrl ?? server.baseUrl, server: failed ?? server,
-                                              console: console)),
-                         ("configuredAnswers", .bool(false))])
-            } ?? answersAgain.map { id in
-                .object([("fromServerId", .string(id)), ("reason", .null), ("configuredAnswers", .bool(true))])
-            } ?? .null),
+            ("warnings", .array(warnings)),
+            ("fallback", fallbackJSON),
             ("language", .string(context.console.localizer.language.rawValue)),
             ("environment", .string(context.environment.rawValue)),
         ])
