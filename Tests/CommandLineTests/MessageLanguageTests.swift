@@ -66,5 +66,13 @@ struct MessageLanguageTests {
             }.map(String.init) ?? ""
             #expect(row.contains("✗") && !row.contains("✓") && row.contains(message), "\(text)")
         }
+        // `check --all` and nagios say what each degraded check met, not "auth failed".
+        let all = try await session.run(arguments: network + ["check", "--all"])
+        for (server, cause) in [("pn51", "html_page"), ("mac-mini", "auth_shape")] {
+            let row = all.standardOutput.split(separator: "\n").first { $0.split(separator: " ").contains { $0 == server } } ?? ""
+            #expect(row.contains(CLI.text(language, "cli.check.degraded",
+                                          ["check": "auth", "reason": CLI.text(language, "error.bad_response.\(cause).short")])),
+                    "\(all)")
+        }
     }
 }

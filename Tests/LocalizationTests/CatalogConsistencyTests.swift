@@ -139,7 +139,7 @@ struct CatalogConsistencyTests {
         "help.section.pane", "ui.panel.open_settings", "ui.pane.title", "doctor.summary",
         "ui.plain.status_change", "ui.plain.status_now", "ui.plain.status_with_reason",
         "ui.drill_badge", "ui.drill_row", "report.alert_value", "report.drill.step_value",
-        "fleet.column.p95", "fleet.box.title", "fleet.sentence_join",
+        "fleet.column.p95", "fleet.box.title", "fleet.sentence_join", "cli.check.degraded",
     ]
 
     @Test("Japanese and Chinese are translated, not copied from English")
