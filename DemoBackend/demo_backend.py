@@ -59,6 +59,10 @@ MODES = {
     "status502": "502 Bad Gateway on every path, as nginx answers for a stopped backend",
     "bad_body": "200 with an HTML page instead of the contract's JSON on every path",
     "bad_json": "200 application/json {\"status\":\"sick\"} on every path",
+    "auth_html": "GET /api/auth/me answers 200 with an HTML page (a web server's page in front of the backend); "
+                 "every other path works",
+    "auth_json": "GET /api/auth/me answers 200 application/json {\"status\":\"sick\"} (not the sign-in answer); "
+                 "every other path works",
     "redirect_http": "301 to http://HOST/PATH on every path",
     "redirect_host": "301 to https://elsewhere.example/PATH (another host name) on every path",
     "huge_body": "200 application/json of `bytes` bytes (default 8 MiB) on every path",
@@ -667,6 +671,11 @@ class Handler(BaseHTTPRequestHandler):
         if mode == "bad_body":
             return self.send(200, "<!DOCTYPE html><html><body><h1>It works!</h1></body></html>\n", "text/html")
         if mode == "bad_json":
+            return self.send_json(200, {"status": "sick"})
+        if mode in ("auth_html", "auth_json") and url.path == "/api/auth/me":
+            # With or without a token: what a proxy's catch-all page or another service answers.
+            if mode == "auth_html":
+                return self.send(200, "<!DOCTYPE html><html><body><h1>Welcome</h1></body></html>\n", "text/html")
             return self.send_json(200, {"status": "sick"})
         if mode == "huge_body":
             return self.send_huge(params.get("bytes", DEFAULT_HUGE_BYTES))

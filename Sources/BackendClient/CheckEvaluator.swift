@@ -33,7 +33,9 @@ public enum CheckEvaluator {
             let isObject = JSON(serverBody: response.body)?.objectValue != nil
             return isObject ? success : failure(.badResponse("config answer is not a JSON object", status: status))
         case .auth:
-            return success
+            // A tick only for VerbumCare's own answer: any other 200 (an HTML page, another
+            // service's JSON) says nothing about a sign-in, and is named as what it is.
+            return authVerdict(response)
         case .websocket:
             let body = Array(response.body)
             let handshake = body.starts(with: Array("0{".utf8)) && body.contains(Array("\"sid\"".utf8))
@@ -47,6 +49,36 @@ public enum CheckEvaluator {
     }
 
     private static let success = Verdict(status: .success, error: nil)
+
+    /// `GET /api/auth/me` → 200 `{"success": true, "data": {"userId": …, "username": "…", …}}`;
+    /// anything else is `bad_response` with its cause (`html_page`, `auth_shape`).
+    static func authVerdict(_ response: TransportResponse) -> Verdict {
+        guard let object = JSON(serverBody: response.body)?.objectValue else {
+            let cause: ConnectivityCause? = looksLikeHTML(response.body) ? .htmlPage : .authShape
+            return failure(.badResponse("sign-in answer is not JSON", status: response.status,
+                                        timings: response.timings, cause: cause))
+        }
+        // The user is named by `userId` (a string or a number) or `username`: what the
+        // contract's `data` always carries, whatever else a server version adds.
+        let hasUser = object["data"]?.objectValue.map { user in
+            user["userId"].map { $0.stringValue?.isEmpty == false || $0.intValue != nil } == true
+                || user["username"]?.stringValue?.isEmpty == false
+        } ?? false
+        guard object["success"]?.boolValue == true, hasUser else {
+            return failure(.badResponse("sign-in answer without success and user data", status: response.status,
+                                        timings: response.timings, cause: .authShape))
+        }
+        return success
+    }
+
+    /// An HTML document or fragment: what a web server's or proxy's page starts with.
+    static func looksLikeHTML(_ body: some Collection<UInt8>) -> Bool {
+        let head = String(decoding: body.prefix(512), as: UTF8.self)
+            .drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" || $0 == "\u{FEFF}" }
+            .lowercased()
+        return head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.hasPrefix("<head")
+            || head.hasPrefix("<body") || head.hasPrefix("<!--") || head.hasPrefix("<h1") || head.hasPrefix("<title")
+    }
 
     private static func failure(_ error: ClientError) -> Verdict {
         Verdict(status: .failure, error: error.connectivityError)

@@ -83,9 +83,10 @@ public struct ClientError: Error, Equatable, Sendable {
                            isRetryable: kind == .server, timings: timings)
     }
 
-    public static func badResponse(_ message: String, status: Int? = nil, timings: CheckTimings? = nil) -> ClientError {
+    public static func badResponse(_ message: String, status: Int? = nil, timings: CheckTimings? = nil,
+                                   cause: ConnectivityCause? = nil) -> ClientError {
         ClientError(code: .badResponse, kind: .server, message: message, httpStatus: status,
-                    isRetryable: false, timings: timings)
+                    isRetryable: false, timings: timings, cause: cause)
     }
 
     public static let cancelled = ClientError.transport(.cancelled, message: "request cancelled")

@@ -252,6 +252,8 @@ final class CurlTransfer {
             _ = vc_easy_getinfo_long(easy, CURLINFO_SSL_VERIFYRESULT, &verify)
             var text = String(cString: errorBuffer)
             if text.isEmpty { text = String(cString: vc_easy_strerror(code)) }
+            // The host as the URL names it, never a `--connect-to` address.
+            text = ConnectToSpec.asRequested(text, url: request.url, rules: request.connectTo)
             if headerSink.capExceeded || CurlErrorClassifier.isHeaderOverflow(curlCode: Int(code.rawValue), errorText: text) {
                 var error = ClientError.transport(.tooLarge, message: "response headers larger than \(Self.headerCap) bytes",
                                                   timings: timings, cause: .headers)

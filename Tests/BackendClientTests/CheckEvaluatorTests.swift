@@ -69,3 +69,50 @@ import Testing
         }
     }
 }
+
+/// SPEC §5, §6.1 (issue 27 item 4): `auth` is a tick only for VerbumCare's own answer of
+/// `/api/auth/me`; an HTML page or any other JSON shape is an error with its reason.
+@Suite struct AuthAnswerShapeTests {
+    @Test func onlyTheContractsAnswerIsATick() {
+        let good = [
+            #"{"success":true,"data":{"userId":"u1","staffId":"s1","username":"demo","fullName":"Demo","role":"nurse","facilityId":"f1"}}"#,
+            #"{"success":true,"data":{"userId":42}}"#,
+            #"{"success":true,"data":{"username":"demo"}}"#,
+        ]
+        for body in good {
+            let verdict = CheckEvaluator.evaluate(.auth, response: CheckEvaluatorTests.response(200, body))
+            #expect(verdict.status == .success && verdict.error == nil, "\(body)")
+        }
+        let html = ["<!DOCTYPE html><html><body><h1>Welcome</h1></body></html>", "\n  <html><head></head></html>",
+                    "<!-- proxy --><html></html>"]
+        for body in html {
+            let verdict = CheckEvaluator.evaluate(.auth, response: CheckEvaluatorTests.response(200, body))
+            #expect(verdict.status == .failure, "\(body)")
+            #expect(verdict.error?.code == .badResponse && verdict.error?.cause == .htmlPage, "\(body)")
+        }
+        let shapes = [#"{"status":"sick"}"#, #"{"status":"healthy"}"#, #"{"success":false,"data":{"userId":"u"}}"#,
+                      #"{"success":"true","data":{"userId":"u"}}"#, #"{"success":true}"#, #"{"success":true,"data":[]}"#,
+                      #"{"success":true,"data":{"userId":""}}"#, #"{"success":true,"data":{"role":"nurse"}}"#,
+                      "[1,2]", "ok", ""]
+        for body in shapes {
+            let verdict = CheckEvaluator.evaluate(.auth, response: CheckEvaluatorTests.response(200, body))
+            #expect(verdict.status == .failure, "\(body)")
+            #expect(verdict.error?.code == .badResponse && verdict.error?.cause == .authShape, "\(body)")
+        }
+    }
+
+    /// Any JSON object without `"success": true` and a user is never a tick, whatever its keys.
+    @Test func noOtherObjectIsATick() async {
+        let keys = Gen.element(of: ["status", "success", "data", "user", "userId", "username", "ok", "result"]).map { $0 ?? "ok" }
+        let values = Gen.element(of: [#""sick""#, "true", "false", "1", "null", #"{}"#, #"{"role":"x"}"#, #"[]"#, #""""#])
+            .map { $0 ?? "null" }
+        let pairs = zip(keys, values).array(of: 0...5)
+        await propertyCheck(count: 300, input: pairs) { pairs in
+            let body = "{" + pairs.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+            let verdict = CheckEvaluator.evaluate(.auth, response: CheckEvaluatorTests.response(200, body))
+            // None of these values names a user, so no combination is the contract's answer.
+            #expect(verdict.status == .failure, "\(body)")
+            #expect(verdict.error?.cause == .authShape, "\(body)")
+        }
+    }
+}

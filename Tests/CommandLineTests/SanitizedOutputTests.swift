@@ -39,7 +39,7 @@ struct SanitizedOutputTests {
         }
         let json = try await session.run(arguments: network + ["check", "--json", "pn51"])
         let checks = try CLI.object(json.standardOutput)["checks"] as? [[String: Any]] ?? []
-        let message = (checks.first?["error"] as? [String: Any])?["message"] as? String ?? ""
+        let message = (checks.first?["error"] as? [String: Any])?["detail"] as? String ?? ""
         // The server's words are kept, and where a character was taken out a mark says so.
         #expect(message.contains("Database unavailable") && message.contains("ward\u{FFFD}3"), "\(message.debugDescription)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Localization
 import TestSupport
 
 /// History's figures against a stopwatch, and reasons with their numbers, end to end: the real
@@ -86,7 +87,10 @@ struct StopwatchFiguresTests {
 
             // The text for people says the same, and no placeholder anywhere.
             let text = try await rig.run(["history", "--lang", language])
-            #expect(text.standardOutput.contains("HTTP 502") && !text.standardOutput.contains("?")
+            // A 5xx says what it is, with its number (issue 27): "server error 502".
+            #expect(text.standardOutput.contains(CLI.text(AppLanguage(code: language) ?? .en, "error.http_status.server_short",
+                                                          ["status": "502"]))
+                    && !text.standardOutput.contains("?")
                     && !text.standardOutput.contains("{"), "\(language): \(text.standardOutput)")
         }
         // The textfile labels the open incidents with their reasons' numbers.

@@ -58,11 +58,16 @@ struct WebhookSettingsTests {
             (#"["https://a.example/x""#, "cli.webhook.not_json_list", nil),
             ("[1, 2]", "cli.webhook.not_json_list", nil),
             ("https:///nohost", "cli.webhook.invalid", "https:///nohost"),
+            // Which part is wrong (issue 27: every refusal says why).
+            ("https://hooks.example:99999/x", "cli.webhook.invalid_port", "https://hooks.example:99999/x"),
+            ("https://hooks.example/a b", "cli.webhook.invalid_character", "https://hooks.example/a b"),
         ]
         for (value, key, shown) in cases {
             let result = try await session.run("settings", "set", "alert_webhooks", value)
             #expect(result.exitCode == 1, "\(value): \(result)")
-            let expected = CLI.errorLine(language, key, shown.map { ["value": $0] } ?? [:])
+            var parameters = shown.map { ["value": $0] } ?? [:]
+            if key == "cli.webhook.invalid_port" { parameters["port"] = "99999" }
+            let expected = CLI.errorLine(language, key, parameters)
             #expect(result.standardError.contains(expected), "\(language) \(value): expected \(expected) in \(result)")
             #expect(!(result.standardOutput + result.standardError).contains(Self.password), "\(result)")
             #expect(!(result.standardOutput + result.standardError).contains(Self.token), "\(result)")

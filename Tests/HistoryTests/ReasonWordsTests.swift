@@ -61,7 +61,8 @@ struct ReasonWordsTests {
         let http = IncidentReason(ConnectivityError(code: .httpStatus, message: "HTTP 502", parameters: ["status": "502"]),
                                   server: Self.server)
         #expect(http.params == ["status": "502"])
-        #expect(ReasonWords.short(http, localizer: english) == "HTTP 502")
+        // A 5xx says what it is (issue 27), with its number.
+        #expect(ReasonWords.short(http, localizer: english) == "server error 502")
         #expect(ReasonWords.message(http, localizer: english) == "Server error (HTTP 502)")
         let timeout = IncidentReason(ConnectivityError(code: .timeout, message: "timed out"), server: Self.server)
         #expect(timeout.params == ["seconds": "7"])

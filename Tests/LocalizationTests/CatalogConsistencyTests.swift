@@ -140,6 +140,7 @@ struct CatalogConsistencyTests {
         "ui.plain.status_change", "ui.plain.status_now", "ui.plain.status_with_reason",
         "ui.drill_badge", "ui.drill_row", "report.alert_value", "report.drill.step_value",
         "fleet.column.p95", "fleet.box.title", "fleet.sentence_join", "server.name_with_a_label", "ui.plain.list_pair",
+        "cli.check.degraded",
     ]
 
     @Test("Japanese and Chinese are translated, not copied from English")

@@ -127,9 +127,9 @@ struct ReducerWorld {
             send(.switchStepCompleted(generation: generation, step: .savingServerData, at: now))
         case let .restoreServerData(_, generation):
             send(.switchStepCompleted(generation: generation, step: .restoringServerData, at: now))
-        case let .signIn(server, _, password):
+        case let .signIn(server, username, password):
             password.wipe()
-            send(.signedIn(serverId: server.id, at: now))
+            send(.signedIn(serverId: server.id, username: username, at: now))
         case .signOut(let server):
             send(.signedOut(serverId: server.id, at: now))
         case .writeSettings, .persistAppState, .updateTransport, .stopConnectivity, .verifyToken, .inspectMDNS,

@@ -31,7 +31,7 @@ struct EveryWordTests {
         case .clockBehind: ["not_before": "2027-01-01T00:00:00Z", "now": "2026-11-26T17:00:00Z"]
         case .caBundleUnreadable: ["path": "/etc/verbumcare/ca.pem", "reason": "No such file or directory"]
         case .headers: ["bytes": "65536"]
-        case .libcurlMissing, .resolverTimeout: [:]
+        case .libcurlMissing, .resolverTimeout, .htmlPage, .authShape: [:]
         }
     }
 

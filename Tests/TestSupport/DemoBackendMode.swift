@@ -19,6 +19,10 @@ public enum DemoBackendMode: String, CaseIterable, Sendable {
     case badBody = "bad_body"
     /// 200 `{"status":"sick"}` on every path.
     case badJSON = "bad_json"
+    /// `GET /api/auth/me` answers 200 with an HTML page; every other path works.
+    case authHTML = "auth_html"
+    /// `GET /api/auth/me` answers 200 `{"status":"sick"}`; every other path works.
+    case authJSON = "auth_json"
     /// 301 to `http://HOST/PATH` on every path.
     case redirectHTTP = "redirect_http"
     /// 301 to `https://elsewhere.example/PATH` (another host name) on every path.

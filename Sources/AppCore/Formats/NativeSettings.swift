@@ -219,6 +219,35 @@ public struct NativeSettings: Equatable, Sendable {
         try? WebhookAddress.check(text).get()
     }
 
+    /// `alert_webhooks`: a list of https addresses. Each refusal says why (a single address
+    /// not in a list, http, a user name or password, not an address), naming the address
+    /// without a password or query it may carry.
+    private static func readWebhooks(_ reader: inout FieldReader) -> [String] {
+        let field = Key.alertWebhooks.rawValue
+        guard let raw = reader.object[field], raw != .null else { return [] }
+        guard case .array(let items) = raw else {
+            reader.report("files.webhooks_not_list", ["field": field,
+                                                     "value": WebhookAddress.redacted(raw.stringValue ?? raw.written(.canonical))])
+            return []
+        }
+        var urls: [String] = []
+        for item in items {
+            let text = item.stringValue ?? item.written(.canonical)
+            switch WebhookAddress.check(text) {
+            case .success(let url):
+                if !urls.contains(url) { urls.append(url) }
+            case .failure(let refusal):
+                let key = switch refusal {
+                case .notHTTPS: "files.webhook_not_https"
+                case .credentials: "files.webhook_credentials"
+                case .invalid, .notJSONList: "files.webhook_invalid"
+                }
+                reader.report(key, ["field": field, "value": WebhookAddress.redacted(text)])
+            }
+        }
+        return urls
+    }
+
     /// The normalized form of a valid address; nil for an invalid one.
     static func normalized(_ address: String, _ environment: AppEnvironment) -> String? {
         let result = AddressValidator.validate(address, environment: environment)
@@ -273,19 +302,7 @@ public struct NativeSettings: Equatable, Sendable {
                 reader.report("files.field_invalid", ["field": Key.statusPageDir.rawValue, "fallback": "null", "value": folder])
             }
         }
-        let hooks: [JSON] = reader.read(Key.alertWebhooks.rawValue, default: [], fallbackText: "[]") {
-            if case .array(let items) = $0 { return items }
-            return nil
-        }
-        for item in hooks {
-            guard let text = item.stringValue, let n = webhook(text) else {
-                // Named without a password or query it may carry.
-                reader.report("files.entry_invalid", ["field": Key.alertWebhooks.rawValue,
-                                                       "value": WebhookAddress.redacted(item.stringValue ?? item.written(.canonical))])
-                continue
-            }
-            if !s.alertWebhooks.contains(n) { s.alertWebhooks.append(n) }
-        }
+        s.alertWebhooks = readWebhooks(&reader)
 
         let list: [JSON] = reader.read(Key.customServers.rawValue, default: [], fallbackText: "[]") {
             if case .array(let items) = $0 { return items }

@@ -30,6 +30,11 @@ public struct PersistedAppState: Equatable, Sendable {
     public var lastKnownServerId: String?
     public var serverHistory: [ServerHistoryEntry]
     public var preferences: Preferences
+    /// The user name of each server's last sign-in, by server id (never a password or token).
+    public var lastUserNames: [String: String] = [:]
+
+    /// A user name longer than this is not kept (nobody types one; a hand edit may hold anything).
+    public static let userNameLimit = 256
 
     public init(version: Int = PersistedAppState.currentVersion, currentLanguage: AppLanguage? = nil,
                 serverSource: ServerSource = .default, lastKnownServerId: String? = nil,
@@ -49,6 +54,7 @@ public struct PersistedAppState: Equatable, Sendable {
         static let lastKnownServerId = "lastKnownServerId"
         static let serverHistory = "serverHistory"
         static let preferences = "preferences"
+        static let lastUserNames = "lastUserNames"
         // version 1
         static let language = "language"
         static let serverId = "serverId"
@@ -83,7 +89,28 @@ public struct PersistedAppState: Equatable, Sendable {
                 reader.report("files.field_invalid", ["field": Key.preferences, "fallback": "{}", "value": raw.written(.canonical)])
             }
         }
+        s.lastUserNames = readUserNames(&reader)
         return s
+    }
+
+    /// `lastUserNames`: an object of server id → user name; entries that are not a short,
+    /// clean string are dropped and reported.
+    private static func readUserNames(_ reader: inout FieldReader) -> [String: String] {
+        guard let raw = reader.object[Key.lastUserNames], raw != .null else { return [:] }
+        guard let object = raw.objectValue else {
+            reader.report("files.field_invalid", ["field": Key.lastUserNames, "fallback": "{}", "value": raw.written(.canonical)])
+            return [:]
+        }
+        var names: [String: String] = [:]
+        for (id, value) in object {
+            guard !id.isEmpty, let name = value.stringValue, !name.isEmpty, name.count <= userNameLimit,
+                  TextSanitizer.clean(name) == name else {
+                reader.report("files.entry_invalid", ["field": Key.lastUserNames, "value": value.written(.canonical)])
+                continue
+            }
+            names[id] = name
+        }
+        return names
     }
 
     /// Version 1 (see the type's comment), migrated.
@@ -144,5 +171,7 @@ public struct PersistedAppState: Equatable, Sendable {
         stored["showCheckDetails"] = .bool(preferences.showCheckDetails)
         stored["sparklineLength"] = .int(preferences.sparklineLength)
         object[Key.preferences] = .object(stored)
+        object[Key.lastUserNames] = lastUserNames.isEmpty ? nil
+            : .object(JSONObject(lastUserNames.sorted { $0.key < $1.key }.map { ($0.key, JSON.string($0.value)) }))
     }
 }

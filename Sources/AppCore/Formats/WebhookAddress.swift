@@ -11,8 +11,8 @@ public enum WebhookAddress {
         case notHTTPS(shown: String)
         /// A user name or password in the address: it would be logged.
         case credentials(shown: String)
-        /// Not an address at all (no host, a bad port, spaces or control characters).
-        case invalid(shown: String)
+        /// Not an address: `part` says which part is wrong, so the refusal says why.
+        case invalid(shown: String, part: InvalidPart = .address)
 
         /// The catalog key of the reason.
         public var key: String {
@@ -20,16 +20,29 @@ public enum WebhookAddress {
             case .notJSONList: "cli.webhook.not_json_list"
             case .notHTTPS: "cli.webhook.not_https"
             case .credentials: "cli.webhook.credentials"
-            case .invalid: "cli.webhook.invalid"
+            case .invalid(_, .address): "cli.webhook.invalid"
+            case .invalid(_, .port): "cli.webhook.invalid_port"
+            case .invalid(_, .character): "cli.webhook.invalid_character"
             }
         }
 
         public var parameters: [String: String] {
             switch self {
             case .notJSONList: [:]
-            case .notHTTPS(let shown), .credentials(let shown), .invalid(let shown): ["value": shown]
+            case .invalid(let shown, .port(let port)): ["value": shown, "port": TextSanitizer.clean(port)]
+            case .notHTTPS(let shown), .credentials(let shown), .invalid(let shown, _): ["value": shown]
             }
         }
+    }
+
+    /// The part of an address that makes it none.
+    public enum InvalidPart: Equatable, Sendable {
+        /// No scheme or no host: not of the form https://host/path.
+        case address
+        /// A port that is not a number from 1 to 65535 (as written).
+        case port(String)
+        /// A space or a control character.
+        case character
     }
 
     /// `settings set alert_webhooks VALUE`: a JSON array of URLs, one URL, or URLs separated by
@@ -64,7 +77,7 @@ public enum WebhookAddress {
         let shown = redacted(trimmed)
         guard let parts = wellFormed(trimmed) else {
             // `https://user:pa/ss@host` does not parse as credentials, but is meant as them.
-            return .failure(hasAt(trimmed) ? .credentials(shown: shown) : .invalid(shown: shown))
+            return .failure(hasAt(trimmed) ? .credentials(shown: shown) : .invalid(shown: shown, part: invalidPart(trimmed)))
         }
         guard parts.scheme == "https" else { return .failure(.notHTTPS(shown: shown)) }
         return .success(trimmed)
@@ -105,6 +118,14 @@ public enum WebhookAddress {
               parts.parsedHost != nil else { return nil }
         if case .invalid = parts.port { return nil }
         return parts
+    }
+
+    /// Why a text that is no address is none: a space or control character, a bad port, or
+    /// no host at all.
+    private static func invalidPart(_ text: String) -> InvalidPart {
+        if TextSanitizer.clean(text) != text || text.contains(" ") { return .character }
+        if let parts = URLParts(parsing: text), case .invalid(let raw) = parts.port { return .port(raw) }
+        return .address
     }
 
     /// Whether a `@` comes before the query: in a malformed address, the sign of credentials.

@@ -16,6 +16,12 @@ public enum ConnectivityCause: String, Sendable, Equatable, CaseIterable {
     case caBundleUnreadable = "ca_bundle_unreadable"
     /// `too_large`: the response headers passed the transport's limit (`bytes`), a header flood.
     case headers
+    /// `bad_response`: an HTML page where the contract has JSON (a web server's or a proxy's
+    /// page in front of the backend).
+    case htmlPage = "html_page"
+    /// `bad_response` of `auth`: JSON that is not VerbumCare's `/api/auth/me` answer
+    /// (`{"success": true, "data": {"userId", "username", …}}`), such as `{"status":"sick"}`.
+    case authShape = "auth_shape"
 
     /// The `ConnectivityError` parameter that names the cause.
     public static let parameter = "cause"

@@ -65,6 +65,9 @@ public struct SettingsState: Equatable, Sendable {
     /// The names of custom servers removed while the app runs, by id: the timeline, the
     /// history and notices name them as people know them, never by their internal id.
     public var formerServerNames: [String: String] = [:]
+    /// The user name of the last sign-in, by server id (app-state.json): offered again in the
+    /// sign-in dialog. Never a password or token.
+    public var lastUserNames: [String: String] = [:]
 
     public init(currentServer: ServerConfig, availableServers: [ServerConfig],
                 connectionStatus: ConnectionStatus = .disconnected, detailedStatus: DetailedStatus? = nil,

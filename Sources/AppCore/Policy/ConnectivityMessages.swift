@@ -12,15 +12,21 @@ public enum ConnectivityMessages {
 
     /// The key of an error's one-line message (`http_status` distinguishes server and client errors).
     public static func messageKey(_ error: ConnectivityError) -> String {
-        if error.code == .httpStatus, let status = error.parameters["status"].flatMap(Int.init) {
-            if (500...599).contains(status) { return "error.http_status.server_message" }
-            if (400...499).contains(status) { return "error.http_status.client_message" }
-        }
-        return error.textKey("message")
+        statusClass(error).map { "error.http_status.\($0)_message" } ?? error.textKey("message")
     }
 
+    /// The key of an error's short form: a 5xx says "server error 503", a 4xx "request
+    /// rejected", never only "HTTP 503" or "failed".
     public static func shortKey(_ error: ConnectivityError) -> String {
-        error.textKey("short")
+        statusClass(error).map { "error.http_status.\($0)_short" } ?? error.textKey("short")
+    }
+
+    /// `server` (5xx) or `client` (4xx) for an `http_status` error with its status.
+    private static func statusClass(_ error: ConnectivityError) -> String? {
+        guard error.code == .httpStatus, let status = error.parameters["status"].flatMap(Int.init) else { return nil }
+        if (500...599).contains(status) { return "server" }
+        if (400...499).contains(status) { return "client" }
+        return nil
     }
 
     public static func actionKey(_ error: ConnectivityError) -> String {
@@ -115,7 +121,7 @@ public enum ConnectivityMessages {
         }
         var parameters = issue.parameters
         parameters["address"] = validation.normalizedAddress
-        return AppError(key: "validation.\(issue.code.rawValue)", parameters: parameters)
+        return AppError(key: issue.messageKey, parameters: parameters)
     }
 
     /// The text of an `AppError`, given the catalog lookup: `{reason}` is the reason's own

@@ -64,8 +64,9 @@ public enum AppEvent: Equatable, Sendable {
     case switchCancelled(at: Double)
     /// Enter on a notice, or `clearError`.
     case noticeDismissed(Notice.Subject?)
-    /// `i`, or a server that refused its token: open the sign-in dialog for this server.
-    case signInRequested(serverId: String, at: Double)
+    /// `i`, or a server that refused its token (`sessionEnded`): open the sign-in dialog for
+    /// this server. Only a refused token makes the dialog say the session ended.
+    case signInRequested(serverId: String, sessionEnded: Bool = false, at: Double)
     case signInSubmitted(username: String, password: SecretText)
     case signInDismissed
     /// The person typed into the sign-in dialog (the form lives in the request it answers).
@@ -89,7 +90,8 @@ public enum AppEvent: Equatable, Sendable {
     /// frame can show it before the next one).
     case switchStepCompleted(generation: Int, step: SwitchStep, at: Double)
     case switchTestCompleted(generation: Int, result: DetailedStatus, hadToken: Bool, at: Double)
-    case signedIn(serverId: String, at: Double)
+    /// `username`: the name that signed in, offered again next time (nil: not known).
+    case signedIn(serverId: String, username: String? = nil, at: Double)
     case signInFailed(serverId: String, error: AppError)
     case signedOut(serverId: String, at: Double)
     case mdnsInspected(MDNSFinding)

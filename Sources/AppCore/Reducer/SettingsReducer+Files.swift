@@ -10,6 +10,7 @@ extension SettingsReducer {
         state.currentLanguage = state.languageOverride ?? saved.currentLanguage ?? detectedLanguage
         state.preferences = saved.preferences
         state.serverHistory = ServerHistory.normalized(saved.serverHistory)
+        state.lastUserNames = saved.lastUserNames
         let resolution = resolver.resolve(settings.settings)
         applyPaneValues(settings.settings, resolution)
         state.configuredServer = resolution.configuredServer

@@ -1,10 +1,16 @@
 /// Signing in and out, and the dialog.
 extension SettingsReducer {
-    mutating func signInRequested(serverId: String, at: Double) {
+    mutating func signInRequested(serverId: String, sessionEnded: Bool, at: Double) {
         let isCurrent = serverId == state.currentServer.id
         let isTarget = state.connectivity.activeSwitch?.target.id == serverId
         guard isCurrent || isTarget, state.loginRequest?.serverId != serverId else { return }
-        state.loginRequest = LoginRequest(serverId: serverId)
+        state.loginRequest = newLoginRequest(serverId: serverId, sessionEnded: sessionEnded)
+    }
+
+    /// A dialog for `serverId` with the user name of its last sign-in already typed.
+    func newLoginRequest(serverId: String, sessionEnded: Bool) -> LoginRequest {
+        LoginRequest(serverId: serverId, reason: sessionEnded ? .sessionEnded : .signIn,
+                     form: LoginForm(username: state.lastUserNames[serverId] ?? ""))
     }
 
     mutating func signInSubmitted(username: String, password: SecretText) {
@@ -24,8 +30,13 @@ extension SettingsReducer {
         emit(.signIn(state.currentServer, username: username, password: password))
     }
 
-    mutating func signedIn(serverId: String, at: Double) {
+    mutating func signedIn(serverId: String, username: String?, at: Double) {
         if state.loginRequest?.serverId == serverId { state.loginRequest = nil }
+        // Offered again next time (app-state.json); a name that is not clean text is not kept.
+        if let username, !username.isEmpty, username.count <= PersistedAppState.userNameLimit,
+           TextSanitizer.clean(username) == username {
+            state.lastUserNames[serverId] = username
+        }
         record(TimelineEntry(at: at, kind: .signedIn, serverId: serverId))
         if serverId == state.currentServer.id { testNow(at: at) }
     }

@@ -137,7 +137,7 @@ extension SettingsReducer {
             recordHistory(serverId: run.target.id, successful: true, startedAt: run.startedAt, at: at)
         }
         if run.hadToken && SessionPolicy.authRequired(result) {
-            state.loginRequest = LoginRequest(serverId: run.target.id)
+            state.loginRequest = newLoginRequest(serverId: run.target.id, sessionEnded: true)
         }
         if case .fallback(let from, let reason) = run.origin,
            case .fallback(let info) = FallbackPolicy.outcome(configured: from, failedWith: reason, fallbackResult: result) {

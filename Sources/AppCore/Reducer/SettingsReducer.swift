@@ -88,8 +88,8 @@ public struct SettingsReducer {
             cancelSwitch(at: at)
         case .noticeDismissed(let subject):
             dismissNotice(subject)
-        case let .signInRequested(serverId, at):
-            signInRequested(serverId: serverId, at: at)
+        case let .signInRequested(serverId, sessionEnded, at):
+            signInRequested(serverId: serverId, sessionEnded: sessionEnded, at: at)
         case let .signInSubmitted(username, password):
             signInSubmitted(username: username, password: password)
         case .signInDismissed:
@@ -145,8 +145,8 @@ public struct SettingsReducer {
             switchStepCompleted(generation: generation, step: step, at: at)
         case let .switchTestCompleted(generation, result, hadToken, at):
             switchTestCompleted(generation: generation, result: result, hadToken: hadToken, at: at)
-        case let .signedIn(serverId, at):
-            signedIn(serverId: serverId, at: at)
+        case let .signedIn(serverId, username, at):
+            signedIn(serverId: serverId, username: username, at: at)
         case let .signInFailed(serverId, error):
             signInFailed(serverId: serverId, error: error)
         case .mdnsInspected(let finding):
@@ -252,5 +252,6 @@ extension PersistedAppState {
         self.init(currentLanguage: state.savedLanguage, serverSource: state.serverSource,
                   lastKnownServerId: state.currentServer.id, serverHistory: state.serverHistory,
                   preferences: state.preferences)
+        lastUserNames = state.lastUserNames
     }
 }

@@ -30,7 +30,7 @@ public enum RemoteWriteAddress {
         case .success(let url): .success(url)
         case .failure(.notHTTPS(let shown)): .failure(.notHTTPS(shown: shown))
         case .failure(.credentials(let shown)): .failure(.credentials(shown: shown))
-        case .failure(.invalid(let shown)): .failure(.invalid(shown: shown))
+        case .failure(.invalid(let shown, _)): .failure(.invalid(shown: shown))
         case .failure(.notJSONList): .failure(.invalid(shown: WebhookAddress.redacted(text)))
         }
     }

@@ -1,4 +1,4 @@
-/// The re-login dialog's fields (docs/PRODUCT.md: Switching, fallback, server data and sign-in). The password is a secret field: drawn as bullets,
+/// The sign-in dialog's fields (docs/PRODUCT.md: Switching, fallback, server data and sign-in). The password is a secret field: drawn as bullets,
 /// never in a description, and cleared as soon as it has been handed to the runtime.
 public struct LoginForm: Hashable, Sendable {
     public enum Field: Hashable, Sendable, CaseIterable {
@@ -10,10 +10,12 @@ public struct LoginForm: Hashable, Sendable {
     public var password: TextField
     public var focus: Field
 
-    public init() {
-        self.username = TextField()
+    /// `username`: the user name of this server's last sign-in, offered again (never a
+    /// password); focus goes to the password when there is one.
+    public init(username: String = "") {
+        self.username = TextField(text: username)
         self.password = TextField(isSecret: true)
-        self.focus = .username
+        self.focus = username.isEmpty ? .username : .password
     }
 
     /// The field that has focus.

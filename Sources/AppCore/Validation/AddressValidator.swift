@@ -127,7 +127,13 @@ public enum AddressValidator {
                 }
             }
         } else {
-            errors.append(ValidationIssue(code: .invalidHost, parameters: hostParameter))
+            // Why, when a rule can be named (a label over 63 bytes, a character a name cannot have).
+            var parameters = hostParameter
+            if let problem = HostProblem.of(text: parts.hostText, bracketed: parts.bracketed) {
+                parameters.merge(problem.parameters) { old, _ in old }
+                parameters[ValidationIssue.reasonParameter] = problem.reason
+            }
+            errors.append(ValidationIssue(code: .invalidHost, parameters: parameters))
         }
         if !parts.endsWithAPISegment {
             errors.append(ValidationIssue(code: .missingAPIPath))

@@ -37,4 +37,14 @@ public struct ValidationIssue: Equatable, Hashable, Sendable {
         self.code = code
         self.parameters = parameters
     }
+
+    /// The parameter that names a finer reason within the code (`invalid_host`'s `label_too_long`).
+    public static let reasonParameter = "reason"
+
+    /// The catalog key of the message: `validation.<code>.<reason>` when a reason is known,
+    /// else `validation.<code>`. Every surface words an issue through this key.
+    public var messageKey: String {
+        if let reason = parameters[Self.reasonParameter] { return "validation.\(code.rawValue).\(reason)" }
+        return "validation.\(code.rawValue)"
+    }
 }

@@ -77,7 +77,7 @@ public final class ConnectivityRuntime {
         }
         sessions.onSignInRequired = { [weak self] serverId in
             guard let self else { return }
-            self.store.dispatch(.signInRequested(serverId: serverId, at: self.clock.now()))
+            self.store.dispatch(.signInRequested(serverId: serverId, sessionEnded: true, at: self.clock.now()))
         }
         // The timeline is the record of what happened: the log follows it.
         timelineWatch = store.subscribe({ $0.timeline.first }) { [weak self] entry, _ in

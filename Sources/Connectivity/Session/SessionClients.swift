@@ -114,7 +114,7 @@ final class SessionClients {
             }
             logger.info("signed in", metadata: ["server": "\(server.id)"])
             verifiedTokens[server.id] = nil
-            return .signedIn(serverId: server.id, at: now())
+            return .signedIn(serverId: server.id, username: username, at: now())
         } catch {
             logger.info("sign-in failed", metadata: ["server": "\(server.id)", "code": "\(error.code.rawValue)"])
             if error.httpStatus == 401 || error.httpStatus == 400 {

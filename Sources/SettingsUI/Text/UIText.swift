@@ -116,7 +116,8 @@ struct UIText {
 
     /// `error.<code>.short`, e.g. "timeout after 10 s", "HTTP 502".
     func shortError(_ error: ConnectivityError, httpStatus: Int? = nil) -> String {
-        localizer.text(error.textKey("short"), errorParameters(error, httpStatus: httpStatus))
+        let parameters = errorParameters(error, httpStatus: httpStatus)
+        return localizer.text(ConnectivityMessages.shortKey(error.merging(parameters: parameters)), parameters)
     }
 
     /// What to do about an error known by its code only; `parameters` are the message's, so the

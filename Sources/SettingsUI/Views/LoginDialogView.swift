@@ -1,17 +1,20 @@
 import AppCore
 import TerminalRendering
 
-/// The re-login dialog (docs/PRODUCT.md: Switching, fallback, server data and sign-in): user name, password as bullets, the last failure.
+/// The sign-in dialog (docs/PRODUCT.md: Switching, fallback, server data and sign-in): user name (the last one offered
+/// again), password as bullets, the last failure. It says the session ended only when a token was refused.
 enum LoginDialogView {
     static func render(_ canvas: inout Canvas, serverId: String, in inside: Rect) {
         let text = canvas.text
         let server = text.serverName(id: serverId)
-        let request = canvas.settings.loginRequest
-        let form = request?.serverId == serverId ? (request?.form ?? LoginForm()) : LoginForm()
+        // The request for this server (another server's request is not shown here).
+        let request = canvas.settings.loginRequest.flatMap { $0.serverId == serverId ? $0 : nil }
+        let form = request?.form ?? LoginForm()
         let width = min(inside.width - 2, 66)
         let textWidth = max(1, canvas.textWidth(inBoxOf: width))
 
-        let explain = LineBreaker.wrap(text("dialog.login.explain", ["server": server]), width: textWidth, metrics: canvas.metrics)
+        let explanationKey = (request ?? LoginRequest(serverId: serverId)).explanationKey
+        let explain = LineBreaker.wrap(text(explanationKey, ["server": server]), width: textWidth, metrics: canvas.metrics)
         let status: Line
         if request?.isSubmitting == true {
             status = Line(text("dialog.login.signing_in"), style: .colored(.accent, .bold))

@@ -72,7 +72,7 @@ enum PaneFeedbackView {
         if parameters["max"] == nil {
             parameters["max"] = String(AddressValidator.maxLength)
         }
-        return text.text("validation.\(issue.code.rawValue)", parameters, fitting: width, metrics: metrics)
+        return text.text(issue.messageKey, parameters, fitting: width, metrics: metrics)
     }
 
     /// A symbol before the line; in `--plain` a word for errors and warnings, nothing otherwise.

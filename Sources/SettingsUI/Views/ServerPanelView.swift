@@ -288,7 +288,8 @@ enum ServerPanelView {
         if needsSignIn {
             detail = Span("   " + text("check.auth_required"), style: .colored(.warning))
         } else if let error = check.error, check.status == .failure {
-            let words = error.code == .httpStatus ? text("check.failed") : text.shortError(error, httpStatus: check.httpStatus)
+            // What the answer was ("server error 503"), never only "failed".
+            let words = text.shortError(error, httpStatus: check.httpStatus)
             detail = Span("   " + words, style: .colored(.error))
         }
         // A narrow panel keeps the reason and gives up the time.

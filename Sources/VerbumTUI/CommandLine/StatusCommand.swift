@@ -113,7 +113,19 @@ struct StatusCommand: VerbumCommand {
     @MainActor
     static func json(server: ServerConfig, source: ServerSource?, result: DetailedStatus, fallback: FallbackInfo?,
                      context: CommandContext, answersAgain: String? = nil) -> JSON {
-        .object([
+        let console = context.console
+        let failed = fallback.flatMap { info in context.store.getState().availableServers.first { $0.id == info.fromServerId } }
+        let checks: [JSON] = result.checks.map { checkJSON($0, server: server, console: console) }
+        let warnings: [JSON] = result.warnings.map { warningJSON($0, server: server, console: console) }
+        let fallbackJSON: JSON = fallback.map { info in
+            .object([("fromServerId", .string(info.fromServerId)),
+                     ("reason", errorJSON(info.reason, url: failed?.baseUrl ?? server.baseUrl, server: failed ?? server,
+                                          console: console)),
+                     ("configuredAnswers", .bool(false))])
+        } ?? answersAgain.map { id in
+            .object([("fromServerId", .string(id)), ("reason", .null), ("configuredAnswers", .bool(true))])
+        } ?? .null
+        return .object([
             ("server", .object(JSONObject([
                 ("id", .string(server.id)),
                 ("displayName", .string(server.displayName)),
@@ -122,21 +134,16 @@ struct StatusCommand: VerbumCommand {
             ] + ServerNames.hostFields(server)))),
             ("connectionStatus", .string((result.isHealthy ? ConnectionStatus.connected : .error).rawValue)),
             ("responseTimeMs", result.responseTime.map { .double(milliseconds($0)) } ?? .null),
-            ("checks", .array(result.checks.map(checkJSON))),
+            ("checks", .array(checks)),
             ("certificate", result.certificate.map { certificateJSON($0, daysLeft: result.certificateDaysLeft) } ?? .null),
-            ("warnings", .array(result.warnings.map(warningJSON))),
-            ("fallback", fallback.map { info in
-                .object([("fromServerId", .string(info.fromServerId)), ("reason", errorJSON(info.reason)),
-                         ("configuredAnswers", .bool(false))])
-            } ?? answersAgain.map { id in
-                .object([("fromServerId", .string(id)), ("reason", .null), ("configuredAnswers", .bool(true))])
-            } ?? .null),
+            ("warnings", .array(warnings)),
+            ("fallback", fallbackJSON),
             ("language", .string(context.console.localizer.language.rawValue)),
             ("environment", .string(context.environment.rawValue)),
         ])
     }
 
-    static func checkJSON(_ check: CheckResult) -> JSON {
+    static func checkJSON(_ check: CheckResult, server: ServerConfig, console: Console) -> JSON {
         let t = check.timings
         var fields: JSONObject = [
             ("endpoint", .string(check.endpoint.rawValue)),
@@ -150,7 +157,7 @@ struct StatusCommand: VerbumCommand {
                 ("firstByteMs", .double(milliseconds(t.firstByteMs))),
                 ("totalMs", .double(milliseconds(t.totalMs))),
             ])),
-            ("error", check.error.map(errorJSON) ?? .null),
+            ("error", check.error.map { errorJSON($0, url: check.url, server: server, console: console) } ?? .null),
         ]
         if check.endpoint == .websocket {
             fields["pingInterval"] = check.pingInterval.map(JSON.int) ?? .null
@@ -171,17 +178,25 @@ struct StatusCommand: VerbumCommand {
         ])
     }
 
-    static func errorJSON(_ error: ConnectivityError) -> JSON {
-        .object([("code", .string(error.code.rawValue)), ("message", .string(TextSanitizer.clean(error.message)))])
+    /// `{code, message, detail}`: `message` is what the text form says, in the run's language
+    /// with the host as the person knows it; `detail` is the technical text (libcurl's, in
+    /// English, without a `--connect-to` address), absent when there is none.
+    static func errorJSON(_ error: ConnectivityError, url: String, server: ServerConfig, console: Console) -> JSON {
+        var fields: JSONObject = [("code", .string(error.code.rawValue)),
+                                  ("message", .string(errorText(error, url: url, server: server, console: console)))]
+        let detail = TextSanitizer.clean(error.message)
+        if !detail.isEmpty { fields["detail"] = .string(detail) }
+        return .object(fields)
     }
 
     /// A warning with its numbers (`slow_response`: `ms` and `threshold`; `cert_expiring`:
-    /// `days`), integers where they are whole numbers.
-    static func warningJSON(_ warning: ConnectivityError) -> JSON {
+    /// `days`), integers where they are whole numbers; its message as the text form words it.
+    static func warningJSON(_ warning: ConnectivityError, server: ServerConfig, console: Console) -> JSON {
         let params = JSONObject(warning.parameters.sorted { $0.key < $1.key }.map { key, value in
             (key, Int(value).map(JSON.int) ?? .string(TextSanitizer.clean(value)))
         })
-        return .object([("code", .string(warning.code.rawValue)), ("message", .string(TextSanitizer.clean(warning.message))),
+        let message = console.text(ConnectivityMessages.messageKey(warning), warning.parameters)
+        return .object([("code", .string(warning.code.rawValue)), ("message", .string(message)),
                         ("params", .object(params))])
     }
 

@@ -20,8 +20,7 @@ struct CheckTable {
                                                                  timeoutMs: server.connectionTimeout)
                 note = console.text(ConnectivityMessages.shortKey(reason), parameters)
             } else if state == .warning {
-                let degraded = MonitoringState.degradedChecks(result).map(\.rawValue)
-                var notes = degraded.isEmpty ? [] : [console.text("cli.nagios.degraded", ["checks": degraded.joined(separator: ", ")])]
+                var notes = [MonitoringState.degradedText(result, server: server, console: console)].compactMap { $0 }
                 for warning in result.warnings where warning.code != .certExpiring {
                     notes.append(console.text(ConnectivityMessages.shortKey(warning), warning.parameters))
                 }

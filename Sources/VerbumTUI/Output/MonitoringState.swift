@@ -46,4 +46,16 @@ enum MonitoringState: Int32, Comparable, CaseIterable {
     static func degradedChecks(_ result: DetailedStatus) -> [CheckEndpoint] {
         result.checks.filter { $0.status == .failure && $0.endpoint != .health }.map(\.endpoint)
     }
+
+    /// Each degraded check with what it met ("auth: HTML page, not VerbumCare's answer"),
+    /// never only "auth failed"; nil when none is degraded.
+    static func degradedText(_ result: DetailedStatus, server: ServerConfig, console: Console) -> String? {
+        let notes = result.checks.filter { $0.status == .failure && $0.endpoint != .health }.map { check in
+            guard let error = check.error else { return check.endpoint.rawValue }
+            let parameters = ConnectivityMessages.parameters(error, url: check.url, timeoutMs: server.connectionTimeout)
+            return console.text("cli.check.degraded", ["check": check.endpoint.rawValue,
+                                                       "reason": console.text(ConnectivityMessages.shortKey(error), parameters)])
+        }
+        return notes.isEmpty ? nil : notes.joined(separator: ", ")
+    }
 }

@@ -47,9 +47,8 @@ struct NagiosReport {
         }
         var text = console.text("cli.nagios.connected",
                                 ["server": name, "ms": MillisecondsText.figure(result.responseTime ?? 0)])
-        let degraded = MonitoringState.degradedChecks(result)
-        if !degraded.isEmpty {
-            text += ", " + console.text("cli.nagios.degraded", ["checks": degraded.map(\.rawValue).joined(separator: ", ")])
+        if let degraded = MonitoringState.degradedText(result, server: server, console: console) {
+            text += ", " + degraded
         }
         for warning in result.warnings {
             text += ", " + console.text(ConnectivityMessages.shortKey(warning), warning.parameters)

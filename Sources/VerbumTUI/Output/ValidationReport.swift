@@ -7,7 +7,7 @@ struct ValidationReport {
     let localizer: Localizer
 
     func message(_ issue: ValidationIssue) -> String {
-        localizer.text("validation." + issue.code.rawValue, issue.parameters)
+        localizer.text(issue.messageKey, issue.parameters)
     }
 
     /// docs/PRODUCT.md: The command line: `{input, isValid, normalizedAddress, hostKind, securityLevel, errors, warnings, suggestions}`.
