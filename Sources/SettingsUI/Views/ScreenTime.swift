@@ -18,6 +18,8 @@ public struct ScreenTime: Equatable, Sendable {
     /// The moment itself, only while the history overlay is open: its open incidents count
     /// their duration (no timer redraws them; any other frame does).
     public var overlayNow: Double?
+    /// While the pane is open: how old each row's word is ("12 s ago"), by server id.
+    public var paneAges: [String: CheckedAge] = [:]
 
     /// Which of the values a region shows (the rest are left out of its model).
     public struct Parts: OptionSet, Sendable {
@@ -27,7 +29,8 @@ public struct ScreenTime: Equatable, Sendable {
         public static let historyDates = Parts(rawValue: 1 << 2)
         public static let mutes = Parts(rawValue: 1 << 3)
         public static let overlayNow = Parts(rawValue: 1 << 4)
-        public static let all: Parts = [.waiting, .historyDates, .mutes, .overlayNow]
+        public static let paneAges = Parts(rawValue: 1 << 5)
+        public static let all: Parts = [.waiting, .historyDates, .mutes, .overlayNow, .paneAges]
     }
 
     public init() {}
@@ -40,6 +43,7 @@ public struct ScreenTime: Equatable, Sendable {
         mutes = MuteList(entries: state.watch.mutes.entries.filter { $0.until > now })
         drill = state.watch.drills.active(at: now)
         if state.screen.activeOverlay(settings) == .history { overlayNow = now }
+        if settings.isSettingsPaneOpen { paneAges = PaneListView.ages(settings, now: now) }
     }
 
     /// These values with the others at their defaults ("checked N s ago" is never kept: it is
@@ -52,6 +56,7 @@ public struct ScreenTime: Equatable, Sendable {
         if parts.contains(.historyDates) { kept.historyTimeOnly = historyTimeOnly }
         if parts.contains(.mutes) { kept.mutes = mutes }
         if parts.contains(.overlayNow) { kept.overlayNow = overlayNow }
+        if parts.contains(.paneAges) { kept.paneAges = paneAges }
         return kept
     }
 
@@ -62,7 +67,7 @@ public struct ScreenTime: Equatable, Sendable {
     }
 
     /// Seconds from `now` until a text the timer redraws ("checked N s ago", "no answer for
-    /// N s") reads otherwise, or nil when none is on screen: the app sleeps until then.
+    /// N s", the pane rows' ages) reads otherwise, or nil when none is on screen: the app sleeps until then.
     public static func secondsUntilChange(_ settings: SettingsState, now: Double) -> Double? {
         var soonest = CheckedAge.secondsUntilChange(lastChecked: ServerPanelView.currentStatus(settings)?.lastChecked,
                                                     now: now)
@@ -71,6 +76,12 @@ public struct ScreenTime: Equatable, Sendable {
             let delay = waited < StatusIndicator.waitingThreshold
                 ? StatusIndicator.waitingThreshold - waited : waited.rounded(.down) + 1 - waited
             soonest = min(soonest ?? delay, delay)
+        }
+        // The pane's ages are read at this same tick while it counts seconds (each is then at
+        // most a second behind): one wake-up a second, not one per row.
+        if settings.isSettingsPaneOpen, soonest.map({ $0 > 1 }) ?? true,
+           let rows = PaneListView.secondsUntilAgeChange(settings, now: now) {
+            soonest = min(soonest ?? rows, rows)
         }
         return soonest
     }
