@@ -111,6 +111,29 @@ struct PaneStoryTests {
         store.finish()
     }
 
+    @Test("a long list is tested again a batch at a time, the oldest words first")
+    func longListsInBatches() {
+        let addresses = (1...20).map { "https://w\($0).example.org/api" }
+        let servers = ServerCatalog.availableServers(customAddresses: addresses, connectionTimeoutSeconds: 10)
+        var settings = SettingsState(currentServer: servers[0], availableServers: servers, connectionStatus: .connected,
+                                     serverSource: .default, currentLanguage: .en)
+        settings.connectivity.isActive = true
+        settings.isSettingsPaneOpen = true
+        // The first rows are the oldest.
+        for (index, server) in servers.enumerated() {
+            settings.serverStatuses[server.id] = ServerProbeSummary(Self.result(server.id, healthy: true,
+                                                                                at: Self.now - 100 + Double(index)))
+        }
+        var state = AppState(settings: settings)
+        let effects = AppReducer.reduce(&state, .paneRetestTimerFired(at: Self.now))
+        let tested = effects.compactMap { effect -> String? in if case .testRow(let server, _) = effect { server.id } else { nil } }
+        #expect(tested == servers.prefix(8).map(\.id), "\(tested)")
+        #expect(effects.contains(.schedulePaneRetest(after: 1)), "\(effects)")
+        // While those run, no other row starts.
+        let next = AppReducer.reduce(&state, .paneRetestTimerFired(at: Self.now + 1))
+        #expect(!next.contains { if case .testRow = $0 { true } else { false } }, "\(next)")
+    }
+
     @Test("each row says how old its word is, in the run's language", arguments: AppLanguage.allCases)
     func rowsShowTheirAge(language: AppLanguage) throws {
         var state = try Self.state(current: "pn51", language: language)

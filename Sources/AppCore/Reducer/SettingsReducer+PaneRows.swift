@@ -32,7 +32,7 @@ extension SettingsReducer {
 /// Which of the pane's rows are due for a test at a moment, and when the next one will be.
 /// Pure, so the rule is tested on its own.
 struct PaneRetestPlan: Equatable {
-    /// The rows to test now, in list order.
+    /// The rows to test now, the oldest word first.
     var due: [String]
     /// Seconds until the next row is due (at least `shortestWait`).
     var nextAfter: Double
@@ -44,30 +44,45 @@ struct PaneRetestPlan: Equatable {
     /// The timer never runs closer than this, whatever the rows' times say.
     static let shortestWait = 0.5
 
+    /// At most this many of the pane's tests run at once: a list of hundreds of servers is
+    /// tested again a batch at a time, and a switch's test never waits behind all of them
+    /// (the engine queues what its descriptor budget does not hold).
+    static let batch = 8
+
     init(_ state: SettingsState, at: Double) {
         let interval = Double(state.probeInterval)
+        let connectivity = state.connectivity
+        guard connectivity.activeSwitch == nil else {
+            // A switch is tested first; the rows wait for it.
+            due = []
+            nextAfter = min(interval, 2)
+            return
+        }
         let slack = Self.slack(interval: interval)
-        // Servers with a watch of their own keep their rows fresh: the one in use (its probes),
-        // the configured one during a fallback (its recovery probes), a switch's target.
-        let watched: Set<String> = Set([state.connectivity.monitor?.serverId, state.connectivity.recovery?.serverId,
-                                        state.connectivity.activeSwitch?.target.id].compactMap { $0 })
-        var due: [String] = []
+        // Servers with a watch of their own keep their rows fresh: the one in use (its probes)
+        // and the configured one during a fallback (its recovery probes).
+        let watched: Set<String> = Set([connectivity.monitor?.serverId, connectivity.recovery?.serverId].compactMap { $0 })
+        var candidates: [(id: String, checked: Double, index: Int)] = []
         var soonest = interval
-        for server in state.availableServers where !watched.contains(server.id) {
+        for (index, server) in state.availableServers.enumerated() where !watched.contains(server.id) {
             // A test under way answers for its row.
-            guard state.connectivity.rowTests[server.id] == nil else { continue }
+            guard connectivity.rowTests[server.id] == nil else { continue }
             guard let checked = state.serverStatuses[server.id]?.lastChecked else {
-                due.append(server.id)
+                candidates.append((server.id, -.infinity, index))
                 continue
             }
             let left = checked + interval - at
             if left <= slack {
-                due.append(server.id)
+                candidates.append((server.id, checked, index))
             } else {
                 soonest = min(soonest, left)
             }
         }
-        self.due = due
-        nextAfter = max(Self.shortestWait, soonest)
+        let room = max(0, Self.batch - connectivity.rowTests.count)
+        // The oldest first, then in list order.
+        let ordered = candidates.sorted { ($0.checked, $0.index) < ($1.checked, $1.index) }
+        due = ordered.prefix(room).map(\.id)
+        // Rows left for later are looked at again soon; the others when the next one ages.
+        nextAfter = max(Self.shortestWait, ordered.count > due.count ? min(soonest, 1) : soonest)
     }
 }
