@@ -134,6 +134,21 @@ struct PaneStoryTests {
         #expect(!next.contains { if case .testRow = $0 { true } else { false } }, "\(next)")
     }
 
+    @Test("the rows' ages tick with the screen's tick, and only while the pane is open")
+    func agesTick() throws {
+        var state = try Self.state(current: "pn51", language: .en)
+        state.settings.isSettingsPaneOpen = true
+        state.settings.serverStatuses["mac-mini"] = ServerProbeSummary(Self.result("mac-mini", healthy: true, at: Self.now - 3.4))
+        // pn51 has no test yet, so no "checked N s ago" of its own: the row's age wakes the app.
+        let wake = try #require(ScreenTime.secondsUntilChange(state.settings, now: Self.now))
+        #expect(abs(wake - 0.6) < 1e-6, "\(wake)")
+        #expect(ScreenTime(state: state, now: Self.now).paneAges["mac-mini"] == .seconds(3))
+        #expect(ScreenTime(state: state, now: Self.now + wake).paneAges["mac-mini"] == .seconds(4))
+        state.settings.isSettingsPaneOpen = false
+        #expect(ScreenTime.secondsUntilChange(state.settings, now: Self.now) == nil, "a closed pane wakes nothing")
+        #expect(ScreenTime(state: state, now: Self.now).paneAges.isEmpty)
+    }
+
     @Test("each row says how old its word is, in the run's language", arguments: AppLanguage.allCases)
     func rowsShowTheirAge(language: AppLanguage) throws {
         var state = try Self.state(current: "pn51", language: language)
