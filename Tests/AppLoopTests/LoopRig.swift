@@ -55,9 +55,10 @@ final class LoopRig {
     }
 
     /// Connects to the demo backend under the servers' real names.
-    func connect(demo: DemoBackendProcess) {
+    func connect(demo: DemoBackendProcess, acceleration: Double = 10) {
         connect(TransportConfiguration(commandLineCACert: demo.caFile,
-                                       connectTo: demo.connectTo.compactMap { try? ConnectToSpec(parsing: $0) }))
+                                       connectTo: demo.connectTo.compactMap { try? ConnectToSpec(parsing: $0) }),
+                acceleration: acceleration)
     }
 
     var state: SettingsState { store.getState() }

@@ -44,6 +44,122 @@ struct PaneStoryTests {
         for server in servers {
             store.receive { if case .testRow(let tested, _) = $0 { tested.id == server.id } else { false } }
         }
+        // The re-test of rows that age, one probe interval from now.
+        let interval = Double(store.state.settings.probeInterval)
+        store.receive { $0 == .schedulePaneRetest(after: interval) }
+    }
+
+    /// A test of `id` that ran at `at`: healthy, or refused.
+    static func result(_ id: String, healthy: Bool, at: Double) -> DetailedStatus {
+        let error = healthy ? nil : ConnectivityError(code: .connect, message: "Connection refused")
+        let check = CheckResult(endpoint: .health, url: "https://x/health", status: healthy ? .success : .failure,
+                                httpStatus: healthy ? 200 : nil, timings: CheckTimings(totalMs: 5), error: error)
+        return DetailedStatus(serverId: id, checks: [check], responseTime: healthy ? 5 : nil, lastChecked: at)
+    }
+
+    @Test("while the pane is open, rows older than one probe interval are tested again, keeping their words until the answer; the timer ends with the pane")
+    func agedRowsAreTestedAgain() throws {
+        var initial = try Self.state(current: "pn51", language: .en)
+        // pn51 is watched by its own probes: the pane does not test it again.
+        initial.settings.connectivity.monitor = ProbeLoop(serverId: "pn51", generation: 0,
+                                                          schedule: ProbeSchedule(interval: 10))
+        var store = ExhaustiveStore(initial)
+        Self.open(&store)
+        let servers = store.state.settings.availableServers
+        for server in servers {
+            let result = Self.result(server.id, healthy: true, at: Self.now)
+            let generation = store.state.settings.connectivity.rowTests[server.id] ?? -1
+            store.send(.rowTestCompleted(generation: generation, result: result)) { state in
+                state.settings.connectivity.rowTests[server.id] = nil
+                state.settings.serverStatuses[server.id] = ServerProbeSummary(result)
+            }
+        }
+        // Five seconds on, nothing is old yet: the timer is set for when the first row will be.
+        store.send(.paneRetestTimerFired(at: Self.now + 5))
+        store.receive { $0 == .schedulePaneRetest(after: 5) }
+
+        // Ten seconds on every row but pn51's is due; they keep "Connected" with its age.
+        let at = Self.now + 10
+        let due = servers.map(\.id).filter { $0 != "pn51" }
+        let first = store.state.settings.connectivity.lastGeneration + 1
+        store.send(.paneRetestTimerFired(at: at)) { state in
+            for (offset, id) in due.enumerated() {
+                state.settings.connectivity.lastGeneration = first + offset
+                state.settings.connectivity.rowTests[id] = first + offset
+            }
+        }
+        for id in due {
+            store.receive { if case .testRow(let tested, _) = $0 { tested.id == id } else { false } }
+        }
+        store.receive { $0 == .schedulePaneRetest(after: 10) }
+        #expect(store.state.settings.serverStatuses["mac-mini-tailscale"]?.status == .connected)
+
+        // Mac Mini Tailscale went down meanwhile: its row says so.
+        let down = Self.result("mac-mini-tailscale", healthy: false, at: at + 0.02)
+        let generation = store.state.settings.connectivity.rowTests["mac-mini-tailscale"] ?? -1
+        store.send(.rowTestCompleted(generation: generation, result: down)) { state in
+            state.settings.connectivity.rowTests["mac-mini-tailscale"] = nil
+            state.settings.serverStatuses["mac-mini-tailscale"] = ServerProbeSummary(down)
+        }
+        #expect(store.state.settings.serverStatuses["mac-mini-tailscale"]?.status == .error)
+
+        // Leaving the pane cancels the timer; a late tick changes nothing and sets no timer.
+        store.send(.key(.escape, at: at + 1)) { $0.settings.isSettingsPaneOpen = false }
+        store.receive { $0 == .readSettingsFile }
+        store.receive { $0 == .schedulePaneRetest(after: nil) }
+        store.send(.paneRetestTimerFired(at: at + 20))
+        store.finish()
+    }
+
+    @Test("a long list is tested again a batch at a time, the oldest words first")
+    func longListsInBatches() {
+        let addresses = (1...20).map { "https://w\($0).example.org/api" }
+        let servers = ServerCatalog.availableServers(customAddresses: addresses, connectionTimeoutSeconds: 10)
+        var settings = SettingsState(currentServer: servers[0], availableServers: servers, connectionStatus: .connected,
+                                     serverSource: .default, currentLanguage: .en)
+        settings.connectivity.isActive = true
+        settings.isSettingsPaneOpen = true
+        // The first rows are the oldest.
+        for (index, server) in servers.enumerated() {
+            settings.serverStatuses[server.id] = ServerProbeSummary(Self.result(server.id, healthy: true,
+                                                                                at: Self.now - 100 + Double(index)))
+        }
+        var state = AppState(settings: settings)
+        let effects = AppReducer.reduce(&state, .paneRetestTimerFired(at: Self.now))
+        let tested = effects.compactMap { effect -> String? in if case .testRow(let server, _) = effect { server.id } else { nil } }
+        #expect(tested == servers.prefix(8).map(\.id), "\(tested)")
+        #expect(effects.contains(.schedulePaneRetest(after: 1)), "\(effects)")
+        // While those run, no other row starts.
+        let next = AppReducer.reduce(&state, .paneRetestTimerFired(at: Self.now + 1))
+        #expect(!next.contains { if case .testRow = $0 { true } else { false } }, "\(next)")
+    }
+
+    @Test("the rows' ages tick with the screen's tick, and only while the pane is open")
+    func agesTick() throws {
+        var state = try Self.state(current: "pn51", language: .en)
+        state.settings.isSettingsPaneOpen = true
+        state.settings.serverStatuses["mac-mini"] = ServerProbeSummary(Self.result("mac-mini", healthy: true, at: Self.now - 3.4))
+        // pn51 has no test yet, so no "checked N s ago" of its own: the row's age wakes the app.
+        let wake = try #require(ScreenTime.secondsUntilChange(state.settings, now: Self.now))
+        #expect(abs(wake - 0.6) < 1e-6, "\(wake)")
+        #expect(ScreenTime(state: state, now: Self.now).paneAges["mac-mini"] == .seconds(3))
+        #expect(ScreenTime(state: state, now: Self.now + wake).paneAges["mac-mini"] == .seconds(4))
+        state.settings.isSettingsPaneOpen = false
+        #expect(ScreenTime.secondsUntilChange(state.settings, now: Self.now) == nil, "a closed pane wakes nothing")
+        #expect(ScreenTime(state: state, now: Self.now).paneAges.isEmpty)
+    }
+
+    @Test("each row says how old its word is, in the run's language", arguments: AppLanguage.allCases)
+    func rowsShowTheirAge(language: AppLanguage) throws {
+        var state = try Self.state(current: "pn51", language: language)
+        state.settings.isSettingsPaneOpen = true
+        state.settings.serverStatuses["mac-mini-tailscale"] = ServerProbeSummary(Self.result("mac-mini-tailscale", healthy: true,
+                                                                                            at: Self.now - 45))
+        let frame = Self.frame(state)
+        let row = try #require(frame.split(separator: "\n").first { $0.contains("Mac Mini Tailscale") })
+        let localizer = Localizer(language: language)
+        #expect(row.contains(localizer.text("status.connected")), "\(frame)")
+        #expect(row.contains(localizer.text("ui.checked_ago", ["seconds": "45"])), "\(frame)")
     }
 
     @Test("removing the server in use says first which server will be used instead", arguments: AppLanguage.allCases)

@@ -18,19 +18,27 @@ struct OneStoryTests {
         try await app.waitForConnectedMainScreen(language)
         try app.backend.setMode("mac-mini", .slow, delayMs: 120_000)
 
-        // Choose Mac Mini in the pane, leave the pane, and press Esc while it is switching.
+        // Choose Mac Mini in the pane and press Esc while it is switching: Esc cancels the switch
+        // first, and the pane stays open and says so (SPEC §10.3).
         try await app.session.sendKeys("o")
         try await app.moveFocus(with: "Down", to: "the Mac Mini row") { $0.contains("Mac Mini") && !$0.contains("Tailscale") }
         try await app.session.sendKeys("Enter")
-        try await app.session.sendKeys("Escape")
         let switching = catalog.text("status.switching")
-        try await app.waitFor("the main screen switching to Mac Mini") { screen in
-            screen.contains(switching) && screen.contains(catalog.text("ui.panel.language"))
+        let pane = catalog.text("ui.pane.add_custom")
+        try await app.waitFor("the pane switching to Mac Mini") { screen in
+            screen.contains(switching) && screen.contains(pane)
         }
         try await app.session.sendKeys("Escape")
-        let screen = try await app.waitFor("pn51 kept after Esc") { screen in
+        try await app.waitFor("pn51 kept after Esc, the pane still open and saying so") { screen in
             !screen.contains(switching) && screen.rows.first?.contains("pn51") == true
-                && screen.contains(catalog.text("status.connected"))
+                && screen.contains(catalog.text("status.connected")) && screen.contains(pane)
+                && screen.containsSquashed(catalog.text("ui.pane.switch_cancelled_stays"))
+        }
+        // A second Esc leaves the pane.
+        try await app.session.sendKeys("Escape")
+        let screen = try await app.waitFor("the main screen on pn51") { screen in
+            !screen.contains(pane) && screen.rows.first?.contains("pn51") == true
+                && screen.contains(catalog.text("ui.panel.language"))
         }
         #expect(screen.contains(catalog.text("source.default")), "\(screen)")
         #expect(try app.nativeSettings()["backend_server_address"] == nil, "settings.json names the default again")

@@ -47,8 +47,12 @@ struct PaneDescriptorBudgetTests {
         #expect(shownDown.isEmpty, "rows shown as down: \(shownDown.prefix(5))")
 
         // Choose Mac Mini and leave the pane: the app switches and writes settings.json.
-        try await app.moveFocus(with: "Down", limit: 5, to: "Mac Mini") { $0.contains("verbumcaremac-mini/api") }
+        try await app.moveFocus(with: "Down", limit: 5, to: "Mac Mini") { $0.contains("verbumcaremac-mini") }
         try await app.session.sendKeys("Enter")
+        // Esc while the switch runs would cancel it (SPEC §10.3): leave once it is done.
+        try await app.waitFor("the switch to Mac Mini done", timeout: .seconds(60)) { screen in
+            screen.rows.first.map { $0.contains("Mac Mini") && $0.contains(connected) } ?? false
+        }
         try await app.session.sendKeys("Escape")
         try await app.waitFor("the main screen on Mac Mini", timeout: .seconds(60)) { screen in
             !screen.contains(en.text("ui.pane.add_custom")) && screen.contains("https://verbumcaremac-mini/api")

@@ -133,7 +133,7 @@ struct ReducerWorld {
         case .signOut(let server):
             send(.signedOut(serverId: server.id, at: now))
         case .writeSettings, .persistAppState, .updateTransport, .stopConnectivity, .verifyToken, .inspectMDNS,
-             .readSettingsFile, .testAddress, .inspectCABundle, .redrawScreen, .quit, .queryFleet:
+             .readSettingsFile, .testAddress, .inspectCABundle, .redrawScreen, .quit, .queryFleet, .schedulePaneRetest:
             break
         case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
              .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory,

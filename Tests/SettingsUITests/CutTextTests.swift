@@ -47,9 +47,9 @@ struct CutTextTests {
         }
     }
 
-    /// docs/PRODUCT.md: Settings pane: a message too long for its row is cut in the middle of
-    /// the server's name, never before its reason, in every language at 80 columns.
-    @Test("pane messages keep their reason: a long name is cut in its middle", arguments: AppLanguage.allCases)
+    /// docs/PRODUCT.md: Settings pane: a message too long for its row wraps, whole, with its
+    /// reason (issue 27: "…and setting…" was cut), in every language at 80 columns.
+    @Test("pane messages wrap whole with their reason", arguments: AppLanguage.allCases)
     func paneMessageKeepsItsReason(language: AppLanguage) throws {
         var settings = Fixtures.connected(language)
         let host = "ward3-nurse-station-east-building-second-floor.hospital-network.example.org"
@@ -64,14 +64,18 @@ struct CutTextTests {
                      reason: ConnectivityError(code: .timeout, message: "timed out")),
         ]
         let localizer = Localizer(language: language)
-        for (message, reasonKey) in zip(messages, ["error.connect.short", "error.timeout.short"]) {
+        // The messages as people read them: the server's name, pn51's, the reason.
+        let names = [["server": host, "previous": "pn51"], ["failed": host, "server": "pn51"]]
+        for ((message, reasonKey), named) in zip(zip(messages, ["error.connect.short", "error.timeout.short"]), names) {
             settings.notices = [Notice(subject: .pane, kind: .error, message: message, condition: .paneNote, postedAt: Fixtures.now)]
             let model = ScreenModel(state: AppState(settings: settings, screen: ui), now: Fixtures.now, clock: Fixtures.clock)
-            let rows = ScreenRenderer.render(model, width: 80, height: 24).buffer.textDump().split(separator: "\n")
+            let frame = ScreenRenderer.render(model, width: 80, height: 24).buffer.textDump()
             let reason = localizer.text(reasonKey, ["seconds": "10", "host": host])
-            let row = rows.first { $0.contains("✗ ") }
-            #expect(row?.contains(reason) == true, "\(message.key): \(reason) not on the row: \(row ?? "")")
-            #expect(row?.contains("ward3-nur") == true && row?.contains("…") == true, "the name is cut in its middle: \(row ?? "")")
+            let whole = localizer.text(message.key, named.merging(["reason": reason]) { $1 })
+            let squashed = frame.filter { !$0.isWhitespace && !"│┌┐└┘─".contains($0) }
+            #expect(squashed.contains(whole.filter { !$0.isWhitespace }), "\(message.key) is not whole on screen:\n\(frame)")
+            let start = frame.split(separator: "\n").firstIndex { $0.contains("✗ ") }
+            #expect(start != nil, "\(frame)")
         }
     }
 }

@@ -104,7 +104,7 @@ struct UpdateTests {
         #expect(F.press([.tab, .enter], &other, &closed) == [.openPane])
     }
 
-    @Test("Esc closes the overlay, then leaves the pane, then cancels a switch")
+    @Test("Esc closes the overlay, then cancels a switch (the pane stays and says so), then leaves the pane")
     func escapePriority() {
         var settings = F.switching(.en)
         var ui = UIState(settings: settings)
@@ -112,11 +112,21 @@ struct UpdateTests {
         #expect(ui.overlay == .help)
         #expect(F.press([.escape], &ui, &settings) == [])
         #expect(ui.overlay == .none && settings.isSettingsPaneOpen)
+        #expect(F.press([.escape], &ui, &settings) == [.cancelSwitch])
+        #expect(settings.isSettingsPaneOpen && F.paneNote(settings) == "ui.pane.switch_cancelled_stays")
+        // No runtime runs this switch: it ends here, as the cancel ends it in the app.
+        settings.serverSwitchState = .idle
         #expect(F.press([.escape], &ui, &settings) == [.closePane])
         #expect(!settings.isSettingsPaneOpen && ui.focus(settings) == .openSettings)
-        #expect(F.press([.escape], &ui, &settings) == [.cancelSwitch])
-        settings.serverSwitchState = .idle
         #expect(F.press([.escape], &ui, &settings) == [], "nothing left to cancel")
+    }
+
+    @Test("on the main screen Esc cancels a switch")
+    func escapeOnTheMainScreen() {
+        var settings = F.switching(.en)
+        var ui = UIState(settings: settings)
+        #expect(F.press([.escape], &ui, &settings) == [.cancelSwitch])
+        #expect(!settings.isSettingsPaneOpen && F.paneNote(settings) == nil)
     }
 
     @Test("Esc in a text field cancels the edit first, then leaves the pane")

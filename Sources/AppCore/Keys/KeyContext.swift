@@ -5,7 +5,7 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
     case languagePicker
     case openSettingsButton
     case notices
-    /// A server switch is running (main screen): Esc cancels it.
+    /// A server switch is running (main screen or pane): Esc cancels it.
     case switching
     /// The configured server recovered during a fallback: `s` switches back.
     case switchBackOffer
@@ -58,14 +58,18 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
             }
         }
         if settings.isSettingsPaneOpen {
+            var contexts: Set<KeyContext>
             switch screen.focus(settings) {
             case .customAddress:
-                return screen.addressSuggestion == nil ? [.paneTextField] : [.paneTextField, .addressSuggestion]
-            case .caBundle: return [.paneTextField]
-            case .connectionTimeout: return [.paneStepper]
-            case .autoSwitch, .detailedLogging: return [.paneToggle]
-            default: return [.paneList]
+                contexts = screen.addressSuggestion == nil ? [.paneTextField] : [.paneTextField, .addressSuggestion]
+            case .caBundle: contexts = [.paneTextField]
+            case .connectionTimeout: contexts = [.paneStepper]
+            case .autoSwitch, .detailedLogging: contexts = [.paneToggle]
+            default: contexts = [.paneList]
             }
+            // A switch shown in the pane: Esc cancels it first, the pane stays (SPEC §10.3).
+            if settings.serverSwitchState.isInProgress { contexts.insert(.switching) }
+            return contexts
         }
         var contexts: Set<KeyContext>
         switch screen.focus(settings) {

@@ -11,6 +11,9 @@ public enum AppEffect: Equatable, Sendable {
     case scheduleProbe(generation: Int, after: Double)
     /// → `recoveryTimerFired` after the delay.
     case scheduleRecoveryProbe(generation: Int, after: Double)
+    /// While the pane is open → `paneRetestTimerFired` after the delay; nil cancels the timer
+    /// (the pane closed: idle stays asleep).
+    case schedulePaneRetest(after: Double?)
     /// One test of the four checks → `probeCompleted`.
     case probe(ServerConfig, generation: Int)
     /// → `rowTestCompleted`.

@@ -84,6 +84,9 @@ public enum AppEvent: Equatable, Sendable {
     case probeTimerFired(generation: Int, at: Double)
     case probeCompleted(generation: Int, result: DetailedStatus, hadToken: Bool, at: Double)
     case rowTestCompleted(generation: Int, result: DetailedStatus)
+    /// The pane's rows may have grown old (`schedulePaneRetest`): those older than one probe
+    /// interval are tested again.
+    case paneRetestTimerFired(at: Double)
     case recoveryTimerFired(generation: Int, at: Double)
     case recoveryProbeCompleted(generation: Int, result: DetailedStatus, at: Double)
     /// A switch step's work is done (a step with no work of its own completes at once, so a
@@ -181,6 +184,7 @@ extension AppEvent {
         case .connectivityStarted: "connectivityStarted"
         case .connectivityStopped: "connectivityStopped"
         case .probeTimerFired: "probeTimerFired"
+        case .paneRetestTimerFired: "paneRetestTimerFired"
         case .probeCompleted: "probeCompleted"
         case .rowTestCompleted: "rowTestCompleted"
         case .recoveryTimerFired: "recoveryTimerFired"

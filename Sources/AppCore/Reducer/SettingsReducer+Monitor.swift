@@ -106,14 +106,17 @@ extension SettingsReducer {
         if newly { post(unreachableNotice(server, reason: reason, at: at)) }
     }
 
-    /// The pane: every listed server at once, each row updated as its answer comes.
-    mutating func testRows(_ ids: [String], at: Double) {
+    /// The pane: every listed server at once, each row updated as its answer comes. A row
+    /// re-tested because it aged (`keepingWords`) keeps its last word and age until then.
+    mutating func testRows(_ ids: [String], at: Double, keepingWords: Bool = false) {
         guard state.connectivity.isActive else { return }
         for id in ids {
             guard let server = state.server(id: id) else { continue }
             let generation = nextGeneration()
             state.connectivity.rowTests[id] = generation
-            state.serverStatuses[id] = ServerProbeSummary(status: .testing)
+            if !keepingWords || state.serverStatuses[id]?.lastChecked == nil {
+                state.serverStatuses[id] = ServerProbeSummary(status: .testing)
+            }
             emit(.testRow(server, generation: generation))
         }
     }

@@ -69,13 +69,11 @@ public struct SettingsReducer {
         case .preferencesChanged(let preferences):
             state.preferences = preferences
         case .paneOpened(let at):
-            state.isSettingsPaneOpen = true
-            // The pane shows every server's own status: all are tested when it opens.
-            testRows(state.availableServers.map(\.id), at: at)
+            paneOpened(at: at)
         case .paneClosed:
-            state.isSettingsPaneOpen = false
-            // Leaving the pane is returning to the app: settings.json is read again and applied.
-            emit(.readSettingsFile)
+            paneClosed()
+        case .paneRetestTimerFired(let at):
+            paneRetestTimerFired(at: at)
         case .settingsChangeRequested(let change):
             emit(.writeSettings(change))
         case .testRequested(let at):

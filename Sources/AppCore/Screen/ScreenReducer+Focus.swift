@@ -73,6 +73,15 @@ extension ScreenReducer {
         send(.paneOpened(at: at))
     }
 
+    /// Esc during a switch. In the pane it cancels the switch and nothing else: the pane stays
+    /// open and says that a second Esc leaves it (SPEC §10.3).
+    mutating func cancelSwitch() {
+        send(.switchCancelled(at: at))
+        if settings.isSettingsPaneOpen {
+            send(.paneNoted(AppError(key: "ui.pane.switch_cancelled_stays"), kind: .info, at: at))
+        }
+    }
+
     /// Leaving the pane is "returning to the app": settings.json is read again and applied.
     mutating func closePane() {
         state.screen.addFlow = .idle

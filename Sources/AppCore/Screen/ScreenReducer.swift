@@ -163,7 +163,7 @@ struct ScreenReducer {
             // What the database says now, not a minute ago.
             effects.append(.readHistory)
         case .cancelSwitch:
-            send(.switchCancelled(at: at))
+            cancelSwitch()
         case .cancelEdit:
             if active.contains(.historyNote) {
                 // The first Esc cancels the field, nothing written (SPEC §10.3); the view stays.

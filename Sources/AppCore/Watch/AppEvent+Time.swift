@@ -10,7 +10,7 @@ extension AppEvent {
              .customServerAddRequested(_, let at), .customServerRemoveRequested(_, let at), .paneOpened(let at),
              .paneClosed(let at), .testRequested(let at), .rowTestsRequested(_, let at), .switchBackRequested(let at),
              .switchCancelled(let at), .signInRequested(_, _, let at), .paneNoted(_, _, let at),
-             .signOutRequested(let at), .connectivityStarted(let at), .probeTimerFired(_, let at),
+             .signOutRequested(let at), .connectivityStarted(let at), .probeTimerFired(_, let at), .paneRetestTimerFired(let at),
              .probeCompleted(_, _, _, let at), .recoveryTimerFired(_, let at), .recoveryProbeCompleted(_, _, let at),
              .switchStepCompleted(_, _, let at), .switchTestCompleted(_, _, _, let at), .signedIn(_, _, let at),
              .signedOut(_, let at), .statusTested(_, _, _, _, let at), .watchStarted(_, _, _, _, _, let at),

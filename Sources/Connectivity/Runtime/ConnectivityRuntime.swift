@@ -21,6 +21,8 @@ public final class ConnectivityRuntime {
     private var appStateWatcher: SettingsFileWatcher?
     private var probeTimer: Task<Void, Never>?
     private var recoveryTimer: Task<Void, Never>?
+    /// The pane's re-test of aged rows; runs only while the pane is open.
+    private var paneTimer: Task<Void, Never>?
     private let tasks = EffectTasks()
     private let sessions: SessionClients
     /// The `/api/config` answer of each server, from its last switch test.
@@ -178,6 +180,9 @@ public final class ConnectivityRuntime {
         case let .scheduleRecoveryProbe(generation, delay):
             recoveryTimer?.cancel()
             recoveryTimer = timer(after: delay) { .recoveryTimerFired(generation: generation, at: now()) }
+        case .schedulePaneRetest(let delay):
+            paneTimer?.cancel()
+            paneTimer = delay.map { timer(after: $0) { .paneRetestTimerFired(at: now()) } }
         case let .probe(server, generation):
             perform { [prober] in
                 let hadToken = prober.credentials(for: server).read() != nil
@@ -260,8 +265,10 @@ public final class ConnectivityRuntime {
     private func cancelEverything() {
         probeTimer?.cancel()
         recoveryTimer?.cancel()
+        paneTimer?.cancel()
         probeTimer = nil
         recoveryTimer = nil
+        paneTimer = nil
         tasks.cancelAll()
     }
 

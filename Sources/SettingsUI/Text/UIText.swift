@@ -136,52 +136,8 @@ struct UIText {
         localizer.text(error.key, parameters(error.parameters, code: error.code, reason: error.reason))
     }
 
-    /// The message in one row of `width` columns where it can be: a message too long for it
-    /// has its names (servers, hosts, addresses) cut in their middle, so the reason after them
-    /// stays in view (`Could not switch to ward3-nurs…ple.org: no connection`).
-    func message(_ error: AppError, fitting width: Int, metrics: DisplayWidth) -> String {
-        text(error.key, parameters(error.parameters, code: error.code, reason: error.reason), fitting: width, metrics: metrics)
-    }
-
-    /// Parameters that name something (and may be cut in the middle); never `reason`.
-    static let nameParameters: Set<String> = ConnectivityMessages.serverParameters.union(["host", "address", "requested", "used", "ascii"])
-
-    /// The shortest a name is cut to: both its ends still tell it from another.
+    /// The shortest a name is cut to: both its ends still tell it from another (the pane's titles).
     static let shortestName = 12
-
-    /// `key` with `parameters` in `width` columns where it can be: its names are cut in the
-    /// middle, longest first, down to `shortestName`, until the whole text fits. When even that
-    /// is too long, the names are cut only as far as it takes to show the text up to the end
-    /// of its `{reason}`, and the row cuts what follows (the names stay longer that way).
-    func text(_ key: String, _ parameters: [String: String], fitting width: Int, metrics: DisplayWidth) -> String {
-        let whole = shortened(key, parameters, metrics: metrics) { metrics.width(of: localizer.text(key, $0)) - width }
-        if metrics.width(of: whole) <= width || parameters["reason"] == nil { return whole }
-        let throughReason = shortened(key, parameters, metrics: metrics) { values in
-            var marked = values
-            marked["reason"] = "\u{E000}"
-            let text = localizer.text(key, marked)
-            guard let mark = text.firstIndex(of: "\u{E000}") else { return metrics.width(of: text) - width }
-            // One column more for the `…` with which the row then ends.
-            return metrics.width(of: text[..<mark]) + metrics.width(of: values["reason"] ?? "") + 1 - width
-        }
-        return throughReason
-    }
-
-    /// The text with its names cut in the middle until `excess` (columns too many) is 0 or
-    /// every name is at its shortest.
-    private func shortened(_ key: String, _ parameters: [String: String], metrics: DisplayWidth,
-                           excess: ([String: String]) -> Int) -> String {
-        var values = parameters
-        var over = excess(values)
-        while over > 0 {
-            let candidates = values.filter { Self.nameParameters.contains($0.key) && metrics.width(of: $0.value) > Self.shortestName }
-            guard let longest = candidates.max(by: { metrics.width(of: $0.value) < metrics.width(of: $1.value) }) else { break }
-            let target = max(Self.shortestName, metrics.width(of: longest.value) - over)
-            values[longest.key] = metrics.truncateMiddle(longest.value, toWidth: target)
-            over = excess(values)
-        }
-        return localizer.text(key, values)
-    }
 
     /// Fills what a template may need and the producer left out: `{reason}` from the code's
     /// short text, server ids as names, `{host}` and `{seconds}` from the settings.

@@ -114,8 +114,8 @@ enum NoticesView {
         return Span(mark + " ", style: .colored(color, .bold))
     }
 
-    /// Wrapped text after `lead`, continuation lines indented by its width.
-    private static func paragraph(_ lead: Span, _ string: String, style: Style, width: Int, canvas: Canvas) -> [Line] {
+    /// Wrapped text after `lead`, continuation lines indented by its width (the pane's lines too).
+    static func paragraph(_ lead: Span, _ string: String, style: Style, width: Int, canvas: Canvas) -> [Line] {
         wrap(string, first: lead, indent: canvas.width(lead.text), style: style, width: width, canvas: canvas)
     }
 

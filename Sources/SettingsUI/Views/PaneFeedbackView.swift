@@ -9,29 +9,28 @@ enum PaneFeedbackView {
         let text = canvas.text
         var lines: [Line] = []
         if case .testing(let address) = ui.addFlow {
-            lines.append(Line([mark("◐", .accent, canvas), Span(text("ui.pane.adding", ["address": address]), style: .colored(.accent))]))
+            lines += paragraph(mark("◐", .accent, canvas), text("ui.pane.adding", ["address": address]), .colored(.accent),
+                               width: width, canvas)
         }
-        // A switch chosen here shows its progress here, where the person acted.
+        // A switch chosen here shows its progress here, where the person acted, and how to cancel it.
         let switchState = canvas.settings.serverSwitchState
         if switchState.isInProgress, let target = switchState.toServerId {
             let steps = SwitchStep.allCases
             let step = switchState.progress.flatMap { steps.firstIndex(of: $0) } ?? 0
-            lines.append(Line([mark("◐", .accent, canvas),
-                               Span(text("ui.pane.switching", ["server": text.serverName(id: target),
-                                                               "step": String(step + 1), "total": String(steps.count)]),
-                                    style: .colored(.accent))]))
+            let progress = text("ui.pane.switching", ["server": text.serverName(id: target),
+                                                      "step": String(step + 1), "total": String(steps.count)])
+            lines += paragraph(mark("◐", .accent, canvas), progress + "  " + text("switch.cancel_hint"), .colored(.accent),
+                               width: width, canvas)
         }
         // The same notices as the main screen, the pane's answer to the last action first: a
-        // switch that failed is told here too.
-        // One row each: a long name is cut in its middle, never the reason after it.
+        // switch that failed is told here too. Wrapped, never cut: the reason is at the end.
         for notice in canvas.settings.notices {
             let style: Style = notice.kind == .error ? .colored(.error) : .plain
-            let lead = NoticesView.prefix(canvas, kind: notice.kind)
-            let message = text.message(notice.message, fitting: width - canvas.width(lead.text), metrics: canvas.metrics)
-            lines.append(Line([lead, Span(message, style: style)]))
+            lines += paragraph(NoticesView.prefix(canvas, kind: notice.kind), text.message(notice.message), style,
+                               width: width, canvas)
         }
         if ui.addressField.foldedFullWidth && !ui.addressField.isEmpty {
-            lines.append(Line([mark("·", .muted, canvas), Span(text("ui.pane.full_width_read"), style: .colored(.muted))]))
+            lines += paragraph(mark("·", .muted, canvas), text("ui.pane.full_width_read"), .colored(.muted), width: width, canvas)
         }
         guard let validation = ui.validation, !ui.addressField.isEmpty || !validation.errors.isEmpty else { return lines }
         let suggestion = ui.addressSuggestion.map { suggestion in
@@ -40,24 +39,31 @@ enum PaneFeedbackView {
         }
         var suggestionShown = false
         for (index, issue) in validation.errors.enumerated() {
-            let lead = mark("✗", .error, canvas, word: "ui.error_label")
-            var line = Line([lead, Span(message(issue, text, fitting: width - canvas.width(lead.text), canvas.metrics), style: .colored(.error))])
-            if index == 0, let suggestion {
+            var block = paragraph(mark("✗", .error, canvas, word: "ui.error_label"), message(issue, text), .colored(.error),
+                                  width: width, canvas)
+            if index == 0, block.count == 1, let line = block.first, let suggestion {
                 // On the same line when the pane is wide enough, as in the sketch.
                 let joined = line + Line("   ") + suggestion
                 if joined.width(canvas.metrics) <= width {
-                    line = joined
+                    block = [joined]
                     suggestionShown = true
                 }
             }
-            lines.append(line)
+            lines += block
         }
-        if let suggestion, !suggestionShown {
-            lines.append(Line("  ") + suggestion)
+        if let suggestion, !suggestionShown, let address = ui.addressSuggestion {
+            let line = Line("  ") + suggestion
+            if line.width(canvas.metrics) <= width {
+                lines.append(line)
+            } else {
+                // Too long for one line: the address wraps whole, "(Tab accepts)" goes below it.
+                lines += paragraph(Span("  "), text("validation.suggestion", ["address": address]), .bold, width: width, canvas)
+                lines += paragraph(Span("  "), text("validation.tab_accepts"), .colored(.muted), width: width, canvas)
+            }
         }
         for issue in validation.warnings {
-            let lead = mark("!", .warning, canvas, word: "ui.warning_label")
-            lines.append(Line([lead, Span(message(issue, text, fitting: width - canvas.width(lead.text), canvas.metrics), style: .colored(.warning))]))
+            lines += paragraph(mark("!", .warning, canvas, word: "ui.warning_label"), message(issue, text), .colored(.warning),
+                               width: width, canvas)
         }
         if validation.isValid && validation.warnings.isEmpty && ui.addFlow == .idle {
             lines.append(Line([mark("✓", .ok, canvas), Span(text("validation.valid"), style: .colored(.ok))]))
@@ -65,14 +71,18 @@ enum PaneFeedbackView {
         return lines
     }
 
-    /// `validation.<code>` with its parameters (`{max}` for too_long), a long host cut in its
-    /// middle so what is wrong with it stays in view.
-    private static func message(_ issue: ValidationIssue, _ text: UIText, fitting width: Int, _ metrics: DisplayWidth) -> String {
+    /// `string` after `lead`, wrapped to `width` (continuation lines indented under the text).
+    private static func paragraph(_ lead: Span, _ string: String, _ style: Style, width: Int, _ canvas: Canvas) -> [Line] {
+        NoticesView.paragraph(lead, string, style: style, width: width, canvas: canvas)
+    }
+
+    /// `validation.<code>` with its parameters (`{max}` for too_long).
+    private static func message(_ issue: ValidationIssue, _ text: UIText) -> String {
         var parameters = issue.parameters.mapValues(UIText.clean)
         if parameters["max"] == nil {
             parameters["max"] = String(AddressValidator.maxLength)
         }
-        return text.text(issue.messageKey, parameters, fitting: width, metrics: metrics)
+        return text(issue.messageKey, parameters)
     }
 
     /// A symbol before the line; in `--plain` a word for errors and warnings, nothing otherwise.

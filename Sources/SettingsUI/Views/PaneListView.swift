@@ -1,15 +1,23 @@
 import AppCore
 import TerminalRendering
 
-/// The pane's server list: marker, title, address, live status word, response time or reason.
-/// Only the visible rows are laid out, so 200 custom servers cost what 10 do.
+/// The pane's server list: marker, title, address, live status word, response time or reason,
+/// how old that word is, and the watch's words (drill, mute, 24 h uptime). The columns are
+/// `PaneColumns`: the words get their room before the address. Only the rows shown and the
+/// first fifty are measured, so 200 custom servers cost what 10 do.
 enum PaneListView {
-    private struct Columns {
-        var marker: Int
-        var title: Int
-        var url: Int
-        var status: Int
-        var detail: Int
+    /// What one server's row says, before it is fitted to the columns.
+    struct RowTexts: Equatable {
+        var title: String
+        var address: String
+        /// nil: no test of this server yet.
+        var status: ConnectionStatus?
+        var statusWord: String
+        var detail: String
+        var detailStyle: Style
+        /// "12 s ago": how old the status word is; empty while a first test runs.
+        var age: String
+        var extras: String
     }
 
     static func render(_ canvas: inout Canvas, in area: Rect, header: Rect) {
@@ -27,22 +35,17 @@ enum PaneListView {
         }
         guard !area.isEmpty else { return }
 
-        let columns = self.columns(canvas, width: area.width)
-        let marked = ScreenState.paneMarkedServerId(settings)
+        let shown = offset..<min(rowCount, offset + area.height)
+        let columns = self.columns(canvas, width: area.width, shown: shown)
         let focused = canvas.focus == .paneList
-        for index in offset..<min(rowCount, offset + area.height) {
+        for index in shown {
             let rowArea = area.row(index - offset)
             canvas.clickable(rowArea, .paneRow(index))
             if canvas.plain {
-                // "Server 2: Mac Mini, https://…, Error, HTTP 502": a sentence, numbered as 1–9 choose.
-                canvas.draw(PlainPaneRow.sentence(canvas, number: index + 1, row: plainRow(canvas, index: index, marked: marked)),
-                            in: rowArea)
-            } else if settings.availableServers.indices.contains(index) {
-                let server = settings.availableServers[index]
-                canvas.draw(line(canvas, server: server, isMarked: server.id == marked, columns: columns), in: rowArea)
+                // "Server 2: Mac Mini, https://…, Error, server error 502": a sentence, numbered as 1–9 choose.
+                canvas.draw(PlainPaneRow.sentence(canvas, number: index + 1, row: plainRow(canvas, index: index)), in: rowArea)
             } else {
-                canvas.draw(Line([Span(" " + canvas.fit("+", columns.marker - 1)),
-                                  Span(canvas.text("ui.pane.add_custom"), style: .colored(.accent))]), in: rowArea)
+                canvas.draw(line(canvas, row: index, columns: columns, width: rowArea.width), in: rowArea)
             }
             if focused && index == ui.paneRow(settings) {
                 canvas.highlight(rowArea)
@@ -51,16 +54,15 @@ enum PaneListView {
         }
     }
 
-    /// The row's words for `--plain`, each column whole (the sentence is not a table).
-    private static func plainRow(_ canvas: Canvas, index: Int, marked: String?) -> PlainPaneRow.Words {
+    /// The row's words for `--plain`, each whole (the sentence is not a table).
+    private static func plainRow(_ canvas: Canvas, index: Int) -> PlainPaneRow.Words {
         guard canvas.settings.availableServers.indices.contains(index) else {
             return PlainPaneRow.Words(parts: [canvas.text("ui.pane.add_custom")], isChosen: false)
         }
         let server = canvas.settings.availableServers[index]
-        let whole = Columns(marker: 1, title: PlainPaneRow.wholeColumn, url: PlainPaneRow.wholeColumn,
-                            status: PlainPaneRow.wholeColumn, detail: PlainPaneRow.wholeColumn)
-        let spans = line(canvas, server: server, isMarked: server.id == marked, columns: whole).spans.dropFirst(2)
-        return PlainPaneRow.Words(parts: spans.map(\.text), isChosen: server.id == marked)
+        let row = texts(canvas, server: server)
+        let parts = [row.title, row.address, row.statusWord, row.detail, row.age, row.extras].filter { !$0.isEmpty }
+        return PlainPaneRow.Words(parts: parts, isChosen: server.id == ScreenState.paneMarkedServerId(canvas.settings))
     }
 
     /// 0, or just enough to show the cursor with one row of context below it when possible.
@@ -70,74 +72,117 @@ enum PaneListView {
         return min(max(0, wanted), count - rows)
     }
 
-    private static func columns(_ canvas: Canvas, width: Int) -> Columns {
-        let markerWidth = canvas.width(canvas.plain ? "(*)" : "●") + 2
-        // The widest title, up to a cap: stop measuring once one reaches it (200 long names).
-        let cap = max(12, width / 4)
-        var title = 0
-        for server in canvas.settings.availableServers where title < cap {
-            title = max(title, canvas.width(canvas.text.serverTitle(server)))
+    /// The columns for rows `width` cells wide, measured over the rows `shown` and the first fifty.
+    static func columns(_ canvas: Canvas, width: Int, shown: Range<Int>) -> PaneColumns {
+        let servers = canvas.settings.availableServers
+        var measured = Array(servers.indices.prefix(50))
+        measured += shown.filter { $0 >= 50 && servers.indices.contains($0) }
+        var needs = PaneColumns.Needs(marker: canvas.width(canvas.plain ? "(*)" : "●") + 2, title: 0, address: 0,
+                                      status: 0, detail: 0, age: 0, extras: 0)
+        for index in measured {
+            let row = texts(canvas, server: servers[index])
+            needs.title = max(needs.title, canvas.width(row.title))
+            needs.address = max(needs.address, canvas.width(row.address))
+            needs.status = max(needs.status, canvas.width(row.statusWord))
+            needs.detail = max(needs.detail, canvas.width(row.detail))
+            needs.age = max(needs.age, canvas.width(row.age))
+            needs.extras = max(needs.extras, canvas.width(row.extras))
         }
-        title = min(title, cap)
-        // The widest status word the rows show now (not of every word there is): the room it
-        // leaves goes to the addresses.
-        var status = 0
-        for server in canvas.settings.availableServers.prefix(50) {
-            if let summary = summary(for: server, settings: canvas.settings) {
-                status = max(status, canvas.width(canvas.text.statusWord(summary.status)))
-            }
-        }
-        if status == 0 { status = canvas.text.widestStatusWord(canvas.metrics) }
-        // The reasons ("untrusted certificate"), the 24 h uptime and "muted until" get their room
-        // before the addresses, which shorten in the middle and keep their hosts.
-        var widestDetail = 8
-        for server in canvas.settings.availableServers.prefix(50) {
-            let extras = watchText(canvas, server: server)
-            let detail = summary(for: server, settings: canvas.settings).map { shownDetail($0, canvas) }
-            let shown = [detail, extras.isEmpty ? nil : extras].compactMap { $0 }.joined(separator: "  ")
-            widestDetail = max(widestDetail, canvas.width(shown))
-        }
-        let gaps = 6
-        let rest = width - markerWidth - title - status - gaps
-        // The address keeps up to 40 cells (the prefilled ones whole at 100 columns), at least a third.
-        let detail = max(0, min(widestDetail, rest - min(40, max(0, rest / 3))))
-        var url = rest - detail
-        if url < 12 {
-            title += max(0, url)
-            url = 0
-        }
-        return Columns(marker: markerWidth, title: max(0, title), url: url, status: status, detail: detail)
+        // Room for two-digit ages, so the columns do not move every time one reaches 10 s.
+        if needs.age > 0 { needs.age = max(needs.age, canvas.width(canvas.text.checkedAgo(.seconds(10)))) }
+        if needs.status == 0 { needs.status = canvas.text.widestStatusWord(canvas.metrics) }
+        return PaneColumns(needs, width: width)
     }
 
-    private static func line(_ canvas: Canvas, server: ServerConfig, isMarked: Bool, columns: Columns) -> Line {
-        let text = canvas.text
+    /// Row `index` of the list (a server, or "Add Custom Server..." after them), exactly `width` cells wide.
+    static func line(_ canvas: Canvas, row index: Int, columns: PaneColumns, width: Int) -> Line {
+        let settings = canvas.settings
+        var line: Line
+        if settings.availableServers.indices.contains(index) {
+            let server = settings.availableServers[index]
+            line = self.line(canvas, texts(canvas, server: server), isMarked: server.id == ScreenState.paneMarkedServerId(settings),
+                             columns: columns)
+        } else {
+            line = Line([Span(" " + canvas.fit("+", columns.marker - 1)),
+                         Span(canvas.text("ui.pane.add_custom"), style: .colored(.accent))])
+        }
+        line = line.truncated(toWidth: width, metrics: canvas.metrics)
+        let blank = width - line.width(canvas.metrics)
+        if blank > 0 { line.spans.append(Span(String(repeating: " ", count: blank))) }
+        return line
+    }
+
+    private static func line(_ canvas: Canvas, _ row: RowTexts, isMarked: Bool, columns: PaneColumns) -> Line {
         let markers = canvas.plain ? ListMarkers.ascii : ListMarkers.radio
+        let gap = Span(String(repeating: " ", count: PaneColumns.gap))
         var line = Line([
             Span(" "),
             Span(canvas.fit(isMarked ? markers.chosen : markers.other, columns.marker - 1), style: isMarked ? .colored(.accent) : .plain),
-            Span(canvas.fit(text.serverTitle(server), columns.title), style: isMarked ? .bold : .plain),
-            Span("  "),
+            Span(canvas.fit(row.title, columns.title), style: isMarked ? .bold : .plain),
+            gap,
         ])
-        if columns.url > 0 {
-            let address = URLShortener.shorten(UIText.clean(server.baseUrl), toWidth: columns.url, metrics: canvas.metrics)
-            line.spans.append(Span(canvas.fit(address, columns.url), style: .colored(.muted)))
-            line.spans.append(Span("  "))
+        if columns.address > 0 {
+            let address = shortened(row.address, toWidth: columns.address, metrics: canvas.metrics)
+            line.spans += [Span(canvas.fit(address, columns.address), style: .colored(.muted)), gap]
         }
-        let extras = watchText(canvas, server: server)
-        guard let summary = summary(for: server, settings: canvas.settings) else {
-            if !extras.isEmpty {
-                line.spans.append(Span(canvas.fit(extras, columns.status + 2 + columns.detail), style: .colored(.muted)))
-            }
-            return line
+        let color = row.status.map(StatusIndicator.color) ?? .muted
+        line.spans.append(Span(canvas.fit(row.statusWord, columns.status), style: .colored(color)))
+        if columns.detail > 0 {
+            line.spans += [gap, Span(canvas.fit(row.detail, columns.detail), style: row.detailStyle)]
         }
-        line.spans.append(Span(canvas.fit(text.statusWord(summary.status), columns.status),
-                               style: .colored(StatusIndicator.color(summary.status))))
-        line.spans.append(Span("  "))
-        let warned = !HealthWarnings.of(summary, slowThresholdMs: Double(canvas.settings.watchSettings.slowThresholdMs)).isEmpty
-        let style: Style = summary.error != nil ? .colored(.error) : (warned ? .colored(.warning) : .plain)
-        let detail = shownDetail(summary, canvas)
-        line.spans.append(Span(canvas.fit(extras.isEmpty ? detail : detail + "  " + extras, columns.detail), style: style))
+        if columns.age > 0 {
+            line.spans += [gap, Span(canvas.fit(row.age, columns.age), style: .colored(.muted))]
+        }
+        if columns.extras > 0 {
+            line.spans += [gap, Span(canvas.fit(row.extras, columns.extras), style: .colored(.muted))]
+        }
         return line
+    }
+
+    /// The address in `width` cells: `URLShortener`'s forms down to the host, and a host
+    /// longer than that cut in its middle, so both its ends still tell it from another.
+    static func shortened(_ address: String, toWidth width: Int, metrics: DisplayWidth) -> String {
+        if let host = URLHost.of(address), metrics.width(of: host) > width {
+            return metrics.truncateMiddle(host, toWidth: width)
+        }
+        return URLShortener.shorten(address, toWidth: width, metrics: metrics)
+    }
+
+    /// What `server`'s row says.
+    static func texts(_ canvas: Canvas, server: ServerConfig) -> RowTexts {
+        let text = canvas.text
+        var row = RowTexts(title: text.serverTitle(server), address: UIText.clean(server.baseUrl), status: nil,
+                           statusWord: "", detail: "", detailStyle: .plain, age: "", extras: watchText(canvas, server: server))
+        guard let summary = summary(for: server, settings: canvas.settings) else { return row }
+        row.status = summary.status
+        row.statusWord = text.statusWord(summary.status)
+        row.detail = shownDetail(summary, canvas)
+        let warned = !HealthWarnings.of(summary, slowThresholdMs: Double(canvas.settings.watchSettings.slowThresholdMs)).isEmpty
+        row.detailStyle = summary.error != nil ? .colored(.error) : (warned ? .colored(.warning) : .plain)
+        if let age = canvas.model.time.paneAges[server.id], age != .never {
+            row.age = text.checkedAgo(age)
+        }
+        return row
+    }
+
+    /// How old each row's word is at `now` (`ScreenTime`).
+    static func ages(_ settings: SettingsState, now: Double) -> [String: CheckedAge] {
+        var ages: [String: CheckedAge] = [:]
+        for server in settings.availableServers {
+            guard let checked = summary(for: server, settings: settings)?.lastChecked else { continue }
+            ages[server.id] = CheckedAge(lastChecked: checked, now: now)
+        }
+        return ages
+    }
+
+    /// Seconds until the youngest row's age reads otherwise, or nil when no row shows one.
+    static func secondsUntilAgeChange(_ settings: SettingsState, now: Double) -> Double? {
+        var youngest: Double?
+        for server in settings.availableServers {
+            guard let checked = summary(for: server, settings: settings)?.lastChecked else { continue }
+            youngest = max(youngest ?? checked, checked)
+        }
+        return CheckedAge.secondsUntilChange(lastChecked: youngest, now: now)
     }
 
     /// "24 h 99.93 %" from history and "muted until 14:30"
@@ -155,7 +200,7 @@ enum PaneListView {
         }
         if let day = watch.history?.figures[server.id]?[.day], day.probes > 0 {
             let history = HistoryText(language: canvas.settings.currentLanguage, clock: canvas.model.clock)
-            // Without its coverage (the panel and `h` give it): the row keeps room for the address.
+            // Without its coverage (the panel and `h` give it): the row has much to say already.
             parts.append(canvas.text("ui.pane.uptime_24h", ["uptime": history.uptime(day.uptimeRatio)]))
         }
         return parts.joined(separator: " · ")
@@ -182,7 +227,7 @@ enum PaneListView {
         guard server.id == settings.currentServer.id else { return nil }
         let detailed = settings.detailedStatus?.serverId == server.id ? settings.detailedStatus : nil
         return ServerProbeSummary(status: settings.connectionStatus, responseTime: detailed?.responseTime,
-                                  warning: detailed?.warnings.first)
+                                  warning: detailed?.warnings.first, lastChecked: detailed?.lastChecked)
     }
 
     private static func detail(_ summary: ServerProbeSummary, _ text: UIText) -> String {

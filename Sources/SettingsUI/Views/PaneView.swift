@@ -10,8 +10,11 @@ enum PaneView {
         let content = canvas.plain ? inner : inner.inset(left: 1, right: 1)
         guard content.height >= 1, content.width >= 1 else { return }
         // One region (`Canvas.region`): its parts share one layout.
-        canvas.region("pane", canvas.model.reading([.mutes]), in: content) { renderContent(&$0, in: content) }
+        canvas.region("pane", canvas.model.reading([.mutes, .paneAges]), in: content) { renderContent(&$0, in: content) }
     }
+
+    /// The most lines the answers and validation under the address field take.
+    static let feedbackLines = 8
 
     private static func renderContent(_ canvas: inout Canvas, in content: Rect) {
         let options = PaneOptionsView.layout(canvas, width: content.width)
@@ -19,8 +22,14 @@ enum PaneView {
         let fixedRows = 3 + options.rowCount + 1
         let rowCount = ScreenState.paneRowCount(canvas.settings)
         // The list keeps up to five rows (the built-in servers and "Add" on the smallest
-        // screen); feedback lines give way first.
-        feedback = Array(feedback.prefix(max(0, min(4, content.height - fixedRows - min(rowCount, 5)))))
+        // screen); feedback lines give way first, and a cut says so with "…".
+        let feedbackRoom = max(0, min(Self.feedbackLines, content.height - fixedRows - min(rowCount, 5)))
+        if feedback.count > feedbackRoom {
+            feedback = Array(feedback.prefix(feedbackRoom))
+            if let last = feedback.indices.last {
+                feedback[last] = (feedback[last] + Line("…")).truncated(toWidth: content.width - 1, metrics: canvas.metrics)
+            }
+        }
         let spare = content.height - fixedRows - feedback.count
         let gaps = spare - rowCount >= 2 ? 2 : (spare - rowCount >= 1 ? 1 : 0)
         let listRows = max(0, min(rowCount, spare - gaps))

@@ -21,6 +21,8 @@ public struct ScreenTime: Equatable, Sendable {
     /// The moment itself, only while a text quotes this machine's clock (a certificate not yet
     /// valid, `clock_behind`): the quote is as of the frame, not of the test (SPEC §10.4).
     public var clockReading: Double?
+    /// While the pane is open: how old each row's word is ("12 s ago"), by server id.
+    public var paneAges: [String: CheckedAge] = [:]
 
     /// Which of the values a region shows (the rest are left out of its model).
     public struct Parts: OptionSet, Sendable {
@@ -30,7 +32,8 @@ public struct ScreenTime: Equatable, Sendable {
         public static let historyDates = Parts(rawValue: 1 << 2)
         public static let mutes = Parts(rawValue: 1 << 3)
         public static let overlayNow = Parts(rawValue: 1 << 4)
-        public static let all: Parts = [.waiting, .historyDates, .mutes, .overlayNow]
+        public static let paneAges = Parts(rawValue: 1 << 5)
+        public static let all: Parts = [.waiting, .historyDates, .mutes, .overlayNow, .paneAges]
     }
 
     public init() {}
@@ -43,6 +46,7 @@ public struct ScreenTime: Equatable, Sendable {
         mutes = MuteList(entries: state.watch.mutes.entries.filter { $0.until > now })
         drill = state.watch.drills.active(at: now)
         if state.screen.activeOverlay(settings) == .history { overlayNow = now }
+        if settings.isSettingsPaneOpen { paneAges = PaneListView.ages(settings, now: now) }
         if Self.quotesClock(settings) { clockReading = now }
     }
 
@@ -65,6 +69,7 @@ public struct ScreenTime: Equatable, Sendable {
         if parts.contains(.historyDates) { kept.historyTimeOnly = historyTimeOnly }
         if parts.contains(.mutes) { kept.mutes = mutes }
         if parts.contains(.overlayNow) { kept.overlayNow = overlayNow }
+        if parts.contains(.paneAges) { kept.paneAges = paneAges }
         return kept
     }
 
@@ -75,7 +80,7 @@ public struct ScreenTime: Equatable, Sendable {
     }
 
     /// Seconds from `now` until a text the timer redraws ("checked N s ago", "no answer for
-    /// N s") reads otherwise, or nil when none is on screen: the app sleeps until then.
+    /// N s", the pane rows' ages) reads otherwise, or nil when none is on screen: the app sleeps until then.
     public static func secondsUntilChange(_ settings: SettingsState, now: Double) -> Double? {
         var soonest = CheckedAge.secondsUntilChange(lastChecked: ServerPanelView.currentStatus(settings)?.lastChecked,
                                                     now: now)
@@ -89,6 +94,12 @@ public struct ScreenTime: Equatable, Sendable {
             // The quoted clock reads the next second.
             let delay = now.rounded(.down) + 1 - now
             soonest = min(soonest ?? delay, delay)
+        }
+        // The pane's ages are read at this same tick while it counts seconds (each is then at
+        // most a second behind): one wake-up a second, not one per row.
+        if settings.isSettingsPaneOpen, soonest.map({ $0 > 1 }) ?? true,
+           let rows = PaneListView.secondsUntilAgeChange(settings, now: now) {
+            soonest = min(soonest ?? rows, rows)
         }
         return soonest
     }

@@ -2,17 +2,14 @@ import AppCore
 import TerminalRendering
 
 /// A row of the pane's server list in the screen-reader mode (SPEC §10.4): a table row read as
-/// a sentence, "Server 2: Mac Mini, https://verbumcaremac-mini/api, Error, HTTP 502", its
+/// a sentence, "Server 2: Mac Mini, https://verbumcaremac-mini/api, Error, server error 502, 12 s ago", its
 /// number the key that chooses it (1–9 while the list has focus).
 enum PlainPaneRow {
-    /// The row's columns as the list draws them, before they become a sentence.
+    /// The row's words (`PaneListView.RowTexts`, each whole), before they become a sentence.
     struct Words {
         var parts: [String]
         var isChosen: Bool
     }
-
-    /// Wide enough that no column of the list is cut or shortened.
-    static let wholeColumn = 400
 
     static func sentence(_ canvas: Canvas, number: Int, row: Words) -> String {
         let text = canvas.text
