@@ -65,11 +65,17 @@ class Terminal:
         self.sync_requests = 0
         # Where in `output` the DA1 request ended (the end of the app's questions), once seen.
         self.questions_end = None
+        self.exit_status = None
+        self.is_stopped = False
         self.output = b""
         pid, fd = pty.fork()
         if pid == 0:
             # Sized before the program reads its size (PLATFORM-NOTES: raw pty).
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+            # A test runner's blocked signals would reach the program (PLATFORM-NOTES: signals).
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            for number in (signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU, signal.SIGCHLD):
+                signal.signal(number, signal.SIG_DFL)
             os.execve(argv[0], argv, environment)
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.pid, self.fd = pid, fd
@@ -171,10 +177,17 @@ class Terminal:
         self.send(KEYS[name])
 
     def stopped(self):
-        """Whether the program is stopped (job control: Ctrl-Z); keeps reading its output."""
+        """Whether the program is stopped (job control: Ctrl-Z) until `resume`; keeps reading its
+        output. The kernel reports a stop once."""
         self.pump(0.05)
-        pid, status = os.waitpid(self.pid, os.WNOHANG | os.WUNTRACED)
-        return bool(pid) and os.WIFSTOPPED(status)
+        if not self.is_stopped:
+            pid, status = os.waitpid(self.pid, os.WNOHANG | os.WUNTRACED)
+            self.is_stopped = bool(pid) and os.WIFSTOPPED(status)
+        return self.is_stopped
+
+    def resume(self):
+        self.is_stopped = False
+        os.kill(self.pid, signal.SIGCONT)
 
     def wait_for_exit(self, seconds=30):
         """Pumps output until the program ends; its exit status (None if it would not end)."""
@@ -182,13 +195,16 @@ class Terminal:
         while time.monotonic() < end:
             self.pump(0.05)
             pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
+            if pid and not os.WIFSTOPPED(status):
                 self.pump(0.1)
-                return os.waitstatus_to_exitcode(status)
+                self.exit_status = os.waitstatus_to_exitcode(status)
+                return self.exit_status
         return self.close()
 
     def close(self):
         """SIGTERM, then the exit status (None if it would not end)."""
+        if self.exit_status is not None:
+            return self.exit_status
         try:
             os.kill(self.pid, signal.SIGTERM)
         except OSError:

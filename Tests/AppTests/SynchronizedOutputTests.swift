@@ -45,8 +45,14 @@ struct SynchronizedOutputTests {
         #expect(Screen.squash(result.standardOutput).contains(Screen.squash(expected)), "expected: \(expected)\n\(result)")
     }
 
+    /// Ctrl-Z needs a shell with job control: the app alone in a new session is an orphaned
+    /// process group, whose terminal stop signals the kernel discards. The shell stops itself
+    /// after the app stops (so the emulator sees the suspension), and `fg` resumes it on SIGCONT.
+    static let jobControl = ["/bin/bash", "-c", "set -m; \"$@\"; kill -STOP $$; fg", "bash"]
+
     static func check(_ options: [String]) async throws -> ProcessResult {
         try await PtyTerminalScript.run("check-terminal-probe", language: "en",
-                                        options: ["--answer-cpr", "--answer-da1"] + options)
+                                        options: ["--answer-cpr", "--answer-da1"] + options,
+                                        wrapper: options.contains("ctrl-z") ? jobControl : [])
     }
 }
