@@ -7,7 +7,8 @@ import Glibc
 /// changed, reads keys, and puts the terminal back. Every call must come from the main thread.
 ///
 /// ncurses sets the terminal up (modes, alternate screen, keypad), decodes keys and restores
-/// it; frames are written by `FrameEncoder` (see there for why). A terminal that cannot address
+/// it; frames are written by `FrameEncoder` (see there for why). ncurses reads its keys from a
+/// pipe that `TerminalInput` fills with what the terminal sent, its answers taken out. A terminal that cannot address
 /// the cursor runs `LineScreen` instead.
 @MainActor
 public final class NcursesScreen {
@@ -193,8 +194,9 @@ public final class NcursesScreen {
         }
     }
 
-    /// Everything typed since the last call (non-blocking). When the terminal has gone away
-    /// (hung up: end of file or EIO on every read), `inputEnded` becomes true.
+    /// Everything typed since the last call (non-blocking); the terminal's answers among the
+    /// bytes are applied (`takeAnswerChange`), never given out as keys. When the terminal has
+    /// gone away (hung up: end of file or EIO on every read), `inputEnded` becomes true.
     public func readKeys() -> [Key] {
         if let lines {
             let keys = lines.readKeys()
