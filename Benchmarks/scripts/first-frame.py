@@ -16,7 +16,7 @@ report, OSC 11, DECRQM 2026, DA1) and in one that answers none (SPEC §13: both 
     python3 Benchmarks/scripts/first-frame.py [--runs 21] [--no-build] [--only-app] [--compare BINARY]
 
 --compare measures another build of the app (for example the one before a change) in the same loop, so
-that both see the same machine load.
+that both see the same machine load, in a terminal that answers and in one that answers nothing.
 """
 import argparse
 import os
@@ -113,6 +113,9 @@ def main():
             if state:
                 seen.append(state)
             silent_times.append(measure(app_argv, environment, app_markers, answers=False)[0])
+            if options.compare:
+                times.setdefault("compared silent", []).append(
+                    measure([options.compare] + backend.app_arguments(home), environment, app_markers, answers=False)[0])
             for name, argv, markers, keys in comparisons:
                 compared = name == "compared app"
                 elapsed, _, state = measure(argv, environment if compared else other_environment, markers,
