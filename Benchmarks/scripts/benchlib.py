@@ -121,7 +121,8 @@ class PtyProgram:
     so times measured from it include nothing of Python's fork.
     """
 
-    def __init__(self, argv, environment, columns=100, rows=30):
+    def __init__(self, argv, environment, columns=100, rows=30, answers=True):
+        self.answers = answers
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         report_read, report_write = os.pipe2(os.O_CLOEXEC)
@@ -191,11 +192,14 @@ class PtyProgram:
                     return
 
     def answer_probe(self, chunk):
-        """Answers the app's start-up probe as a narrow, dark terminal does, in order: a cursor report
-        (column 2 after the one ambiguous character) and the background colour (docs/ARCHITECTURE.md:
-        The start sequence and the terminal probe). A terminal answers in about a millisecond; without
-        an answer the app would wait out its 100 ms deadline, which no real terminal costs."""
-        queries = ((b"\x1b[6n", b"\x1b[1;2R"), (b"\x1b]11;?\x1b\\", b"\x1b]11;rgb:0000/0000/0000\x1b\\"))
+        """Answers the app's start-up questions as a narrow, dark terminal with synchronized output
+        does, in order: a cursor report (column 2 after the one ambiguous character), the background
+        colour, DECRQM 2026 ("reset") and DA1 (docs/ARCHITECTURE.md: The start sequence and the
+        terminal probe). `answers=False` is a terminal that answers nothing."""
+        if not self.answers:
+            return
+        queries = ((b"\x1b[6n", b"\x1b[1;2R"), (b"\x1b]11;?\x1b\\", b"\x1b]11;rgb:0000/0000/0000\x1b\\"),
+                   (b"\x1b[?2026$p", b"\x1b[?2026;2$y"), (b"\x1b[c", b"\x1b[?64;1;2;6;9;15;18;21;22c"))
         while True:
             found = [(chunk.find(query), query, answer) for query, answer in queries if query in chunk]
             if not found:

@@ -110,6 +110,15 @@ public final class AppLoop {
         return started
     }
 
+    /// The terminal answered after the first frame that it draws ambiguous characters another
+    /// width (SPEC §10.4): every cell is laid out and drawn again with the new measure.
+    public func setMetrics(_ metrics: DisplayWidth) {
+        guard metrics != options.metrics else { return }
+        options.metrics = metrics
+        memo = FrameMemo()
+        repaint()
+    }
+
     // MARK: - Events
 
     /// A key the person pressed.

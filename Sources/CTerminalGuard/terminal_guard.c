@@ -16,6 +16,10 @@ static size_t restore_len = 0;
 static int graceful_pipe = -1;
 static volatile sig_atomic_t pending_graceful = 0;
 static volatile sig_atomic_t restored = 0;
+static volatile sig_atomic_t synchronized_output = 0;
+// The end of a synchronized update (DEC mode 2026): written first, so a terminal that was in the
+// middle of a frame shows again before anything else is undone.
+static const char end_synchronized_update[] = "\033[?2026l";
 
 static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGFPE };
 static const int graceful_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGCONT, SIGTSTP };
@@ -44,6 +48,14 @@ static void restore_terminal(void) {
     restored = 1;
     if (guard_fd < 0) return;
     int saved_errno = errno;
+    if (synchronized_output) {
+        size_t len = sizeof end_synchronized_update - 1, done = 0;
+        while (done < len) {
+            ssize_t n = write(guard_fd, end_synchronized_update + done, len - done);
+            if (n <= 0) { if (n < 0 && errno == EINTR) continue; break; }
+            done += (size_t)n;
+        }
+    }
     size_t off = 0;
     while (off < restore_len) {
         ssize_t n = write(guard_fd, restore_bytes + off, restore_len - off);
@@ -119,6 +131,8 @@ int vc_guard_install_graceful_handlers(int pipe_fd) {
 void vc_guard_acknowledge(void) { pending_graceful = 0; }
 
 void vc_guard_restore(void) { restore_terminal(); }
+
+void vc_guard_set_synchronized_output(int on) { synchronized_output = on ? 1 : 0; }
 
 void vc_guard_unblock_signals(void) {
     sigset_t set;

@@ -5,7 +5,7 @@ public enum Doctor {
     public static func run(_ facts: MachineFacts) -> [DoctorCheck] {
         [nssMDNS(facts.mdns), avahi(facts.mdns), resolver(facts.curl),
          caBundle(facts.caBundle, path: facts.caBundlePath, verdict: facts.caBundleVerdict),
-         terminal(facts.terminal)] + config(facts.config) + credentials(facts.credentials) + [clock(facts.clock)]
+         terminal(facts.terminal)] + synchronizedOutput(facts.terminal) + config(facts.config) + credentials(facts.credentials) + [clock(facts.clock)]
             + (facts.history.map(history) ?? []) + (facts.alerts.map(alerts) ?? [])
             + (facts.remoteWrite.map(remoteWrite) ?? [])
     }

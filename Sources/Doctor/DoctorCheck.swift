@@ -9,6 +9,7 @@ public struct DoctorCheck: Equatable, Sendable {
         case resolver
         case caBundle = "ca_bundle"
         case terminal
+        case syncOutput = "sync_output"
         case config
         case credentials
         case clock

@@ -2,13 +2,13 @@ import CNcursesw
 import TerminalRendering
 import CTerminalGuard
 import Glibc
-import Timekeeping
 
 /// The terminal side of the app: sets the terminal up, writes the cells the renderer says
 /// changed, reads keys, and puts the terminal back. Every call must come from the main thread.
 ///
 /// ncurses sets the terminal up (modes, alternate screen, keypad), decodes keys and restores
-/// it; frames are written by `FrameEncoder` (see there for why). A terminal that cannot address
+/// it; frames are written by `FrameEncoder` (see there for why). ncurses reads its keys from a
+/// pipe that `TerminalInputPipe` fills with what the terminal sent, its answers taken out. A terminal that cannot address
 /// the cursor runs `LineScreen` instead.
 @MainActor
 public final class NcursesScreen {
@@ -24,16 +24,20 @@ public final class NcursesScreen {
     private var cursor: Point?
     private var cursorVisible = false
     private var screenSize = (width: 0, height: 0)
-    /// What the start-up probe found (or the environment said).
+    /// What the app lays out for: the environment's overrides, then the terminal's answers as
+    /// they come, before them what this TERM measured last time (`start`'s `remembered`).
     public private(set) var measurement = TerminalMeasurement(ambiguous: AmbiguousWidth(isWide: false, source: .notMeasured),
                                                               background: .dark)
+    /// Frames are written between the begin and end marks of a synchronized update: the
+    /// terminal answered DECRQM 2026 with "set" or "reset".
+    public private(set) var synchronizedOutput = false
+    private var environment: [String: String] = [:]
+    /// The terminal's input, answers taken out, on its way to ncurses (nil in line mode).
+    private var input: TerminalInputPipe?
+    private var answerChange: AnswerChange?
     /// The terminal has no alternate screen (TERM=linux, vt100): the app's last frame stays on
     /// the shell's screen unless it is cleared on the way out.
     public private(set) var hasAlternateScreen = true
-    /// Answers the probe still waits for after its deadline: they must not be read as keys.
-    private var lateAnswers: LateAnswerFilter?
-    /// Keys typed while the probe read the terminal, given out with the first keys.
-    private var typedDuringProbe: [Key] = []
 
     public init() {}
 
@@ -63,17 +67,20 @@ public final class NcursesScreen {
         set { lines?.news = newValue }
     }
 
-    /// Enters curses mode on the alternate screen (or line mode, see `TerminalTypeChoice`), then
-    /// asks the terminal how wide it draws ambiguous characters and what its background is
-    /// (`TerminalProbe`, at most 100 ms; `measurement`). Whether the terminal's cursor shows is
-    /// decided with every frame (`setCursorVisible`): in text fields, and under `--plain`.
+    /// Enters curses mode on the alternate screen (or line mode, see `TerminalTypeChoice`) and
+    /// lays out as expected (`measurement`: the overrides, what this TERM measured last time
+    /// (`remembered`), else narrow). The questions to the terminal (`TerminalProbe`) go out with
+    /// the first frame, in the same write; their answers come with the keys (`takeAnswerChange`).
+    /// Whether the terminal's cursor shows is decided with every frame (`setCursorVisible`):
+    /// in text fields, and under `--plain`.
     ///
     /// With `mouse`, the terminal reports clicks and the wheel where it can (SPEC §10.3; not in
     /// the line mode, and the caller leaves it off under `--plain`); every way out turns it off.
-    public func start(noColor: Bool, environment: [String: String], mouse: Bool = false) throws {
+    public func start(noColor: Bool, environment: [String: String], mouse: Bool = false,
+                      remembered: (String) -> TerminalMeasurementCache.Entry? = { _ in nil }) throws {
         Self.ensureUTF8Locale()
         terminalChoice = TerminalTypeChoice.resolve(environment: environment)
-        guard case .screen(let type, _) = terminalChoice else {
+        guard case .screen(let type, let replacing) = terminalChoice else {
             lines = LineScreen()
             colorMode = .none
             // Nothing to ask a terminal that cannot move the cursor; the overrides still count.
@@ -85,7 +92,11 @@ public final class NcursesScreen {
         _ = Self.restoreSequence().withUnsafeBufferPointer { buf in
             buf.withMemoryRebound(to: CChar.self) { vc_guard_prepare(STDOUT_FILENO, $0.baseAddress, $0.count) }
         }
-        guard let scr = newterm(type, vc_stdout(), vc_stdin()) else { throw TerminalError.cannotInitialize }
+        self.environment = environment
+        let questions = TerminalMeasurement.questions(environment: environment, term: type)
+        guard let input = TerminalInputPipe(questions: questions),
+              let scr = newterm(type, vc_stdout(), input.file) else { throw TerminalError.cannotInitialize }
+        self.input = input
         screen = scr
         set_term(scr)
         window = vc_stdscr()
@@ -113,35 +124,56 @@ public final class NcursesScreen {
         }
         _ = vc_guard_install_crash_handlers()
         guard let capabilities = TerminalCapabilities.fromTerminfo() else { throw TerminalError.cannotInitialize }
-        measure(environment: environment, term: type, capabilities: capabilities)
+        measurement = TerminalMeasurement.expected(environment: environment, remembered: remembered(replacing ?? type))
+        // The questions go out in the same write as the first frame, which clears the probe's
+        // character; nothing waits for the answers.
+        pending = TerminalProbe.query(questions)
         colorMode = ColorMode.decide(noColorFlag: noColor, environment: environment, terminalColors: capabilities.colors)
         encoder = FrameEncoder(capabilities: capabilities, colorMode: colorMode, background: measurement.background)
     }
 
-    /// The probe, on the cleared alternate screen before the first frame. It reads the terminal
-    /// itself, before ncurses reads any input; keys typed meanwhile are kept for `readKeys`
-    /// (an arrow key typed in those 100 ms comes as Escape and two characters). The probe's
-    /// character is erased at once (the first frame would clear it too).
-    private func measure(environment: [String: String], term: String, capabilities: TerminalCapabilities) {
-        let questions = TerminalMeasurement.questions(environment: environment, term: term)
-        var answers: TerminalProbe.Answers?
-        if !questions.isEmpty {
-            var replies = TerminalReplies()
-            let got = TerminalProbe.ask(questions, input: STDIN_FILENO, output: STDOUT_FILENO, replies: &replies)
-            StandardOutput.write(capabilities.resetAttributes + capabilities.clearScreen)
-            answers = got
-            replies.finish()
-            typedDuringProbe = LateAnswerFilter.keys(replies.takeKeys())
-            if !got.complete {
-                lateAnswers = LateAnswerFilter(reportsLeft: questions.reports - replies.cursorReports.count,
-                                               until: Int(AppClock.monotonicMilliseconds()) + Self.lateAnswerWindow)
-            }
-        }
-        measurement = TerminalMeasurement.decide(environment: environment, answers: answers)
+    /// What the terminal's answers changed since the last call: the layout (the ambiguous
+    /// width: lay out anew), the palette (the background: draw every cell again), and whether
+    /// every question has been answered (DA1 came: the answers can be remembered for this TERM).
+    public struct AnswerChange: Equatable, Sendable {
+        public var layout = false
+        public var palette = false
+        /// The answers so far, once the terminal has answered DA1.
+        public var complete: TerminalProbe.Answers?
     }
 
-    /// How long answers that missed the probe's deadline are still taken out of the keys.
-    static let lateAnswerWindow = 5000
+    public func takeAnswerChange() -> AnswerChange? {
+        defer { answerChange = nil }
+        return answerChange
+    }
+
+    /// Whether the start of an answer waits for its rest: read again (`readKeys`) after
+    /// `answerHoldMilliseconds` so it is given out as keys if no rest came.
+    /// The `TERM` the measurement is kept for: the one asked for, even when a close entry is used.
+    public var measuredTerm: String? {
+        if case .screen(let type, let replacing) = terminalChoice { return replacing ?? type }
+        return nil
+    }
+
+    public var isHoldingInput: Bool { input?.isHolding ?? false }
+    public static let answerHoldMilliseconds = Int(TerminalInputPipe.holdMilliseconds)
+
+    private func apply(_ answers: TerminalProbe.Answers) {
+        var change = answerChange ?? AnswerChange()
+        let updated = measurement.applying(answers, environment: environment)
+        change.layout = change.layout || updated.ambiguous.isWide != measurement.ambiguous.isWide
+        if updated.background != measurement.background, let encoder {
+            change.palette = true
+            self.encoder = FrameEncoder(capabilities: encoder.capabilities, colorMode: colorMode, background: updated.background)
+        }
+        measurement = updated
+        if answers.synchronizedOutput == true && !synchronizedOutput {
+            synchronizedOutput = true
+            vc_guard_set_synchronized_output(1)
+        }
+        if answers.complete && change.complete == nil { change.complete = answers }
+        answerChange = change
+    }
 
     /// Leaves curses mode and restores the terminal. Safe to call more than once.
     public func stop() {
@@ -149,10 +181,13 @@ public final class NcursesScreen {
         guard isActive else { return }
         isActive = false
         endwin()
+        // Ends a synchronized update too (SPEC §10.4: the mode is left on no exit path).
         vc_guard_restore()
         if let screen { delscreen(screen) }
         screen = nil
         window = nil
+        input?.shutDown()
+        input = nil
     }
 
     /// Re-reads the terminal size after SIGWINCH; ncurses queues KEY_RESIZE, which `readKeys`
@@ -171,8 +206,9 @@ public final class NcursesScreen {
         }
     }
 
-    /// Everything typed since the last call (non-blocking). When the terminal has gone away
-    /// (hung up: end of file or EIO on every read), `inputEnded` becomes true.
+    /// Everything typed since the last call (non-blocking); the terminal's answers among the
+    /// bytes are applied (`takeAnswerChange`), never given out as keys. When the terminal has
+    /// gone away (hung up: end of file or EIO on every read), `inputEnded` becomes true.
     public func readKeys() -> [Key] {
         readInput().compactMap { if case .key(let key) = $0 { key } else { nil } }
     }
@@ -184,29 +220,24 @@ public final class NcursesScreen {
             inputEnded = inputEnded || (keys.isEmpty && TerminalHangup.hasHappened(on: STDIN_FILENO))
             return keys.map(TerminalInput.key)
         }
-        guard let window else { return [] }
-        var input = typedDuringProbe.map(TerminalInput.key)
-        typedDuringProbe = []
+        guard let window, let input else { return [] }
+        let (answered, ended) = input.pump(from: STDIN_FILENO)
+        if answered { apply(input.session.answers) }
+        var received: [TerminalInput] = []
         var ch: wint_t = 0
         while true {
             let r = wget_wch(window, &ch)
             if r == ERR { break }
             if r == KEY_CODE_YES, Int32(bitPattern: UInt32(ch)) == vc_key_mouse() {
-                if let event = Self.mouseEvent() { input.append(.mouse(event)) }
+                if let event = Self.mouseEvent() { received.append(.mouse(event)) }
             } else if let key = KeyDecoder.decode(result: r, code: UInt32(ch)) {
-                input.append(.key(key))
+                received.append(.key(key))
             }
         }
         // ncurses says ERR both for "nothing more now" and for end of file or EIO; only a
         // wakeup that brought no key asks the terminal which one it was.
-        if input.isEmpty && TerminalHangup.hasHappened(on: STDIN_FILENO) { inputEnded = true }
-        if var late = lateAnswers {
-            // The probe's late answers are keys; mouse reports keep their place after them.
-            let keys = late.filter(input.compactMap { if case .key(let key) = $0 { key } else { nil } })
-            input = keys.map(TerminalInput.key) + input.filter { if case .mouse = $0 { true } else { false } }
-            lateAnswers = late.isDone(now: Int(AppClock.monotonicMilliseconds())) ? nil : late
-        }
-        return input
+        if ended || (received.isEmpty && !answered && TerminalHangup.hasHappened(on: STDIN_FILENO)) { inputEnded = true }
+        return received
     }
 
     /// Whether the terminal reports the mouse (`start(mouse:)`).
@@ -264,7 +295,12 @@ public final class NcursesScreen {
         guard let encoder else { return }
         let shown = cursorVisible ? cursor : nil
         pending += encoder.encode([], size: screenSize, cursor: shown)
-        StandardOutput.write(pending)
+        // One write either way; marked, the terminal shows the frame whole or not at all.
+        if synchronizedOutput {
+            StandardOutput.write(TerminalProbe.beginSynchronizedUpdate + pending + TerminalProbe.endSynchronizedUpdate)
+        } else {
+            StandardOutput.write(pending)
+        }
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -273,6 +309,8 @@ public final class NcursesScreen {
     /// it repaints from the signal handler's thread, racing the frames this thread writes.
     public func suspend() {
         let curses = lines == nil && isActive
+        // Every frame ends its update; this makes sure no shell runs under one.
+        if curses && synchronizedOutput { StandardOutput.write(TerminalProbe.endSynchronizedUpdate) }
         if curses { endwin() }
         vc_guard_stop_self()
         if curses, let window {

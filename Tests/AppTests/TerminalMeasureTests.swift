@@ -2,9 +2,11 @@ import Foundation
 import Testing
 import TestSupport
 
-/// SPEC §10.4: the app measures the terminal at start instead of guessing. The real binary runs in
-/// a pseudo-terminal under pyte (scripts/check-terminal-probe), a terminal emulator that answers
-/// cursor-position reports and OSC 11 as a real terminal would — or does not answer at all.
+/// SPEC §10.4: the app measures the terminal instead of guessing, and its first frame never waits
+/// for the answers. The real binary runs in a pseudo-terminal under pyte
+/// (scripts/check-terminal-probe), a terminal emulator that answers cursor-position reports,
+/// OSC 11, DECRQM and DA1 as a real terminal would — or does not answer at all. Every step waits
+/// on what the emulator shows, never on a time.
 @Suite(.serialized)
 struct TerminalMeasureTests {
     static let script = PtyTerminalScript.path("check-terminal-probe")
@@ -12,16 +14,49 @@ struct TerminalMeasureTests {
     @Test("a terminal that draws ambiguous characters two cells wide and says so: the app lays out wide, every box closed",
           arguments: ["ja", "en", "zh-Hant"])
     func measuresWide(language: String) async throws {
-        let result = try await Self.check(language: language, ["--wide", "--answer-cpr"])
+        let result = try await Self.check(language: language, ["--wide", "--answer-cpr", "--answer-da1"])
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.standardOutput.contains("ok: Ctrl-L"), "\(result)")
     }
 
-    @Test("a terminal that never answers: the app asks, starts, and lays out one cell wide")
+    @Test("the first frame is drawn before any answer, with the questions closed by DA1; a wide answer then lays the screen out again",
+          arguments: ["ja", "en", "zh-Hant"])
+    func firstFrameDoesNotWait(language: String) async throws {
+        let result = try await Self.check(language: language, ["--wide", "--answer-cpr", "--answer-da1", "--hold", "--expect-paints", "2"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.standardOutput.contains("ok: the first frame was drawn with 0 answer(s) sent"), "\(result)")
+        #expect(result.standardOutput.contains("ok: painted 2 time(s)"), "\(result)")
+    }
+
+    @Test("answers that change nothing (a narrow terminal) draw no frame again")
+    func noRedrawWhenNothingChanges() async throws {
+        let result = try await Self.check(language: "ja", ["--answer-cpr", "--answer-da1", "--background", "rgb:0000/0000/0000",
+                                                           "--sync", "0", "--expect-paints", "1"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.standardOutput.contains("ok: painted 1 time(s)"), "\(result)")
+    }
+
+    @Test("the width measured last time for this TERM lays out the next start's first frame, before any answer")
+    func remembersTheLastMeasurement() async throws {
+        let home = try TemporaryHome(prefix: "verbumcare-remembered")
+        let first = try await Self.check(language: "ja", ["--wide", "--answer-cpr", "--answer-da1", "--wait-for-remembered", home.path],
+                                         home: home)
+        #expect(first.exitCode == 0, "\(first)")
+        // The same TERM again, now answering nothing at all: the first frame is already wide.
+        let second = try await Self.check(language: "ja", ["--wide", "--silent-first"], home: home)
+        #expect(second.exitCode == 0, "\(second)")
+        #expect(second.standardOutput.contains("ok: first frame, before any answer"), "\(second)")
+        // Another TERM has nothing remembered: its first frame is narrow and tears in this terminal.
+        let other = try await Self.check(language: "ja", ["--wide", "--silent-first", "--term", "xterm"], home: home)
+        #expect(other.exitCode == 1 && other.standardOutput.contains("do not hold"), "\(other)")
+    }
+
+    @Test("a terminal that never answers (not even DA1): the app asks, starts, and lays out one cell wide")
     func silentTerminalGetsOneCell() async throws {
         let result = try await Self.check(language: "ja", [])
         #expect(result.exitCode == 0, "\(result)")
-        #expect(result.standardOutput.contains("asked: 2 cursor report(s)"), "\(result)")
+        #expect(result.standardOutput.contains("asked: 1 cursor report(s), 1 background question(s), 1 synchronized-output question(s), 1 DA1 request(s)"),
+                "\(result)")
     }
 
     @Test("the same wide terminal without answers shows torn boxes (so the measuring test can fail)")
@@ -33,13 +68,12 @@ struct TerminalMeasureTests {
 
     @Test("VERBUMCARE_AMBIGUOUS_WIDE=0 overrides a terminal that answers wide (the boxes then tear), and no width is asked")
     func environmentOverrides() async throws {
-        let result = try await Self.check(language: "en", ["--wide", "--answer-cpr", "--env", "VERBUMCARE_AMBIGUOUS_WIDE=0"])
+        let result = try await Self.check(language: "en", ["--wide", "--answer-cpr", "--answer-da1", "--env", "VERBUMCARE_AMBIGUOUS_WIDE=0"])
         #expect(result.exitCode == 1, "\(result)")
-        // Only the background question's sentinel report was asked.
-        #expect(result.standardOutput.contains("asked: 1 cursor report(s)"), "\(result)")
+        #expect(result.standardOutput.contains("asked: 0 cursor report(s)"), "\(result)")
     }
 
-    @Test("answers that come after the deadline are not read as keys")
+    @Test("answers that come late (a cursor report, OSC 11, DECRQM, DA1) are applied or dropped, never read as keys")
     func lateAnswersAreNotKeys() async throws {
         let result = try await Self.check(language: "en", ["--late-answer"])
         #expect(result.exitCode == 0, "\(result)")

@@ -5,7 +5,7 @@ import Testing
 /// SPEC §10.4: what the environment says wins; then the terminal's answers; then COLORFGBG.
 @Suite("Terminal measurement")
 struct TerminalMeasurementTests {
-    static let none = TerminalProbe.Answers(ambiguousWide: nil, background: nil, complete: false)
+    static let none = TerminalProbe.Answers(complete: false)
 
     @Test("the cursor's column after one ambiguous character: 2 narrow, 3 wide, anything else unknown")
     func column() {
@@ -16,7 +16,7 @@ struct TerminalMeasurementTests {
 
     @Test("VERBUMCARE_AMBIGUOUS_WIDE=0|1 overrides and is not asked; anything else is no override")
     func widthOverride() {
-        let wide = TerminalProbe.Answers(ambiguousWide: true, background: nil, complete: true)
+        let wide = TerminalProbe.Answers(ambiguousWide: true, complete: true)
         #expect(TerminalMeasurement.decide(environment: ["VERBUMCARE_AMBIGUOUS_WIDE": "0"], answers: wide).ambiguous
                 == AmbiguousWidth(isWide: false, source: .environment))
         #expect(TerminalMeasurement.decide(environment: ["VERBUMCARE_AMBIGUOUS_WIDE": "yes"], answers: wide).ambiguous
@@ -29,16 +29,17 @@ struct TerminalMeasurementTests {
 
     @Test("background: the override, then OSC 11, then COLORFGBG, else dark; the Linux console is not asked")
     func background() {
-        let light = TerminalProbe.Answers(ambiguousWide: nil, background: .light, complete: true)
+        let light = TerminalProbe.Answers(background: .light, complete: true)
         #expect(TerminalMeasurement.decide(environment: ["VERBUMCARE_BACKGROUND": "dark"], answers: light).background == .dark)
         #expect(TerminalMeasurement.decide(environment: ["COLORFGBG": "15;0"], answers: light).background == .light)
         #expect(TerminalMeasurement.decide(environment: ["COLORFGBG": "0;15"], answers: Self.none).background == .light)
         #expect(TerminalMeasurement.decide(environment: ["COLORFGBG": "7;default;0"], answers: Self.none).background == .dark)
         #expect(TerminalMeasurement.decide(environment: [:], answers: nil).background == .dark)
-        #expect(!TerminalMeasurement.questions(environment: [:], term: "linux").background)
+        #expect(TerminalMeasurement.questions(environment: [:], term: "linux")
+                == TerminalProbe.Questions(width: true, background: false, synchronizedOutput: false))
         #expect(!TerminalMeasurement.questions(environment: ["VERBUMCARE_BACKGROUND": "Light"], term: "xterm").background)
         #expect(TerminalMeasurement.questions(environment: [:], term: "xterm-256color")
-                == TerminalProbe.Questions(width: true, background: true))
+                == TerminalProbe.Questions(width: true, background: true, synchronizedOutput: true))
     }
 
     @Test("light and dark colours: white, cream, light grey are light; black, navy, Solarized Dark are not")
@@ -53,12 +54,25 @@ struct TerminalMeasurementTests {
         #expect(TerminalBackground.fromColorFGBG("nonsense") == nil)
     }
 
-    @Test("the questions in one write: the character and a report, then OSC 11 and a sentinel report")
+    @Test("the questions in one write: the character and a report, OSC 11, DECRQM 2026, and DA1 last")
     func query() {
-        let text = String(decoding: TerminalProbe.query(.init(width: true, background: true)), as: UTF8.self)
-        #expect(text == "\u{1B}[1;1H\u{2500}\u{1B}[6n\u{1B}]11;?\u{1B}\\\u{1B}[6n")
+        let text = String(decoding: TerminalProbe.query(.init(width: true, background: true, synchronizedOutput: true)), as: UTF8.self)
+        #expect(text == "\u{1B}[1;1H\u{2500}\u{1B}[6n\u{1B}]11;?\u{1B}\\\u{1B}[?2026$p\u{1B}[c")
         let line = String(decoding: TerminalProbe.query(.init(width: true, background: false), onLine: true), as: UTF8.self)
-        #expect(line == "\r\u{2500}\u{1B}[6n")
+        #expect(line == "\r\u{2500}\u{1B}[6n\u{1B}[c")
+        #expect(TerminalProbe.query(.init(width: false, background: false)).isEmpty)
+    }
+
+    @Test("the first frame's layout: the override, else what this TERM measured last time, else narrow; answers then win over it")
+    func expected() {
+        let remembered = TerminalMeasurementCache.Entry(ambiguousWide: true, background: .light)
+        let fromCache = TerminalMeasurement.expected(environment: [:], remembered: remembered)
+        #expect(fromCache == TerminalMeasurement(ambiguous: AmbiguousWidth(isWide: true, source: .remembered), background: .light))
+        #expect(TerminalMeasurement.expected(environment: ["VERBUMCARE_AMBIGUOUS_WIDE": "0"], remembered: remembered).ambiguous
+                == AmbiguousWidth(isWide: false, source: .environment))
+        #expect(TerminalMeasurement.expected(environment: [:]).ambiguous == AmbiguousWidth(isWide: false, source: .notMeasured))
+        let answered = fromCache.applying(TerminalProbe.Answers(ambiguousWide: false, complete: true), environment: [:])
+        #expect(answered == TerminalMeasurement(ambiguous: AmbiguousWidth(isWide: false, source: .measured), background: .light))
     }
 
     @Test("a light background: the 8- and 16-colour palettes use no yellow, green or cyan, and never white")

@@ -48,6 +48,7 @@ struct TerminalRepliesTests {
     /// What a person might type meanwhile (none can start an answer) and what a terminal answers.
     static let typed = ["a", "q", "日本", "\u{1B}", "\u{1B}OA", "\u{1B}[A", "\r", "1", ";", "R", "]", "[", "\u{1B}[3~"]
     static let answers: [(String, TerminalReplies.Reply)] = [
+        ("\u{1B}[?2026;2$y", .modeReport(mode: 2026, value: 2)), ("\u{1B}[?64;1;2;6;22c", .deviceAttributes),
         ("\u{1B}[1;2R", .cursorPosition(row: 1, column: 2)), ("\u{1B}[1;3R", .cursorPosition(row: 1, column: 3)),
         ("\u{1B}[30;100R", .cursorPosition(row: 30, column: 100)),
         ("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\", .background(red: 1, green: 1, blue: 1)),
@@ -88,24 +89,39 @@ struct TerminalRepliesTests {
         }
     }
 
-    // MARK: the late-answer filter over ncurses' keys
+    // MARK: DA1, DECRPM and the session
 
-    @Test("a late answer that ncurses handed over as keys is taken out; the keys around it stay")
-    func lateAnswerFilter() {
-        let answer: [Key] = [.escape] + "[12;40R".map { .character($0) }
-            + [.escape] + "]11;rgb:ffff/ffff/ffff".map { .character($0) } + [.escape, .character("\\")]
-        var filter = LateAnswerFilter(reportsLeft: 1, until: 1000)
-        let out = filter.filter([.character("?"), .up] + answer + [.escape, .character("l")])
-        #expect(out == [.character("?"), .up, .escape, .character("l")])
-        #expect(filter.isDone(now: 0))
-        var waiting = LateAnswerFilter(reportsLeft: 2, until: 1000)
-        #expect(waiting.filter([.escape, .character("x")]) == [.escape, .character("x")])
-        #expect(!waiting.isDone(now: 999) && waiting.isDone(now: 1001))
+    @Test("DA1 and DECRPM answers are answers; a lone CSI ? sequence of another kind stays keys")
+    func deviceAttributesAndModes() {
+        var replies = TerminalReplies()
+        replies.feed(Self.bytes("x\u{1B}[?2026;2$y\u{1B}[?64;1;2;6;9;15;18;21;22c\u{1B}[?1;2cy\u{1B}[?25hz"))
+        replies.finish()
+        #expect(replies.replies == [.modeReport(mode: 2026, value: 2), .deviceAttributes, .deviceAttributes])
+        #expect(replies.modeValue(2026) == 2 && replies.modeValue(1) == nil)
+        #expect(replies.keys == Self.bytes("xy\u{1B}[?25hz"))
     }
 
-    @Test("keys typed during the probe come back as keys")
-    func typedBytes() {
-        #expect(LateAnswerFilter.keys(Self.bytes("a日\r\t\u{7F}\u{1B}\u{03}")) ==
-                [.character("a"), .character("日"), .enter, .tab, .backspace, .escape, .ctrl("c")])
+    @Test("the session: the first report is the width, DECRPM 1 or 2 turn synchronized output on, DA1 closes the questions",
+          arguments: [(1, true), (2, true), (0, false), (3, false), (4, false)])
+    func session(value: Int, synchronized: Bool) {
+        var session = ProbeSession(questions: .init(width: true, background: true, synchronizedOutput: true))
+        let first = session.read(Self.bytes("a\u{1B}[1;3R\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}"))
+        #expect(first.keys == Self.bytes("a") && first.answered && session.isHolding)
+        let second = session.read(Self.bytes("\\\u{1B}[?2026;\(value)$y\u{1B}[5;1R"))
+        #expect(second.keys.isEmpty && second.answered && !session.answers.complete)
+        _ = session.read(Self.bytes("\u{1B}[?62;22cq"))
+        #expect(session.answers == TerminalProbe.Answers(ambiguousWide: true, background: .light,
+                                                          synchronizedOutput: synchronized, complete: true))
+        // An Escape typed alone is held, then given out as a key.
+        #expect(session.read([0x1B]).keys.isEmpty)
+        #expect(session.release() == [0x1B])
+    }
+
+    @Test("questions not asked are not answered: a report with no width question leaves the width unknown")
+    func unaskedQuestions() {
+        var session = ProbeSession(questions: .init(width: false, background: false, synchronizedOutput: false))
+        #expect(session.answers.complete)
+        _ = session.read(Self.bytes("\u{1B}[1;3R\u{1B}[?2026;1$y"))
+        #expect(session.answers.ambiguousWide == nil && session.answers.synchronizedOutput == nil)
     }
 }

@@ -32,6 +32,11 @@ void vc_guard_acknowledge(void);
 /// once it is continued. The caller restores the terminal before and takes it back after.
 void vc_guard_stop_self(void);
 
+/// Frames are written as synchronized updates (DEC mode 2026): every restore, from a handler
+/// too, ends one first (a crash may come between its begin and its end). One flag, so setting it
+/// while handlers are installed is safe.
+void vc_guard_set_synchronized_output(int on);
+
 /// Restores now (normal exit path). Safe to call more than once.
 void vc_guard_restore(void);
 

@@ -58,6 +58,12 @@ extension Doctor {
         }
     }
 
+    /// Whether frames are written as synchronized updates (SPEC §10.4), when it was asked.
+    public static func synchronizedOutput(_ facts: TerminalFacts) -> [DoctorCheck] {
+        guard let on = facts.synchronizedOutput else { return [] }
+        return [DoctorCheck(.syncOutput, .ok, on ? "doctor.terminal.sync_on" : "doctor.terminal.sync_off", [:])]
+    }
+
     static func isUTF8(_ locale: String) -> Bool {
         let lowered = locale.lowercased()
         return lowered.hasSuffix(".utf-8") || lowered.hasSuffix(".utf8") || lowered.contains(".utf-8@")

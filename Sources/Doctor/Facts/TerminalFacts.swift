@@ -10,6 +10,9 @@ public struct TerminalFacts: Equatable, Sendable {
     /// How wide the terminal drew an ambiguous character when asked (the command runs the
     /// app's probe when stdin and stdout are a terminal).
     public var ambiguousWidth: AmbiguousWidthFact
+    /// Whether the terminal answered DECRQM 2026 with "set" or "reset" (it draws synchronized
+    /// output, and the app marks every frame); nil when not asked (not run on a terminal).
+    public var synchronizedOutput: Bool?
     /// `VERBUMCARE_AMBIGUOUS_WIDE` as set (nil when unset).
     public var ambiguousVariable: String?
 

@@ -5,7 +5,9 @@ public enum AmbiguousWidthSource: String, Equatable, Sendable {
     case environment
     /// The terminal answered the cursor-position report.
     case measured
-    /// The terminal did not answer in time (or stdout is no terminal): one cell.
+    /// Not answered yet (or not at all): what this TERM measured last time.
+    case remembered
+    /// The terminal has not answered (or stdout is no terminal) and nothing is remembered: one cell.
     case notMeasured = "not_measured"
 }
 

@@ -4,12 +4,16 @@
 ///
 /// - a cursor-position report: `ESC [ row ; column R`
 /// - the background colour: `ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by `ESC \` or BEL
+/// - a DEC private mode report (DECRPM, the answer to DECRQM): `ESC [ ? mode ; value $ y`
+/// - the primary device attributes (DA1): `ESC [ ? params c`, the answer that closes the questions
 ///
 /// A sequence cut at the end of the bytes read so far waits for the next `feed`.
 public struct TerminalReplies: Sendable {
     public enum Reply: Equatable, Sendable {
         case cursorPosition(row: Int, column: Int)
         case background(red: Double, green: Double, blue: Double)
+        case modeReport(mode: Int, value: Int)
+        case deviceAttributes
     }
 
     public private(set) var replies: [Reply] = []
@@ -67,6 +71,24 @@ public struct TerminalReplies: Sendable {
         return nil
     }
 
+    /// The value reported for a DEC private mode (DECRPM), if it came.
+    public func modeValue(_ mode: Int) -> Int? {
+        for reply in replies { if case let .modeReport(reported, value) = reply, reported == mode { return value } }
+        return nil
+    }
+
+    /// The terminal answered DA1: every question asked before it has had its answer.
+    public var deviceAttributesCame: Bool { replies.contains(.deviceAttributes) }
+
+    /// Forgets the answers read so far (they have been applied).
+    public mutating func takeReplies() -> [Reply] {
+        defer { replies = [] }
+        return replies
+    }
+
+    /// Whether bytes are held back as the start of an answer.
+    public var isHolding: Bool { !pending.isEmpty }
+
     private enum Match {
         case reply(Reply, end: Int)
         case incomplete
@@ -77,7 +99,9 @@ public struct TerminalReplies: Sendable {
     private static func match(_ bytes: [UInt8], at start: Int) -> Match {
         guard start + 1 < bytes.count else { return .incomplete }
         switch bytes[start + 1] {
-        case UInt8(ascii: "["): return cursorPosition(bytes, at: start + 2)
+        case UInt8(ascii: "["):
+            guard start + 2 < bytes.count else { return .incomplete }
+            return bytes[start + 2] == UInt8(ascii: "?") ? privateReport(bytes, at: start + 3) : cursorPosition(bytes, at: start + 2)
         case UInt8(ascii: "]"): return backgroundColour(bytes, at: start + 2)
         default: return .none
         }
@@ -102,6 +126,38 @@ public struct TerminalReplies: Sendable {
             case UInt8(ascii: "R"):
                 guard digits > 0, numbers.count == 2 else { return .none }
                 return .reply(.cursorPosition(row: numbers[0], column: numbers[1]), end: index + 1)
+            default:
+                return .none
+            }
+            index += 1
+        }
+        return .incomplete
+    }
+
+    /// `mode ; value $ y` (DECRPM) or `params c` (DA1) after `ESC [ ?`.
+    private static func privateReport(_ bytes: [UInt8], at start: Int) -> Match {
+        var numbers: [Int] = [0]
+        var digits = 0
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard digits < 6 else { return .none }
+                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            case UInt8(ascii: ";"):
+                // DA1 lists a dozen features at most.
+                guard digits > 0, numbers.count < 32 else { return .none }
+                numbers.append(0)
+                digits = 0
+            case UInt8(ascii: "c"):
+                return digits > 0 ? .reply(.deviceAttributes, end: index + 1) : .none
+            case UInt8(ascii: "$"):
+                guard digits > 0, numbers.count == 2 else { return .none }
+                guard index + 1 < bytes.count else { return .incomplete }
+                guard bytes[index + 1] == UInt8(ascii: "y") else { return .none }
+                return .reply(.modeReport(mode: numbers[0], value: numbers[1]), end: index + 2)
             default:
                 return .none
             }

@@ -41,12 +41,13 @@ final class TerminalApp {
         // Our SIGTSTP handler is in place before ncurses starts, so ncurses leaves Ctrl-Z to us
         // (it installs its own only over the default action).
         try signals.start { [unowned self] signal in self.handle(signal: signal) }
-        // Starting the screen also measures the terminal (ambiguous width, background: at most
-        // 100 ms), so the first frame is laid out for the terminal it is drawn on.
+        // The first frame is laid out as this TERM measured last time (else narrow) and goes out
+        // with the questions to the terminal; its answers come with the keys (`handleInput`).
         // The mouse where the terminal reports it; never under `--plain`, where nothing must
         // take the terminal's own reading and selecting away (SPEC §10.3, §10.4).
+        let measurements = measurementCache
         try screen.start(noColor: context.options.noColor, environment: context.environmentVariables,
-                         mouse: !context.options.plain)
+                         mouse: !context.options.plain, remembered: { measurements.entry(term: $0) })
         let metrics = DisplayWidth(options: WidthOptions(ambiguousIsWide: screen.measurement.ambiguous.isWide))
         var options = RenderOptions(plain: context.options.plain, plainCause: context.plainCause,
                                     printsLines: screen.isLineMode, metrics: metrics,
@@ -98,7 +99,9 @@ final class TerminalApp {
     }
 
     private func handleInput() {
-        for input in screen.readInput() {
+        let received = screen.readInput()
+        applyAnswers()
+        for input in received {
             switch input {
             case .key(.resize): loop?.resized()
             case .key(let key): loop?.key(key)
@@ -108,6 +111,34 @@ final class TerminalApp {
         // The terminal went away (its pty closed) and no SIGHUP ended the app (ignored, or never
         // sent to this session): quit as a hangup would, state saved, status 128 + SIGHUP.
         if screen.inputEnded { quit(status: ExitStatus.afterSignal(SIGHUP)) }
+    }
+
+    /// The terminal's answers to the start-up questions, when they come (SPEC §10.4): a frame is
+    /// drawn again only if they change the layout or the palette; once all are in, they are kept
+    /// for this TERM's next start.
+    private func applyAnswers() {
+        if screen.isHoldingInput {
+            // The start of an answer waits for its rest; if none comes it is keys after all.
+            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(NcursesScreen.answerHoldMilliseconds)) { [weak self] in
+                MainActor.assumeIsolated { self?.handleInput() }
+            }
+        }
+        guard let change = screen.takeAnswerChange() else { return }
+        if change.layout {
+            loop?.setMetrics(DisplayWidth(options: WidthOptions(ambiguousIsWide: screen.measurement.ambiguous.isWide)))
+        } else if change.palette {
+            loop?.repaint()
+        }
+        if let answers = change.complete, let term = screen.measuredTerm {
+            let entry = TerminalMeasurementCache.Entry(ambiguousWide: answers.ambiguousWide, background: answers.background)
+            let measurements = measurementCache
+            DispatchQueue.global(qos: .utility).async { measurements.remember(entry, term: term) }
+        }
+    }
+
+    /// The last measurement of each TERM, in the state folder.
+    private var measurementCache: TerminalMeasurementCache {
+        TerminalMeasurementCache(stateDirectory: context.paths.stateDirectory)
     }
 
     private func handle(signal: Int32) {

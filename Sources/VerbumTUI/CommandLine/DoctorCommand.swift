@@ -27,7 +27,7 @@ struct DoctorCommand: VerbumCommand {
                                       problems: context.store.getState().fileProblems)
         var facts = MachineFacts.read(caBundle: bundle, config: config, environment: context.environmentVariables,
                                       paths: context.paths, now: context.clock.now())
-        facts.terminal.ambiguousWidth = Self.measureAmbiguousWidth()
+        (facts.terminal.ambiguousWidth, facts.terminal.synchronizedOutput) = Self.measureTerminal()
         let state = context.store.getState()
         facts.history = HistoryFacts.read(databasePath: context.paths.stateDirectory + "/history.sqlite3",
                                           serverIds: state.availableServers.map(\.id), enabled: state.historyEnabled,
@@ -104,12 +104,13 @@ struct DoctorCommand: VerbumCommand {
     }
 
     /// The app's own probe (`TerminalProbe`), asked on the line when stdin and stdout are the
-    /// terminal: the report is what the app would measure at start.
-    private static func measureAmbiguousWidth() -> TerminalFacts.AmbiguousWidthFact {
-        guard let answers = TerminalProbe.askOnLine(.init(width: true, background: false),
+    /// terminal: the report is what the app would measure at start (the ambiguous width, and
+    /// whether the terminal answers DECRQM 2026 so that frames are marked as synchronized updates).
+    private static func measureTerminal() -> (TerminalFacts.AmbiguousWidthFact, Bool?) {
+        guard let answers = TerminalProbe.askOnLine(.init(width: true, background: false, synchronizedOutput: true),
                                                     input: STDIN_FILENO, output: STDOUT_FILENO) else {
-            return .notATerminal
+            return (.notATerminal, nil)
         }
-        return answers.ambiguousWide.map { .measured(wide: $0) } ?? .noAnswer
+        return (answers.ambiguousWide.map { .measured(wide: $0) } ?? .noAnswer, answers.synchronizedOutput ?? false)
     }
 }
