@@ -39,6 +39,9 @@ struct OddFilesTests {
         _ = try await app.waitForConnectedMainScreen("en", timeout: .seconds(60))
         let told = en.text("files.not_regular", ["file": "settings.json", "path": ""]).components(separatedBy: "(").first ?? "-"
         _ = try await app.waitFor("the settings.json notice", timeout: .seconds(30)) { $0.containsSquashed(told) }
+        // A change app-state.json must keep (the language; the start itself changes nothing
+        // there since it is no longer a switch in the server history), then quit.
+        try await app.session.sendKeys("l")
         try await app.session.sendKeys("q")
         // It quits at once; app-state.json could not be saved, which is said, and the exit is 1.
         let status = try await app.session.waitForExit()

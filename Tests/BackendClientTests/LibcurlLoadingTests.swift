@@ -33,7 +33,10 @@ import TestSupport
         #expect(!outcome.killed, "\(outcome)")
         for error in try IsolatedRun.checkErrors(outcome) {
             #expect(error["code"] as? String == "connect", "\(error)")
-            #expect((error["message"] as? String)?.contains("libcurl could not be loaded") == true, "\(error)")
+            // The message is the run's language (as the text form says it); libcurl's own words,
+            // in English, are the detail.
+            #expect((error["message"] as? String)?.contains("libcurl を読み込めません") == true, "\(error)")
+            #expect((error["detail"] as? String)?.contains("libcurl could not be loaded") == true, "\(error)")
         }
         #expect(outcome.standardError.contains("libcurl を読み込めません"), "\(outcome)")
         #expect(outcome.standardError.contains("apt install libcurl4"), "\(outcome)")

@@ -15,7 +15,10 @@ struct CoreDumpTests {
         let backend = try await DemoBackendProcess.start(initialModes: ["mac-mini": "hang"])
         let session = try CLI.Session()
         let macMini = "https://verbumcaremac-mini/api"
-        try session.home.write("{\"backend_server_address\": \"\(macMini)\"}", to: "config/verbumcare/settings.json")
+        // The longest connection timeout: the command must still be waiting when the signal
+        // comes, however long a loaded machine takes between the request and the kill.
+        try session.home.write("{\"backend_server_address\": \"\(macMini)\", \"connection_timeout\": 60}",
+                               to: "config/verbumcare/settings.json")
         try session.home.write("{\"baseUrl\": \"\(macMini)\", \"accessToken\": \"\(Self.accessToken)\", "
                                + "\"refreshToken\": \"\(Self.refreshToken)\"}",
                                to: "state/verbumcare/credentials/mac-mini.json")
