@@ -55,7 +55,7 @@ struct CutTextTests {
         let host = "ward3-nurse-station-east-building-second-floor.hospital-network.example.org"
         let server = try #require(ServerCatalog.customServer(address: "https://\(host)/api", connectionTimeoutSeconds: 10))
         settings.availableServers.append(server)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         Fixtures.press([.character("o")], &ui, &settings)
         let messages = [
             AppError(key: "switch.failed", parameters: ["server": server.id, "previous": "pn51"],

@@ -9,7 +9,7 @@ import Testing
 /// failed says why it failed (a certificate for another name), never "did not answer".
 @Suite("Failures say what they are")
 struct FailureWordsTests {
-    static func frame(_ settings: SettingsState, _ ui: UIState, width: Int = 160, height: Int = 50) -> String {
+    static func frame(_ settings: SettingsState, _ ui: ScreenState, width: Int = 160, height: Int = 50) -> String {
         let model = ScreenModel(state: AppState(settings: settings, screen: ui), now: Fixtures.now, clock: Fixtures.clock)
         return ScreenRenderer.render(model, width: width, height: height).buffer.textDump()
     }
@@ -18,7 +18,7 @@ struct FailureWordsTests {
     func serverError(language: AppLanguage) {
         let text = Localizer(language: language)
         let settings = Fixtures.error(language)
-        let screen = Self.frame(settings, UIState(settings: settings))
+        let screen = Self.frame(settings, ScreenState(settings: settings))
         let words = text.text("error.http_status.server_short", ["status": "502"])
         let label = text.text("check.health")
         let row = screen.split(separator: "\n").first { $0.contains(label + " ") && $0.contains("502") }.map(String.init) ?? ""
@@ -34,7 +34,7 @@ struct FailureWordsTests {
         let text = Localizer(language: language)
         var settings = Fixtures.connected(language)
         // As UpdateTests does: open the pane, go past the servers to "add", Enter.
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         Fixtures.press([.character("o")], &ui, &settings)
         Fixtures.press(Array(repeating: .down, count: settings.availableServers.count), &ui, &settings)
         Fixtures.press([.enter], &ui, &settings)

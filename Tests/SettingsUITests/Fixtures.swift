@@ -155,7 +155,7 @@ enum Fixtures {
     /// two slices for the tests' convenience. Returns what each key asked for, in the words of
     /// the settings vocabulary (`UICommand`, the tests' summary of the events the screen sent).
     @discardableResult
-    static func press(_ keys: [Key], _ ui: inout UIState, _ settings: inout SettingsState) -> [UICommand] {
+    static func press(_ keys: [Key], _ ui: inout ScreenState, _ settings: inout SettingsState) -> [UICommand] {
         var state = AppState(settings: settings, screen: ui)
         let commands = keys.flatMap { key -> [UICommand] in
             let (effects, sent) = AppReducer.reduceTracing(&state, .key(key, at: now))
@@ -168,7 +168,7 @@ enum Fixtures {
 
     /// An effect's result comes back (a test of a typed address, a looked-at CA bundle).
     @discardableResult
-    static func deliver(_ event: AppEvent, _ ui: inout UIState, _ settings: inout SettingsState) -> [UICommand] {
+    static func deliver(_ event: AppEvent, _ ui: inout ScreenState, _ settings: inout SettingsState) -> [UICommand] {
         var state = AppState(settings: settings, screen: ui)
         let (effects, sent) = AppReducer.reduceTracing(&state, event)
         settings = state.settings
@@ -190,42 +190,42 @@ enum Fixtures {
     struct Scenario {
         var name: String
         var settings: SettingsState
-        var ui: UIState
+        var ui: ScreenState
     }
 
     static func scenarios(_ language: AppLanguage) -> [Scenario] {
         var result: [Scenario] = []
         var connected = connected(language)
-        result.append(Scenario(name: "connected", settings: connected, ui: UIState(settings: connected)))
+        result.append(Scenario(name: "connected", settings: connected, ui: ScreenState(settings: connected)))
 
         var testing = testing(language)
-        var testingUI = UIState(settings: testing)
+        var testingUI = ScreenState(settings: testing)
         press([.tab], &testingUI, &testing)
         result.append(Scenario(name: "testing", settings: testing, ui: testingUI))
 
         var error = error(language)
-        var errorUI = UIState(settings: error)
+        var errorUI = ScreenState(settings: error)
         press([.tab, .tab], &errorUI, &error)
         result.append(Scenario(name: "error", settings: error, ui: errorUI))
 
         let fallback = fallback(language)
-        result.append(Scenario(name: "fallback", settings: fallback, ui: UIState(settings: fallback)))
+        result.append(Scenario(name: "fallback", settings: fallback, ui: ScreenState(settings: fallback)))
 
         let switching = switching(language)
-        result.append(Scenario(name: "switching", settings: switching, ui: UIState(settings: switching)))
+        result.append(Scenario(name: "switching", settings: switching, ui: ScreenState(settings: switching)))
 
-        var paneUI = UIState(settings: connected)
+        var paneUI = ScreenState(settings: connected)
         press([.character("o")], &paneUI, &connected)
         press(Array(repeating: .down, count: 4), &paneUI, &connected)
         press([.enter] + type("http://ward4.local/api"), &paneUI, &connected)
         result.append(Scenario(name: "pane-invalid-address", settings: connected, ui: paneUI))
 
-        var helpUI = UIState(settings: connected)
+        var helpUI = ScreenState(settings: connected)
         press([.character("?")], &helpUI, &connected)
         result.append(Scenario(name: "help", settings: connected, ui: helpUI))
 
         var login = login(language)
-        var loginUI = UIState(settings: login)
+        var loginUI = ScreenState(settings: login)
         press(type("nurse.admin") + [.tab] + type("secret"), &loginUI, &login)
         result.append(Scenario(name: "login", settings: login, ui: loginUI))
         return result

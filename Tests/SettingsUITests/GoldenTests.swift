@@ -28,7 +28,7 @@ struct GoldenTests {
     @Test("the sketch size, --plain and too small")
     func variants() throws {
         let settings = Fixtures.fallback(.en)
-        let ui = UIState(settings: settings)
+        let ui = ScreenState(settings: settings)
         let sketch = ScreenModel(state: AppState(settings: settings, screen: ui), now: Fixtures.now, clock: Fixtures.clock)
         try GoldenFrame.check(ScreenRenderer.render(sketch, width: 100, height: 30), name: "en-100x30-fallback")
 
@@ -75,13 +75,13 @@ struct GoldenTests {
     /// The pane while an address is tested, the confirmation to remove a server, and 200 servers.
     static func paneFlows() throws {
         var settings = Fixtures.connected(.en)
-        var testing = UIState(settings: settings)
+        var testing = ScreenState(settings: settings)
         Fixtures.press([.character("o")] + Array(repeating: .down, count: 4) + [.enter]
                        + Fixtures.type("https://ward9.example.org/api") + [.enter], &testing, &settings)
         try GoldenFrame.check(ScreenRenderer.render(ScreenModel(state: AppState(settings: settings, screen: testing), now: Fixtures.now, clock: Fixtures.clock),
                                                     width: 80, height: 24), name: "en-80x24-pane-testing-address")
 
-        var remove = UIState(settings: settings)
+        var remove = ScreenState(settings: settings)
         Fixtures.press([.character("o")] + Array(repeating: .down, count: 3) + [.delete], &remove, &settings)
         try GoldenFrame.check(ScreenRenderer.render(ScreenModel(state: AppState(settings: settings, screen: remove), now: Fixtures.now, clock: Fixtures.clock),
                                                     width: 80, height: 24), name: "en-80x24-confirm-remove")
@@ -89,7 +89,7 @@ struct GoldenTests {
         var crowded = Fixtures.connected(.ja)
         crowded.availableServers = ServerCatalog.availableServers(
             customAddresses: (1...200).map { "https://ward\($0).care-facility.example.org/api" }, connectionTimeoutSeconds: 10)
-        var list = UIState(settings: crowded)
+        var list = ScreenState(settings: crowded)
         Fixtures.press([.character("o")] + Array(repeating: .down, count: 120), &list, &crowded)
         try GoldenFrame.check(ScreenRenderer.render(ScreenModel(state: AppState(settings: crowded, screen: list), now: Fixtures.now, clock: Fixtures.clock),
                                                     width: 100, height: 30), name: "ja-100x30-pane-200-servers")

@@ -48,7 +48,7 @@ struct IDNPaneTests {
         settings.notices = [Notice(subject: .server(id), kind: .error,
                                    message: ConnectivityMessages.unreachable(server, reason: F.timeout),
                                    condition: .untilDismissed, postedAt: F.now - 5)]
-        let model = ScreenModel(state: AppState(settings: settings, screen: UIState(settings: settings)), now: F.now)
+        let model = ScreenModel(state: AppState(settings: settings, screen: ScreenState(settings: settings)), now: F.now)
         let rows = ScreenRenderer.render(model, width: 200, height: 40).buffer.textDump().split(separator: "\n")
         let both = rows.filter { $0.contains("病院.example.jp") && $0.contains("xn--0rys90e.example.jp") }
         // The timeline's line and the notice; the history's narrow row names it in Unicode.

@@ -74,7 +74,7 @@ struct PlainLabelsTests {
     func numberedChoices(language: AppLanguage) throws {
         let text = Localizer(language: language)
         var settings = Fixtures.connected(language)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         let main = Self.readLines(Self.model(.init(name: "main", settings: settings, ui: ui)), width: 100, height: 30)
         for (index, choice) in AppLanguage.allCases.enumerated() {
             let row = main.first { $0.contains(choice.nativeName) }
@@ -93,7 +93,7 @@ struct PlainLabelsTests {
         #expect(commands.contains(.selectServer(id: target.id)), "\(commands)")
         // The language keys stay 1 2 3 on the main screen.
         var mainSettings = Fixtures.connected(language)
-        var mainUI = UIState(settings: mainSettings)
+        var mainUI = ScreenState(settings: mainSettings)
         Fixtures.press([.character("2")], &mainUI, &mainSettings)
         #expect(mainSettings.currentLanguage == .en)
     }

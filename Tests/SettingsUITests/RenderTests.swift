@@ -9,7 +9,7 @@ import Testing
 struct RenderTests {
     typealias F = Fixtures
 
-    static func render(_ settings: SettingsState, _ ui: UIState, width: Int = 100, height: Int = 30,
+    static func render(_ settings: SettingsState, _ ui: ScreenState, width: Int = 100, height: Int = 30,
                        plain: Bool = false) -> RenderedFrame {
         ScreenRenderer.render(ScreenModel(state: AppState(settings: settings, screen: ui), now: F.now, options: RenderOptions(plain: plain)),
                               width: width, height: height)
@@ -18,23 +18,23 @@ struct RenderTests {
     @Test("below 60×16 one centered line says so; no size from 0×0 up crashes")
     func tooSmall() {
         let settings = F.connected(.en)
-        let frame = Self.render(settings, UIState(), width: 59, height: 20)
+        let frame = Self.render(settings, ScreenState(), width: 59, height: 20)
         let rows = frame.buffer.textDump().split(separator: "\n", omittingEmptySubsequences: false)
         #expect(rows[10].contains("59×20") && rows[10].contains("60×16"))
         #expect(rows.enumerated().allSatisfy { $0.offset == 10 || $0.element.allSatisfy { $0 == " " } })
         for width in 0...3 {
             for height in 0...3 {
-                let tiny = Self.render(settings, UIState(), width: width, height: height)
+                let tiny = Self.render(settings, ScreenState(), width: width, height: height)
                 #expect(tiny.buffer.width == width && tiny.buffer.height == height)
             }
         }
-        #expect(!Self.render(settings, UIState(), width: 60, height: 16).buffer.textDump().contains("60×16"))
+        #expect(!Self.render(settings, ScreenState(), width: 60, height: 16).buffer.textDump().contains("60×16"))
     }
 
     @Test("every word changes with the language; names stay")
     func languagesChangeEveryWord() {
-        let english = Self.render(F.connected(.en), UIState(settings: F.connected(.en))).buffer.textDump()
-        let japanese = Self.render(F.connected(.ja), UIState(settings: F.connected(.ja))).buffer.textDump()
+        let english = Self.render(F.connected(.en), ScreenState(settings: F.connected(.en))).buffer.textDump()
+        let japanese = Self.render(F.connected(.ja), ScreenState(settings: F.connected(.ja))).buffer.textDump()
         for word in ["Settings", "Connected", "Server", "Language", "Checked", "sign-in required", "quit"] {
             #expect(english.contains(word) && !japanese.contains(word), "\(word)")
         }
@@ -46,7 +46,7 @@ struct RenderTests {
     @Test("the password is drawn as bullets only, and the caret sits in the focused field")
     func passwordNeverShown() throws {
         var settings = F.login(.en)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press(F.type("nurse") + [.tab] + F.type("secret"), &ui, &settings)
         let frame = Self.render(settings, ui)
         let text = frame.buffer.textDump()
@@ -59,7 +59,7 @@ struct RenderTests {
     @Test("focus shows without colour: the focused row is reverse video")
     func focusIsReverse() {
         var settings = F.connected(.en)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press([.character("o"), .down], &ui, &settings)
         let buffer = Self.render(settings, ui).buffer
         let rows = buffer.textDump().split(separator: "\n")
@@ -72,7 +72,7 @@ struct RenderTests {
     @Test("--plain: no box drawing, status as words, the cursor on the focused item")
     func plainMode() throws {
         let settings = F.fallback(.en)
-        let ui = UIState(settings: settings)
+        let ui = ScreenState(settings: settings)
         let frame = Self.render(settings, ui, plain: true)
         let text = frame.buffer.textDump()
         for glyph in ["┌", "─", "│", "└", "●", "✓", "⚠", "▁"] {
@@ -89,7 +89,7 @@ struct RenderTests {
         var settings = F.connected(.en)
         settings.availableServers = ServerCatalog.availableServers(
             customAddresses: (1...200).map { "https://ward\($0).example.org/api" }, connectionTimeoutSeconds: 10)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press([.character("o")] + Array(repeating: .down, count: 150), &ui, &settings)
         let text = Self.render(settings, ui).buffer.textDump()
         #expect(text.contains("ward148.example.org"))
@@ -99,19 +99,19 @@ struct RenderTests {
 
     @Test("error notices carry their suggested action; the fallback notice offers the switch back")
     func notices() {
-        let error = Self.render(F.error(.en), UIState(settings: F.error(.en))).buffer.textDump()
+        let error = Self.render(F.error(.en), ScreenState(settings: F.error(.en))).buffer.textDump()
         #expect(error.contains("Server error (HTTP 502)"))
         #expect(error.contains("What to do: 502 or 503"))
         var stillDown = F.fallback(.en)
         stillDown.fallback?.configuredRecovered = false
         NoticeBoard.reconcile(&stillDown)
-        let fallback = Self.render(stillDown, UIState(settings: stillDown)).buffer.textDump()
+        let fallback = Self.render(stillDown, ScreenState(settings: stillDown)).buffer.textDump()
         #expect(fallback.contains("⚠ Mac Mini is unreachable (timeout after 10 s). pn51 is in use."))
         #expect(fallback.contains("Mac Mini is still being tested in the background."))
         #expect(fallback.contains("Fallback: Mac Mini is unreachable"))
         #expect(!fallback.contains("Press s to switch back"))
         // It answers again: good news replaces the warning, and its failure is in the past.
-        let recovered = Self.render(F.fallback(.en), UIState(settings: F.fallback(.en))).buffer.textDump()
+        let recovered = Self.render(F.fallback(.en), ScreenState(settings: F.fallback(.en))).buffer.textDump()
         #expect(recovered.contains("✓ Mac Mini is reachable again. Press s to switch back."))
         let noticeRows = recovered.split(separator: "\n").filter { $0.hasPrefix("│ ✗ ") || $0.hasPrefix("│ ⚠ ") }
         #expect(noticeRows.isEmpty && !recovered.contains("is unreachable ("), "\(noticeRows)")

@@ -9,7 +9,7 @@ import Testing
 /// name is offered again; only a refused token makes the dialog say the session ended.
 @Suite("Sign-in dialog: a first sign-in is a sign-in")
 struct SignInDialogWordsTests {
-    static func frame(_ settings: SettingsState, _ ui: UIState) -> String {
+    static func frame(_ settings: SettingsState, _ ui: ScreenState) -> String {
         let model = ScreenModel(state: AppState(settings: settings, screen: ui), now: Fixtures.now, clock: Fixtures.clock)
         return ScreenRenderer.render(model, width: 120, height: 40).buffer.textDump()
     }
@@ -33,7 +33,7 @@ struct SignInDialogWordsTests {
         let text = Localizer(language: language)
         var settings = Fixtures.connected(language)
         settings.connectivity.isActive = true
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         let server = ServerNames.name(Fixtures.server("pn51"), localizer: text)
         let ended = text.text("dialog.login.explain", ["server": server])
         let first = text.text("dialog.login.explain_first", ["server": server])

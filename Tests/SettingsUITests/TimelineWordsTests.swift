@@ -11,7 +11,7 @@ struct TimelineWordsTests {
     typealias F = Fixtures
 
     static func rows(_ settings: SettingsState, now: Double = F.now, width: Int = 160) -> [String] {
-        let model = ScreenModel(state: AppState(settings: settings, screen: UIState(settings: settings)), now: now)
+        let model = ScreenModel(state: AppState(settings: settings, screen: ScreenState(settings: settings)), now: now)
         return ScreenRenderer.render(model, width: width, height: 40).buffer.textDump().split(separator: "\n").map(String.init)
     }
 
@@ -76,7 +76,7 @@ struct UptimeRowTests {
         let figures = WindowFigures(uptimeRatio: 0.9993, coverage: 0.125, probes: 120, p50Ms: 10, p95Ms: 25, p99Ms: 50)
         var watch = WatchState()
         watch.history = HistorySummary(figures: ["pn51": [.day: figures, .month: figures]], incidents: [], at: F.now)
-        let model = ScreenModel(state: AppState(settings: settings, screen: UIState(settings: settings), watch: watch), now: F.now)
+        let model = ScreenModel(state: AppState(settings: settings, screen: ScreenState(settings: settings), watch: watch), now: F.now)
         let rows = ScreenRenderer.render(model, width: width, height: 40).buffer.textDump().split(separator: "\n")
         let p95 = "p95 " + HistoryText(language: language).milliseconds(25)
         #expect(rows.contains { $0.contains(p95) }, "\(language) \(width): \(rows.joined(separator: "\n"))")
@@ -98,7 +98,7 @@ struct HistoryOverlayLineTests {
                                 reason: IncidentReason(code: "fallback", params: ["reason": "timeout"], message: ""))
         var watch = WatchState()
         watch.history = HistorySummary(figures: [:], incidents: [incident], at: F.now)
-        let model = ScreenModel(state: AppState(settings: settings, screen: UIState(settings: settings), watch: watch), now: F.now)
+        let model = ScreenModel(state: AppState(settings: settings, screen: ScreenState(settings: settings), watch: watch), now: F.now)
         let canvas = Canvas(model: model, width: 44, height: 1, memo: FrameMemo())
         let lines = HistoryOverlayView.lines(canvas, width: 40).map(\.text)
         let whole = HistoryText(language: language, clock: model.clock).incidentLine(incident, now: F.now)

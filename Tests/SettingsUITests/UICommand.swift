@@ -2,9 +2,6 @@ import Localization
 import SettingsStore
 import AppCore
 
-/// The screen slice under its old name, for the tests written against it.
-typealias UIState = ScreenState
-
 /// What a key asked of the store, summed up from the events the screen reducer sent and the
 /// effects it asked for: the tests' way of saying "Enter on pn51 chose pn51".
 enum UICommand: Equatable {

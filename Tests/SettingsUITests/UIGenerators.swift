@@ -128,7 +128,7 @@ enum UIGen: RandomChoices {
     }
 
     /// A UI state reached by keys, sometimes with the pane opened and the field filled first.
-    static func ui(_ settings: SettingsState, _ rng: inout RNG) -> UIState {
+    static func ui(_ settings: SettingsState, _ rng: inout RNG) -> ScreenState {
         var state = AppState(settings: settings)
         for key in keys(&rng, count: 0...40) where !isQuit(key) {
             // The screen slice moves; the settings stay those of the example.

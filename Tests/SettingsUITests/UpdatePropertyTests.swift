@@ -9,9 +9,9 @@ import Testing
 @Suite("Update properties")
 struct UpdatePropertyTests {
     /// The invariants every UI state keeps after an event.
-    static func checkInvariants(_ ui: UIState, _ settings: SettingsState, _ context: String) {
-        #expect(UIState.languages(settings).indices.contains(ui.languageRow(settings)), "language cursor \(context)")
-        #expect((0..<UIState.paneRowCount(settings)).contains(ui.paneRow(settings)), "pane cursor \(context)")
+    static func checkInvariants(_ ui: ScreenState, _ settings: SettingsState, _ context: String) {
+        #expect(ScreenState.languages(settings).indices.contains(ui.languageRow(settings)), "language cursor \(context)")
+        #expect((0..<ScreenState.paneRowCount(settings)).contains(ui.paneRow(settings)), "pane cursor \(context)")
         #expect(settings.isSettingsPaneOpen == ui.focus(settings).isInPane,
                 "focus \(ui.focus(settings)) with pane \(settings.isSettingsPaneOpen) \(context)")
         #expect((0...ui.addressField.text.count).contains(ui.addressField.cursor), "field cursor \(context)")
@@ -23,7 +23,7 @@ struct UpdatePropertyTests {
     @Test("random key sequences never crash and keep every index in range, while the store changes")
     func randomKeys() async {
         await propertyCheck(count: 200, input: UIGen.sessions) { session in
-            var ui = UIState(settings: session.settings[0])
+            var ui = ScreenState(settings: session.settings[0])
             for (index, key) in session.keys.enumerated() {
                 let settings = session.settings[index % session.settings.count]
                 var state = AppState(settings: settings, screen: ui)
@@ -40,7 +40,7 @@ struct UpdatePropertyTests {
         let input = zip(Gen<Int>.int(in: 0...2), UIGen.sessions)
         await propertyCheck(count: 200, input: input) { field, session in
             var settings = session.settings[0]
-            var ui = UIState(settings: settings)
+            var ui = ScreenState(settings: settings)
             switch field {
             case 0:
                 settings.loginRequest = nil

@@ -28,8 +28,8 @@ struct UpdateTests {
     }
 
     /// The pane opened and the cursor on "Add Custom Server...", Enter pressed.
-    static func inAddressField(_ settings: inout SettingsState) -> UIState {
-        var ui = UIState(settings: settings)
+    static func inAddressField(_ settings: inout SettingsState) -> ScreenState {
+        var ui = ScreenState(settings: settings)
         F.press([.character("o")], &ui, &settings)
         F.press(Array(repeating: .down, count: settings.availableServers.count), &ui, &settings)
         F.press([.enter], &ui, &settings)
@@ -39,7 +39,7 @@ struct UpdateTests {
     @Test("l cycles ja → en → zh-Hant → ja")
     func languageCycle() {
         var settings = F.connected(.ja)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         var seen: [AppLanguage] = []
         for _ in 0..<3 {
             let commands = F.press([.character("l")], &ui, &settings)
@@ -53,13 +53,13 @@ struct UpdateTests {
     @Test("l, 1, 2, 3 work in the help overlay and the yes/no dialog, which stay open; not while typing")
     func languageKeysOnOverlays() {
         var settings = F.connected(.en)
-        var help = UIState(settings: settings)
+        var help = ScreenState(settings: settings)
         F.press([.character("?")], &help, &settings)
         #expect(F.press([.character("l")], &help, &settings) == [.setLanguage(.zhHant)])
         #expect(F.press([.character("1")], &help, &settings) == [.setLanguage(.ja)])
         #expect(help.overlay == .help)
 
-        var confirm = UIState(settings: settings)
+        var confirm = ScreenState(settings: settings)
         F.press([.character("o")] + Array(repeating: .down, count: 3) + [.delete], &confirm, &settings)
         guard case .confirm = confirm.overlay else {
             Issue.record("no confirmation dialog: \(confirm.overlay)")
@@ -78,7 +78,7 @@ struct UpdateTests {
     @Test("1, 2, 3 choose 日本語, English, 繁體中文; the current one sends nothing")
     func numberKeys() {
         var settings = F.connected(.en)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         #expect(F.press([.character("1")], &ui, &settings) == [.setLanguage(.ja)])
         #expect(F.press([.character("3")], &ui, &settings) == [.setLanguage(.zhHant)])
         #expect(F.press([.character("3")], &ui, &settings) == [], "繁體中文 is already chosen")
@@ -93,21 +93,21 @@ struct UpdateTests {
         var settings = F.connected(.en)
         settings.currentServer = F.server("mac-mini")
         settings.configuredServer = F.server("mac-mini")
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         #expect(F.press([.character("o")], &ui, &settings) == [.openPane])
         #expect(settings.isSettingsPaneOpen && ui.focus(settings) == .paneList)
         #expect(ui.paneCursor == 1)
         #expect(F.press([.character("o")], &ui, &settings) == [], "o does nothing in the pane")
         // Enter on the button opens it too.
         var closed = F.connected(.en)
-        var other = UIState(settings: closed)
+        var other = ScreenState(settings: closed)
         #expect(F.press([.tab, .enter], &other, &closed) == [.openPane])
     }
 
     @Test("Esc closes the overlay, then cancels a switch (the pane stays and says so), then leaves the pane")
     func escapePriority() {
         var settings = F.switching(.en)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press([.character("o"), .character("?")], &ui, &settings)
         #expect(ui.overlay == .help)
         #expect(F.press([.escape], &ui, &settings) == [])
@@ -124,7 +124,7 @@ struct UpdateTests {
     @Test("on the main screen Esc cancels a switch")
     func escapeOnTheMainScreen() {
         var settings = F.switching(.en)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         #expect(F.press([.escape], &ui, &settings) == [.cancelSwitch])
         #expect(!settings.isSettingsPaneOpen && F.paneNote(settings) == nil)
     }
@@ -222,7 +222,7 @@ struct UpdateTests {
     @Test("Del asks before removing a custom server, and never removes a built-in one")
     func removeWithConfirmation() {
         var settings = F.connected(.en)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press([.character("o")], &ui, &settings)
         ui.paneCursor = 0
         #expect(F.press([.delete], &ui, &settings) == [])
@@ -239,7 +239,7 @@ struct UpdateTests {
     @Test("q quits everywhere except inside a text field, where it types; F10 and Ctrl-C always quit")
     func quitKeys() {
         var settings = F.connected(.en)
-        var main = UIState(settings: settings)
+        var main = ScreenState(settings: settings)
         #expect(F.press([.character("q")], &main, &settings) == [.quit])
         var field = Self.inAddressField(&settings)
         #expect(F.press([.character("q")], &field, &settings) == [])
@@ -252,19 +252,19 @@ struct UpdateTests {
     @Test("choosing a server in the pane selects it; the mark follows what settings.json names")
     func selectServer() {
         var settings = F.connected(.en)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press([.character("o")], &ui, &settings)
-        #expect(UIState.paneMarkedServerId(settings) == "pn51")
+        #expect(ScreenState.paneMarkedServerId(settings) == "pn51")
         #expect(F.press([.down, .character(" ")], &ui, &settings) == [.selectServer(id: "mac-mini")])
         // The store writes the choice; settings.json then names Mac Mini.
         settings.configuredServer = F.server("mac-mini")
-        #expect(UIState.paneMarkedServerId(settings) == "mac-mini")
+        #expect(ScreenState.paneMarkedServerId(settings) == "mac-mini")
     }
 
     @Test("timeout, toggles and the CA bundle")
     func options() {
         var settings = F.connected(.en)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press([.character("o"), .tab, .tab], &ui, &settings)
         #expect(ui.focus(settings) == .connectionTimeout)
         #expect(F.press([.right], &ui, &settings) == [.setConnectionTimeout(11)])
@@ -283,14 +283,14 @@ struct UpdateTests {
     @Test("s switches back only while the offer is shown; Enter on notices dismisses")
     func notices() {
         var fallback = F.fallback(.en)
-        var ui = UIState(settings: fallback)
+        var ui = ScreenState(settings: fallback)
         #expect(F.press([.character("s")], &ui, &fallback) == [.switchBack])
         var notRecovered = fallback
         notRecovered.fallback?.configuredRecovered = false
         #expect(F.press([.character("s")], &ui, &notRecovered) == [])
 
         var error = F.error(.en)
-        var errorUI = UIState(settings: error)
+        var errorUI = ScreenState(settings: error)
         F.press([.tab, .tab], &errorUI, &error)
         #expect(errorUI.focus(error) == .notices)
         #expect(F.press([.enter], &errorUI, &error) == [.dismissNotice])
@@ -299,7 +299,7 @@ struct UpdateTests {
         F.press([.up], &errorUI, &cleared)
         #expect(errorUI.focus(cleared) != .notices, "focus leaves notices that are gone")
 
-        var fallbackUI = UIState(settings: fallback)
+        var fallbackUI = ScreenState(settings: fallback)
         F.press([.tab, .tab], &fallbackUI, &fallback)
         #expect(fallbackUI.focus(fallback) == .notices, "the fallback's good news can be focused")
         #expect(F.press([.enter], &fallbackUI, &fallback) == [.dismissNotice])
@@ -308,7 +308,7 @@ struct UpdateTests {
     @Test("re-login: Enter moves to the password, then signs in; the password is never kept or printed")
     func login() {
         var settings = F.login(.en)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press(F.type("nurse.admin"), &ui, &settings)
         #expect(F.press([.enter], &ui, &settings) == [])
         #expect(settings.loginRequest?.form.focus == .password)
