@@ -109,57 +109,62 @@ public struct TerminalReplies: Sendable {
 
     /// `row ; column R` after `ESC [`.
     private static func cursorPosition(_ bytes: [UInt8], at start: Int) -> Match {
-        var numbers: [Int] = [0]
-        var digits = 0
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard digits < 6 else { return .none }
-                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - UInt8(ascii: "0"))
-                digits += 1
-            case UInt8(ascii: ";"):
-                guard digits > 0, numbers.count == 1 else { return .none }
-                numbers.append(0)
-                digits = 0
-            case UInt8(ascii: "R"):
-                guard digits > 0, numbers.count == 2 else { return .none }
-                return .reply(.cursorPosition(row: numbers[0], column: numbers[1]), end: index + 1)
-            default:
-                return .none
-            }
-            index += 1
+        switch parameters(bytes, at: start, most: 2) {
+        case .incomplete: return .incomplete
+        case .invalid: return .none
+        case let .ended(numbers, final, index):
+            guard final == UInt8(ascii: "R"), numbers.count == 2 else { return .none }
+            return .reply(.cursorPosition(row: numbers[0], column: numbers[1]), end: index + 1)
         }
-        return .incomplete
     }
 
     /// `mode ; value $ y` (DECRPM) or `params c` (DA1) after `ESC [ ?`.
     private static func privateReport(_ bytes: [UInt8], at start: Int) -> Match {
-        var numbers: [Int] = [0]
-        var digits = 0
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard digits < 6 else { return .none }
-                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - UInt8(ascii: "0"))
-                digits += 1
-            case UInt8(ascii: ";"):
-                // DA1 lists a dozen features at most.
-                guard digits > 0, numbers.count < 32 else { return .none }
-                numbers.append(0)
-                digits = 0
+        // DA1 lists a dozen features at most.
+        switch parameters(bytes, at: start, most: 32) {
+        case .incomplete: return .incomplete
+        case .invalid: return .none
+        case let .ended(numbers, final, index):
+            switch final {
             case UInt8(ascii: "c"):
-                return digits > 0 ? .reply(.deviceAttributes, end: index + 1) : .none
+                return .reply(.deviceAttributes, end: index + 1)
             case UInt8(ascii: "$"):
-                guard digits > 0, numbers.count == 2 else { return .none }
+                guard numbers.count == 2 else { return .none }
                 guard index + 1 < bytes.count else { return .incomplete }
                 guard bytes[index + 1] == UInt8(ascii: "y") else { return .none }
                 return .reply(.modeReport(mode: numbers[0], value: numbers[1]), end: index + 2)
             default:
                 return .none
+            }
+        }
+    }
+
+    /// Numeric parameters of a control sequence: what the cursor report and the private reports
+    /// share (`1;2`, each number 1 to 6 digits, none empty), up to the first other byte.
+    private enum Parameters {
+        case incomplete
+        case invalid
+        /// The numbers, the byte after them and where it is.
+        case ended([Int], final: UInt8, at: Int)
+    }
+
+    private static func parameters(_ bytes: [UInt8], at start: Int, most: Int) -> Parameters {
+        var numbers: [Int] = [0]
+        var digits = 0
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard digits < 6 else { return .invalid }
+                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            case UInt8(ascii: ";"):
+                guard digits > 0, numbers.count < most else { return .invalid }
+                numbers.append(0)
+                digits = 0
+            default:
+                return digits > 0 ? .ended(numbers, final: byte, at: index) : .invalid
             }
             index += 1
         }
