@@ -195,26 +195,38 @@ public final class AppLoop {
 
     // MARK: - Effects
 
+    /// Hands each effect to its runner (`AppEffect.runner`, the one decision): the loop runs its
+    /// own here; connectivity's wait while the runtime is attaching.
     private func run(_ effects: [AppEffect]) {
-        var forRuntime: [AppEffect] = []
+        var forConnectivity: [AppEffect] = []
+        var forWatch: [AppEffect] = []
         for effect in effects {
-            switch effect {
-            case .quit:
-                onQuit()
-            case .redrawScreen:
-                repaint()
-            case .queryFleet:
-                fleetQuery?()
-            default:
-                forRuntime.append(effect)
+            switch effect.runner {
+            case .loop: runHere(effect)
+            case .connectivity: forConnectivity.append(effect)
+            case .watch: forWatch.append(effect)
+            case .store: break // run by the store inside `dispatch`, never handed on
             }
         }
-        guard !forRuntime.isEmpty else { return }
-        watch?.run(forRuntime)
+        if !forWatch.isEmpty { watch?.run(forWatch) }
+        guard !forConnectivity.isEmpty else { return }
         if attaching {
-            effectsWhileAttaching += forRuntime
+            effectsWhileAttaching += forConnectivity
         } else {
-            runtime?.run(forRuntime)
+            runtime?.run(forConnectivity)
+        }
+    }
+
+    private func runHere(_ effect: AppEffect) {
+        switch effect {
+        case .quit:
+            onQuit()
+        case .redrawScreen:
+            repaint()
+        case .queryFleet:
+            fleetQuery?()
+        default:
+            break // `AppEffect.runner` gives the loop these three only
         }
     }
 

@@ -26,8 +26,13 @@ import TestSupport
         let receiver = try ChildProcess(python, [Self.receiverScript, folder, folder + "/server.pem", folder + "/server.key",
                                                  String(getpid())])
         defer { receiver.killNow() }
-        #expect(await eventually(seconds: 20) { FileManager.default.fileExists(atPath: folder + "/port") })
-        let port = try String(contentsOfFile: folder + "/port", encoding: .utf8)
+        // The receiver opens the file before it writes the number: wait for the number itself.
+        func writtenPort() -> String? {
+            let text = (try? String(contentsOfFile: folder + "/port", encoding: .utf8)) ?? ""
+            return Int(text).map(String.init)
+        }
+        #expect(await eventually(seconds: 20) { writtenPort() != nil })
+        let port = try #require(writtenPort())
         let demo = try await DemoBackendProcess.start(initialModes: [:])
         defer { demo.stop() }
         let bundle = home.path + "/bundle.pem"

@@ -149,7 +149,9 @@ public final class ConnectivityRuntime {
     // MARK: Effects
 
     public func run(_ effects: [AppEffect]) {
-        for effect in effects where !isStopped {
+        // Attached to a store without a loop (the command line), it is handed every effect:
+        // it runs its own (`AppEffect.runner`).
+        for effect in effects where !isStopped && effect.runner == .connectivity {
             run(effect)
         }
     }
@@ -157,15 +159,6 @@ public final class ConnectivityRuntime {
     private func run(_ effect: AppEffect) {
         let now = clock.now
         switch effect {
-        case .writeSettings, .persistAppState, .readSettingsFile:
-            break // the store runs file effects itself
-        case .redrawScreen, .quit, .queryFleet:
-            break // the app's loop runs these
-        case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
-             .scheduleMuteEnd, .readHistory, .addIncidentNote, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory,
-             .writeStatusPage,
-             .changeDrill, .scheduleDrillEnd:
-            break // the watch runtime runs these
         case .testAddress(let server):
             perform { [prober] in
                 .addressTested(address: server.baseUrl, summary: ServerProbeSummary(await prober.check(server)), at: now())
@@ -224,6 +217,8 @@ public final class ConnectivityRuntime {
             perform { .mdnsInspected(MDNSFinding(MDNSFacts.read())) }
         case .stopConnectivity:
             cancelEverything()
+        default:
+            break // `AppEffect.runner` gives the others to the store, the loop or the watch
         }
     }
 

@@ -96,7 +96,7 @@ public final class WatchRuntime {
     // MARK: Effects
 
     public func run(_ effects: [AppEffect]) {
-        for effect in effects where !isStopped { run(effect) }
+        for effect in effects where !isStopped && effect.runner == .watch { run(effect) }
     }
 
     private func run(_ effect: AppEffect) {
@@ -174,7 +174,7 @@ public final class WatchRuntime {
             drillTimer?.cancel()
             drillTimer = timer(after: delay) { .drillTimerFired(at: now()) }
         default:
-            break // the connectivity runtime, the store or the loop run the others
+            break // `AppEffect.runner` gives the others to the store, the loop or connectivity
         }
     }
 
