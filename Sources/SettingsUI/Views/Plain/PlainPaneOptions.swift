@@ -32,7 +32,9 @@ enum PlainPaneOptions {
         PlainOverlay.field(&canvas, label: label, field: PaneOptionsView.caBundleField(canvas), focused: focused,
                            placeholder: text("ui.pane.ca_bundle_system"), y: y, in: area)
         let fieldEnd = area.x + canvas.width(label + PlainLine.separator) + 72
-        if let inEffect = canvas.model.caBundle, !focused, inEffect.path != nil, fieldEnd + 2 < area.maxX {
+        // Where the bundle comes from, after the field when it fits whole (a cut word reads as noise).
+        if let inEffect = canvas.model.caBundle, !focused, inEffect.path != nil,
+           fieldEnd + 2 + canvas.width(text(inEffect.sourceKey)) <= area.maxX {
             canvas.buffer.write(text(inEffect.sourceKey), x: fieldEnd + 2, y: y, maxWidth: area.maxX - fieldEnd - 2,
                                 style: .colored(.muted))
         }
