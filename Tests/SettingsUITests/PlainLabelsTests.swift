@@ -28,16 +28,34 @@ struct PlainLabelsTests {
                     "ui.plain.label.switch", "ui.plain.label.button", "ui.plain.label.event", "ui.status", "ui.checked",
                     "ui.panel.language", "ui.panel.open_settings", "ui.panel.history", "ui.panel.alerts",
                     "ui.panel.certificate", "ui.error_label", "ui.warning_label", "ui.good_news_label", "ui.info_label"]
-        keys += ["ui.pane.backend_server", "ui.pane.custom_address"]
+        keys += ["ui.pane.backend_server", "ui.pane.custom_address", "ui.pane.connection_timeout", "ui.pane.auto_switch",
+                 "ui.pane.detailed_logging", "ui.pane.ca_bundle"]
+        // The overlays: help, history, sign-in, the note, the confirmations.
+        keys += ["ui.plain.label.dialog", "ui.plain.label.section", "ui.plain.label.key", "ui.plain.label.question",
+                 "ui.plain.label.answer", "ui.plain.label.incident", "ui.plain.label.period", "ui.plain.label.note",
+                 "ui.history.title", "dialog.login.username", "dialog.login.password"]
         var labels = keys.map { text.text($0) }
         labels += CheckEndpoint.allCases.map { text.text("ui.plain.label.check", ["check": text.text("check.\($0.rawValue)")]) }
         labels += (1...9).map { text.text("ui.plain.server_row", ["number": String($0)]) }
         return labels
     }
 
-    static func model(_ scenario: Fixtures.Scenario, cause: PlainCause = .option) -> ScreenModel {
-        ScreenModel(state: AppState(settings: scenario.settings, screen: scenario.ui), now: Fixtures.now,
+    static func model(_ scenario: Fixtures.Scenario, cause: PlainCause = .option, watch: WatchState = WatchState()) -> ScreenModel {
+        ScreenModel(state: AppState(settings: scenario.settings, screen: scenario.ui, watch: watch), now: Fixtures.now,
                     options: RenderOptions(plain: true, plainCause: cause), clock: Fixtures.clock)
+    }
+
+    /// Every read line of `model` at every size starts with one of `labels` and ": ".
+    static func expectLabelled(_ model: ScreenModel, _ labels: [String], _ name: String,
+                               sizes: [(Int, Int)] = sizes, sourceLocation: SourceLocation = #_sourceLocation) {
+        for (width, height) in sizes {
+            let lines = readLines(model, width: width, height: height)
+            #expect(lines.count > 5, "\(name) \(width)×\(height)", sourceLocation: sourceLocation)
+            for line in lines where !labels.contains(where: { line.hasPrefix($0 + ": ") }) {
+                Issue.record("\(name) \(width)×\(height): no label: \"\(line)\"\n\(lines.joined(separator: "\n"))",
+                             sourceLocation: sourceLocation)
+            }
+        }
     }
 
     @Test("the main screen: every line starts with a label of the language in use", arguments: AppLanguage.allCases)
@@ -123,5 +141,123 @@ extension PlainLabelsTests {
         #expect(rows.count == scenario.settings.availableServers.count + 1, "\(lines)")
         #expect(lines.contains { $0.hasPrefix(text.text("ui.pane.custom_address") + ": [ http://ward4.local/api") }, "\(lines)")
         #expect(lines.allSatisfy { !$0.hasPrefix(" ") }, "a line starts with a blank: \(lines)")
+    }
+}
+
+/// The pane's options and the overlays (help, history, sign-in, the note, the confirmations)
+/// read as labelled lines too: one item a line, its label first, in the three languages.
+extension PlainLabelsTests {
+    typealias F = Fixtures
+    static let overlaySizes = [(100, 30), (80, 24), (160, 45), (60, 20)]
+
+    @Test("the pane with its options: one labelled line each, the cursor on the focused one", arguments: AppLanguage.allCases)
+    func paneOptions(language: AppLanguage) throws {
+        let text = Localizer(language: language)
+        var settings = F.connected(language)
+        var ui = UIState(settings: settings)
+        F.press([.character("o")], &ui, &settings)
+        Self.expectLabelled(Self.model(.init(name: "pane", settings: settings, ui: ui)), Self.labels(language),
+                            "\(language) pane", sizes: Self.overlaySizes)
+        let lines = Self.readLines(Self.model(.init(name: "pane", settings: settings, ui: ui)), width: 160, height: 45)
+        let timeout = text.text("ui.pane.connection_timeout") + ": " + text.text("ui.pane.seconds", ["seconds": "10"])
+        #expect(lines.contains(timeout), "\(lines)")
+        for key in ["ui.pane.auto_switch", "ui.pane.detailed_logging", "ui.pane.ca_bundle"] {
+            #expect(lines.filter { $0.hasPrefix(text.text(key) + ": ") }.count == 1, "\(key): \(lines)")
+        }
+        // Tab to each option: the cursor sits at the start of its own line.
+        for _ in 0..<8 {
+            F.press([.tab], &ui, &settings)
+            let model = Self.model(.init(name: "pane", settings: settings, ui: ui))
+            let frame = ScreenRenderer.render(model, width: 100, height: 30)
+            let focus = ui.focus(settings)
+            guard let key = [FocusArea.connectionTimeout: "ui.pane.connection_timeout", .autoSwitch: "ui.pane.auto_switch",
+                             .detailedLogging: "ui.pane.detailed_logging"][focus] else { continue }
+            let cursor = try #require(frame.cursor, "\(focus)")
+            let row = frame.buffer.row(cursor.y).map(\.content).joined()
+            #expect(cursor.x == 0 && row.hasPrefix(text.text(key) + ": "), "\(focus): \(row)")
+        }
+    }
+
+    @Test("the chosen server's row reads its name, then 'chosen' as a word of the list", arguments: AppLanguage.allCases)
+    func chosenRow(language: AppLanguage) throws {
+        let text = Localizer(language: language)
+        var settings = F.connected(language)
+        var ui = UIState(settings: settings)
+        F.press([.character("o")], &ui, &settings)
+        let lines = Self.readLines(Self.model(.init(name: "pane", settings: settings, ui: ui)), width: 250, height: 45)
+        let chosen = try #require(settings.availableServers.first { $0.id == settings.currentServer.id })
+        let name = ServerNames.name(chosen, localizer: text)
+        let rowLabels = (1...9).map { text.text("ui.plain.server_row", ["number": String($0)]) + ": " }
+        let row = try #require(lines.first { line in line.contains(name) && rowLabels.contains { line.hasPrefix($0) } }, "\(lines)")
+        // "pn51 (Default), chosen, …": the word is an item of the list, not a second parenthesis.
+        let pair = text.text("ui.plain.list_pair", ["first": "", "second": text.text("ui.plain.chosen_word")])
+        #expect(row.contains(pair), "\(row)")
+        #expect(!row.contains(text.text("ui.plain.chosen", ["name": ""])), "\(row)")
+    }
+
+    @Test("help: one labelled line a binding, 'Key: ? — …'", arguments: AppLanguage.allCases)
+    func helpOverlay(language: AppLanguage) throws {
+        let text = Localizer(language: language)
+        let scenario = try #require(F.scenarios(language).first { $0.name == "help" })
+        Self.expectLabelled(Self.model(scenario), Self.labels(language), "\(language) help", sizes: Self.overlaySizes)
+        let lines = Self.readLines(Self.model(scenario), width: 160, height: 45)
+        let first = try #require(KeyTable.helpSections().first?.rows.first)
+        let expected = text.text("ui.plain.label.key") + ": " + first.label + " — " + text.text(first.helpKey)
+        #expect(lines.contains { $0.hasPrefix(expected) }, "\(expected)\n\(lines.joined(separator: "\n"))")
+    }
+
+    @Test("history: 'Incident: …' sentences, the selected one under the cursor", arguments: AppLanguage.allCases)
+    func historyOverlay(language: AppLanguage) throws {
+        let text = Localizer(language: language)
+        var settings = F.connected(language)
+        var ui = UIState(settings: settings)
+        F.press([.character("h")], &ui, &settings)
+        let start = Int64(F.now - 7_200) * 1000
+        let incident = Incident(id: 1, serverId: "mac-mini", start: start, end: start + 93_000,
+                                reason: IncidentReason(code: "fallback", params: ["reason": "timeout"], message: ""))
+        var watch = WatchState()
+        watch.history = HistorySummary(figures: [:], incidents: [incident], at: F.now)
+        let model = Self.model(.init(name: "history", settings: settings, ui: ui), watch: watch)
+        Self.expectLabelled(model, Self.labels(language), "\(language) history", sizes: Self.overlaySizes)
+        Self.expectLabelled(Self.model(.init(name: "history", settings: settings, ui: ui)), Self.labels(language),
+                            "\(language) history empty", sizes: Self.overlaySizes)
+        let frame = ScreenRenderer.render(model, width: 160, height: 45)
+        let cursor = try #require(frame.cursor)
+        let row = frame.buffer.row(cursor.y).map(\.content).joined()
+        #expect(row.hasPrefix(text.text("ui.plain.label.incident") + ": "), "\(row)")
+        // The note's field over it (`n` writes on the selected incident).
+        var state = AppState(settings: settings, screen: ui, watch: watch)
+        for key in [Key.character("n")] + F.type("ok") {
+            _ = AppReducer.reduceTracing(&state, .key(key, at: F.now))
+        }
+        #expect(state.screen.noteField != nil)
+        Self.expectLabelled(Self.model(.init(name: "note", settings: state.settings, ui: state.screen), watch: watch),
+                            Self.labels(language), "\(language) note", sizes: Self.overlaySizes)
+    }
+
+    @Test("sign-in: 'User name: [field]', 'Password: [field]', every line labelled", arguments: AppLanguage.allCases)
+    func signIn(language: AppLanguage) throws {
+        let text = Localizer(language: language)
+        let scenario = try #require(F.scenarios(language).first { $0.name == "login" })
+        Self.expectLabelled(Self.model(scenario), Self.labels(language), "\(language) login", sizes: Self.overlaySizes)
+        let lines = Self.readLines(Self.model(scenario), width: 100, height: 30)
+        #expect(lines.contains { $0.hasPrefix(text.text("dialog.login.username") + ": ") && $0.contains("nurse.admin") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix(text.text("dialog.login.password") + ": ") && !$0.contains("secret") }, "\(lines)")
+    }
+
+    @Test("a confirmation: 'Question: …', the answers one a line, the cursor on the focused one", arguments: AppLanguage.allCases)
+    func confirm(language: AppLanguage) throws {
+        let text = Localizer(language: language)
+        var settings = F.connected(language)
+        var ui = UIState(settings: settings)
+        F.press([.character("o")] + Array(repeating: .down, count: 3) + [.delete], &ui, &settings)
+        let model = Self.model(.init(name: "confirm", settings: settings, ui: ui))
+        Self.expectLabelled(model, Self.labels(language), "\(language) confirm", sizes: Self.overlaySizes)
+        let lines = Self.readLines(model, width: 100, height: 30)
+        #expect(lines.contains { $0.hasPrefix(text.text("ui.plain.label.question") + ": ") }, "\(lines)")
+        let frame = ScreenRenderer.render(model, width: 100, height: 30)
+        let cursor = try #require(frame.cursor)
+        let row = frame.buffer.row(cursor.y).map(\.content).joined()
+        #expect(row.hasPrefix(text.text("ui.plain.label.answer") + ": " + text.text("dialog.confirm.no")), "\(row)")
     }
 }

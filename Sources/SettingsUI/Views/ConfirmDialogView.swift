@@ -4,6 +4,7 @@ import TerminalRendering
 /// A yes/no question; "No" has focus first.
 enum ConfirmDialogView {
     static func render(_ canvas: inout Canvas, dialog: ConfirmDialog, in inside: Rect) {
+        if canvas.plain { return PlainOverlay.confirm(&canvas, dialog: dialog, in: inside) }
         let text = canvas.text
         let width = min(inside.width - 2, 60)
         let message = LineBreaker.wrap(text.message(dialog.message), width: max(1, canvas.textWidth(inBoxOf: width)), metrics: canvas.metrics)

@@ -6,6 +6,7 @@ import TerminalRendering
 /// PgUp/PgDn, Home/End and the wheel when the screen is too short for all of it (`ScrollingDialog`).
 enum HelpOverlayView {
     static func render(_ canvas: inout Canvas, in inside: Rect) {
+        if canvas.plain { return PlainOverlay.help(&canvas, in: inside) }
         let width = min(inside.width - 2, 92)
         let textWidth = max(1, canvas.textWidth(inBoxOf: width))
         let lines = self.lines(canvas.text, width: textWidth, metrics: canvas.metrics, fleet: canvas.ui.fleet != nil)

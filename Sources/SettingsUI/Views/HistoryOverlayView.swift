@@ -7,6 +7,7 @@ import TerminalRendering
 /// the note's field opens over the view (`NoteDialogView`).
 enum HistoryOverlayView {
     static func render(_ canvas: inout Canvas, in inside: Rect) {
+        if canvas.plain { return PlainHistoryOverlay.render(&canvas, in: inside) }
         let width = min(inside.width - 2, 100)
         let textWidth = max(1, canvas.textWidth(inBoxOf: width))
         let lines = self.lines(canvas, width: textWidth)

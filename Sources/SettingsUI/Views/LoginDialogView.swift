@@ -9,6 +9,7 @@ enum LoginDialogView {
         let server = text.serverName(id: serverId)
         // The request for this server (another server's request is not shown here).
         let request = canvas.settings.loginRequest.flatMap { $0.serverId == serverId ? $0 : nil }
+        if canvas.plain { return PlainOverlay.login(&canvas, request: request, serverId: serverId, in: inside) }
         let form = request?.form ?? LoginForm()
         let width = min(inside.width - 2, 66)
         let textWidth = max(1, canvas.textWidth(inBoxOf: width))

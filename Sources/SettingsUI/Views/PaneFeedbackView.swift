@@ -9,7 +9,7 @@ enum PaneFeedbackView {
         let text = canvas.text
         var lines: [Line] = []
         if case .testing(let address) = ui.addFlow {
-            lines += paragraph(mark("◐", .accent, canvas), text("ui.pane.adding", ["address": address]), .colored(.accent),
+            lines += paragraph(mark("◐", .accent, canvas, word: "ui.status"), text("ui.pane.adding", ["address": address]), .colored(.accent),
                                width: width, canvas)
         }
         // A switch chosen here shows its progress here, where the person acted, and how to cancel it.
@@ -19,7 +19,7 @@ enum PaneFeedbackView {
             let step = switchState.progress.flatMap { steps.firstIndex(of: $0) } ?? 0
             let progress = text("ui.pane.switching", ["server": text.serverName(id: target),
                                                       "step": String(step + 1), "total": String(steps.count)])
-            lines += paragraph(mark("◐", .accent, canvas), progress + "  " + text("switch.cancel_hint"), .colored(.accent),
+            lines += paragraph(mark("◐", .accent, canvas, word: "ui.status"), progress + "  " + text("switch.cancel_hint"), .colored(.accent),
                                width: width, canvas)
         }
         // The same notices as the main screen, the pane's answer to the last action first: a
@@ -30,7 +30,7 @@ enum PaneFeedbackView {
                                width: width, canvas)
         }
         if ui.addressField.foldedFullWidth && !ui.addressField.isEmpty {
-            lines += paragraph(mark("·", .muted, canvas), text("ui.pane.full_width_read"), .colored(.muted), width: width, canvas)
+            lines += paragraph(mark("·", .muted, canvas, word: "ui.info_label"), text("ui.pane.full_width_read"), .colored(.muted), width: width, canvas)
         }
         guard let validation = ui.validation, !ui.addressField.isEmpty || !validation.errors.isEmpty else { return lines }
         let suggestion = ui.addressSuggestion.map { suggestion in
@@ -51,14 +51,16 @@ enum PaneFeedbackView {
             }
             lines += block
         }
+        // `--plain`: the suggestion's lines start with a label too.
+        let indent = canvas.plain ? mark("", .muted, canvas, word: "ui.info_label") : Span("  ")
         if let suggestion, !suggestionShown, let address = ui.addressSuggestion {
-            let line = Line("  ") + suggestion
+            let line = Line([indent]) + suggestion
             if line.width(canvas.metrics) <= width {
                 lines.append(line)
             } else {
                 // Too long for one line: the address wraps whole, "(Tab accepts)" goes below it.
-                lines += paragraph(Span("  "), text("validation.suggestion", ["address": address]), .bold, width: width, canvas)
-                lines += paragraph(Span("  "), text("validation.tab_accepts"), .colored(.muted), width: width, canvas)
+                lines += paragraph(indent, text("validation.suggestion", ["address": address]), .bold, width: width, canvas)
+                lines += paragraph(indent, text("validation.tab_accepts"), .colored(.muted), width: width, canvas)
             }
         }
         for issue in validation.warnings {
@@ -66,14 +68,19 @@ enum PaneFeedbackView {
                                width: width, canvas)
         }
         if validation.isValid && validation.warnings.isEmpty && ui.addFlow == .idle {
-            lines.append(Line([mark("✓", .ok, canvas), Span(text("validation.valid"), style: .colored(.ok))]))
+            lines.append(Line([mark("✓", .ok, canvas, word: "ui.status"), Span(text("validation.valid"), style: .colored(.ok))]))
         }
         return lines
     }
 
-    /// `string` after `lead`, wrapped to `width` (continuation lines indented under the text).
+    /// `string` after `lead`, wrapped to `width` (continuation lines indented under the text; in
+    /// `--plain` they start with the same label, as every line there does).
     private static func paragraph(_ lead: Span, _ string: String, _ style: Style, width: Int, _ canvas: Canvas) -> [Line] {
-        NoticesView.paragraph(lead, string, style: style, width: width, canvas: canvas)
+        guard canvas.plain, !lead.text.isEmpty else {
+            return NoticesView.paragraph(lead, string, style: style, width: width, canvas: canvas)
+        }
+        let pieces = LineBreaker.wrap(string, width: max(1, width - canvas.width(lead.text)), metrics: canvas.metrics)
+        return pieces.map { Line([lead, Span($0, style: style)]) }
     }
 
     /// `validation.<code>` with its parameters (`{max}` for too_long).
@@ -85,7 +92,7 @@ enum PaneFeedbackView {
         return text(issue.messageKey, parameters)
     }
 
-    /// A symbol before the line; in `--plain` a word for errors and warnings, nothing otherwise.
+    /// A symbol before the line; in `--plain` its word, the line's label.
     private static func mark(_ symbol: String, _ color: SemanticColor, _ canvas: Canvas, word: String? = nil) -> Span {
         if canvas.plain {
             return Span(word.map { canvas.text($0) + ": " } ?? "", style: .colored(color, .bold))

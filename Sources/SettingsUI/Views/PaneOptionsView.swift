@@ -18,6 +18,8 @@ enum PaneOptionsView {
     }
 
     static func layout(_ canvas: Canvas, width: Int) -> Layout {
+        // `--plain`: one labelled line each (`PlainPaneOptions`), never one row.
+        if canvas.plain { return Layout(isSingleRow: false, labelWidth: 0) }
         let controls = self.controls(canvas)
         let labels = controls.map(\.label) + [canvas.text("ui.pane.ca_bundle")]
         // In one row the first label is padded to line up with "CA bundle" below it.
@@ -33,6 +35,7 @@ enum PaneOptionsView {
 
     static func render(_ canvas: inout Canvas, _ layout: Layout, in area: Rect) {
         guard !area.isEmpty else { return }
+        if canvas.plain { return PlainPaneOptions.render(&canvas, in: area) }
         let controls = self.controls(canvas)
         var y = area.y
         if layout.isSingleRow {
@@ -52,10 +55,9 @@ enum PaneOptionsView {
         let label = canvas.fit(canvas.text("ui.pane.ca_bundle"), layout.labelWidth) + " "
         let fieldX = canvas.buffer.write(label, x: area.x, y: y, maxWidth: area.width, style: labelStyle(.caBundle, canvas))
         let focused = canvas.focus == .caBundle
-        // Editing changes the setting; otherwise the row shows the bundle in effect and its source.
+        // The row shows the bundle in effect and its source (`caBundleField`).
         let inEffect = canvas.model.caBundle
-        let shown = focused ? canvas.ui.caBundleField
-            : TextField(text: inEffect.map { $0.path ?? "" } ?? canvas.settings.caBundle ?? "")
+        let shown = caBundleField(canvas)
         let fieldWidth = min(area.maxX - fieldX, 58)
         canvas.clickable(Rect(x: area.x, y: y, width: fieldX - area.x + fieldWidth, height: 1), .area(.caBundle))
         TextFieldView.render(&canvas, field: shown, in: Rect(x: fieldX, y: y, width: fieldWidth, height: 1),
@@ -64,6 +66,12 @@ enum PaneOptionsView {
             canvas.buffer.write(canvas.text(inEffect.sourceKey), x: fieldX + fieldWidth + 2, y: y,
                                 maxWidth: area.maxX - fieldX - fieldWidth - 2, style: .colored(.muted))
         }
+    }
+
+    /// Editing changes the setting; otherwise the field shows the bundle in effect.
+    static func caBundleField(_ canvas: Canvas) -> TextField {
+        if canvas.focus == .caBundle { return canvas.ui.caBundleField }
+        return TextField(text: canvas.model.caBundle.map { $0.path ?? "" } ?? canvas.settings.caBundle ?? "")
     }
 
     /// Draws `label [value]`; returns the column after it.
@@ -96,11 +104,8 @@ enum PaneOptionsView {
         ]
     }
 
-    /// `[x]` / `[ ]`; in `--plain` the word, which a screen reader can say.
+    /// `[x]` / `[ ]` (`--plain` says the word: `PlainPaneOptions`).
     private static func checkbox(_ isOn: Bool, _ canvas: Canvas) -> String {
-        if canvas.plain {
-            return "[" + canvas.text(isOn ? "ui.on" : "ui.off") + "]"
-        }
-        return isOn ? "[x]" : "[ ]"
+        isOn ? "[x]" : "[ ]"
     }
 }

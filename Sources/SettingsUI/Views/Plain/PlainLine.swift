@@ -42,9 +42,10 @@ struct PlainLine: Equatable {
 /// Draws plain lines top to bottom, one item a row (or more, each with its label); when they
 /// do not all fit, the rows around the focused line are shown.
 enum PlainDocument {
-    /// Returns the rows used.
+    /// Returns the rows used. `firstRow` (a scrolled overlay) starts there instead of around the
+    /// focused line.
     @discardableResult
-    static func render(_ lines: [PlainLine], canvas: inout Canvas, in area: Rect) -> Int {
+    static func render(_ lines: [PlainLine], canvas: inout Canvas, in area: Rect, firstRow: Int? = nil) -> Int {
         guard !area.isEmpty else { return 0 }
         var rows: [(text: String, line: Int)] = []
         for (index, line) in lines.enumerated() {
@@ -52,7 +53,9 @@ enum PlainDocument {
         }
         let focusedRow = rows.firstIndex { lines[$0.line].isFocused }
         var first = 0
-        if let focusedRow, rows.count > area.height {
+        if let firstRow {
+            first = max(0, firstRow)
+        } else if let focusedRow, rows.count > area.height {
             first = min(max(0, focusedRow - area.height / 2), rows.count - area.height)
         }
         let shown = rows.dropFirst(first).prefix(area.height)
