@@ -154,7 +154,7 @@ extension PlainLabelsTests {
     func paneOptions(language: AppLanguage) throws {
         let text = Localizer(language: language)
         var settings = F.connected(language)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press([.character("o")], &ui, &settings)
         Self.expectLabelled(Self.model(.init(name: "pane", settings: settings, ui: ui)), Self.labels(language),
                             "\(language) pane", sizes: Self.overlaySizes)
@@ -182,7 +182,7 @@ extension PlainLabelsTests {
     func chosenRow(language: AppLanguage) throws {
         let text = Localizer(language: language)
         var settings = F.connected(language)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press([.character("o")], &ui, &settings)
         let lines = Self.readLines(Self.model(.init(name: "pane", settings: settings, ui: ui)), width: 250, height: 45)
         let chosen = try #require(settings.availableServers.first { $0.id == settings.currentServer.id })
@@ -210,7 +210,7 @@ extension PlainLabelsTests {
     func historyOverlay(language: AppLanguage) throws {
         let text = Localizer(language: language)
         var settings = F.connected(language)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press([.character("h")], &ui, &settings)
         let start = Int64(F.now - 7_200) * 1000
         let incident = Incident(id: 1, serverId: "mac-mini", start: start, end: start + 93_000,
@@ -249,7 +249,7 @@ extension PlainLabelsTests {
     func confirm(language: AppLanguage) throws {
         let text = Localizer(language: language)
         var settings = F.connected(language)
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         F.press([.character("o")] + Array(repeating: .down, count: 3) + [.delete], &ui, &settings)
         let model = Self.model(.init(name: "confirm", settings: settings, ui: ui))
         Self.expectLabelled(model, Self.labels(language), "\(language) confirm", sizes: Self.overlaySizes)
