@@ -142,6 +142,26 @@ extension PlainLabelsTests {
         #expect(lines.contains { $0.hasPrefix(text.text("ui.pane.custom_address") + ": [ http://ward4.local/api") }, "\(lines)")
         #expect(lines.allSatisfy { !$0.hasPrefix(" ") }, "a line starts with a blank: \(lines)")
     }
+
+    @Test("the pane's rows are never cut: a sentence too long for the screen goes on in rows with its label",
+          arguments: AppLanguage.allCases)
+    func paneRowsWrapWhole(language: AppLanguage) throws {
+        let text = Localizer(language: language)
+        let scenario = try #require(Fixtures.scenarios(language).first { $0.name == "pane-invalid-address" })
+        for width in [60, 72, 80, 100] {
+            let lines = Self.readLines(Self.model(scenario), width: width, height: 40)
+            for (index, server) in scenario.settings.availableServers.enumerated() {
+                let label = text.text("ui.plain.server_row", ["number": String(index + 1)]) + ": "
+                let rows = lines.filter { $0.hasPrefix(label) }
+                // "…" ends a row only as the end of "Testing…", never as a cut.
+                let testing = text.text("status.testing")
+                #expect(!rows.isEmpty && rows.allSatisfy { !$0.hasSuffix("…") || $0.hasSuffix(testing) }, "width \(width): \(rows)")
+                // Read on, row after row, the sentence holds the server's whole address.
+                let words = rows.map { String($0.dropFirst(label.count)) }.joined(separator: " ")
+                #expect(words.replacingOccurrences(of: " ", with: "").contains(server.baseUrl), "width \(width): \(rows)")
+            }
+        }
+    }
 }
 
 /// The pane's options and the overlays (help, history, sign-in, the note, the confirmations)

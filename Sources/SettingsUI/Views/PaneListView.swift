@@ -34,6 +34,10 @@ enum PaneListView {
             canvas.draw(position, in: header, style: .colored(.muted), alignment: .right)
         }
         guard !area.isEmpty else { return }
+        if canvas.plain {
+            renderPlain(&canvas, in: area, offset: offset, rowCount: rowCount)
+            return
+        }
 
         let shown = offset..<min(rowCount, offset + area.height)
         let columns = self.columns(canvas, width: area.width, shown: shown)
@@ -41,17 +45,39 @@ enum PaneListView {
         for index in shown {
             let rowArea = area.row(index - offset)
             canvas.clickable(rowArea, .paneRow(index))
-            if canvas.plain {
-                // "Server 2: Mac Mini, https://…, Error, server error 502": a sentence, numbered as 1–9 choose.
-                canvas.draw(PlainPaneRow.sentence(canvas, number: index + 1, row: plainRow(canvas, index: index)), in: rowArea)
-            } else {
-                canvas.draw(line(canvas, row: index, columns: columns, width: rowArea.width), in: rowArea)
-            }
+            canvas.draw(line(canvas, row: index, columns: columns, width: rowArea.width), in: rowArea)
             if focused && index == ui.paneRow(settings) {
                 canvas.highlight(rowArea)
                 canvas.markFocus(x: rowArea.x + 1, y: rowArea.y)
             }
         }
+    }
+
+    /// The rows the whole list takes at `width`: one a server (and "Add"), or under `--plain`
+    /// the rows of its wrapped sentences (the first fifty measured, the rest a row each).
+    static func rowsNeeded(_ canvas: Canvas, width: Int) -> Int {
+        let count = ScreenState.paneRowCount(canvas.settings)
+        guard canvas.plain else { return count }
+        let measured = min(count, 50)
+        let lines = (0..<measured).map { plainLine(canvas, index: $0, isFocused: false) }
+        return PlainDocument.height(lines, width: width, metrics: canvas.metrics) + (count - measured)
+    }
+
+    private static func plainLine(_ canvas: Canvas, index: Int, isFocused: Bool) -> PlainLine {
+        PlainLine(PlainPaneRow.label(canvas, number: index + 1), PlainPaneRow.value(canvas, row: plainRow(canvas, index: index)),
+                  isFocused: isFocused)
+    }
+
+    /// `--plain`: each row a sentence ("Server 2: Mac Mini, https://…, Error, server error 502,
+    /// 12 s ago"), numbered as 1–9 choose, wrapped on rows that repeat its label rather than
+    /// cut: a screen reader reads every word of it (SPEC §10.4).
+    private static func renderPlain(_ canvas: inout Canvas, in area: Rect, offset: Int, rowCount: Int) {
+        let cursor = canvas.ui.paneRow(canvas.settings)
+        let focused = canvas.focus == .paneList
+        let lines = (offset..<min(rowCount, offset + area.height)).map { index in
+            plainLine(canvas, index: index, isFocused: focused && index == cursor)
+        }
+        PlainDocument.render(lines, canvas: &canvas, in: area)
     }
 
     /// The row's words for `--plain`, each whole (the sentence is not a table).

@@ -20,7 +20,8 @@ enum PaneView {
         let options = PaneOptionsView.layout(canvas, width: content.width)
         var feedback = PaneFeedbackView.lines(canvas, width: content.width - 1)
         let fixedRows = 3 + options.rowCount + 1
-        let rowCount = ScreenState.paneRowCount(canvas.settings)
+        // The rows the list would take whole (`--plain`: its sentences wrapped).
+        let rowCount = PaneListView.rowsNeeded(canvas, width: content.width)
         // The list keeps up to five rows (the built-in servers and "Add" on the smallest
         // screen); feedback lines give way first, and a cut says so with "…".
         let feedbackRoom = max(0, min(Self.feedbackLines, content.height - fixedRows - min(rowCount, 5)))

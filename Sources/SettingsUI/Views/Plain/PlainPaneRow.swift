@@ -12,14 +12,23 @@ enum PlainPaneRow {
     }
 
     static func sentence(_ canvas: Canvas, number: Int, row: Words) -> String {
+        PlainLine.sentence(label: label(canvas, number: number), value: value(canvas, row: row))
+    }
+
+    /// "Server 2" / 「サーバー 2」: the number is the key that chooses the row.
+    static func label(_ canvas: Canvas, number: Int) -> String {
+        canvas.text("ui.plain.server_row", ["number": String(number)])
+    }
+
+    /// The row's words as one list: the name, "chosen" when it is, then the rest.
+    static func value(_ canvas: Canvas, row: Words) -> String {
         let text = canvas.text
         let parts = row.parts.map(trimmed).filter { !$0.isEmpty }
         guard let name = parts.first else { return "" }
         // "pn51 (Default), chosen, …": the state is a word of its own in the list, since a
         // server's name may end in parentheses already ("pn51 (Default) (chosen)" reads badly).
         let chosen = row.isChosen ? [text("ui.plain.chosen_word")] : []
-        let value = PlainMainView.list([name] + chosen + parts.dropFirst(), text)
-        return PlainLine.sentence(label: text("ui.plain.server_row", ["number": String(number)]), value: value)
+        return PlainMainView.list([name] + chosen + parts.dropFirst(), text)
     }
 
     private static func trimmed(_ part: String) -> String {
