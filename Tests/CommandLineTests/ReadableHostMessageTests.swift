@@ -13,7 +13,7 @@ struct ReadableHostMessageTests {
     static let aLabel = "xn--0rys90e.example.jp"
 
     /// `status` in `language` for the configured 病院.example.jp, reached through `--connect-to`
-    /// at pn51's port of the demo backend (`mode`: "down" refuses, "normal" shows a certificate
+    /// at pn51's port of the demo backend (`mode`: "down" refuses, "up" shows a certificate
     /// made for another name).
     static func status(_ language: AppLanguage, mode: String) async throws -> (json: ProcessResult, text: ProcessResult) {
         let backend = try await DemoBackendProcess.start(initialModes: ["pn51": mode])
@@ -31,7 +31,7 @@ struct ReadableHostMessageTests {
     }
 
     @Test("a refused connection and a certificate for another name name 病院.example.jp",
-          arguments: AppLanguage.allCases, [("down", "error.connect.message"), ("normal", "error.tls_hostname.message")])
+          arguments: AppLanguage.allCases, [("down", "error.connect.message"), ("up", "error.tls_hostname.message")])
     func readableHost(language: AppLanguage, fault: (String, String)) async throws {
         let (mode, key) = fault
         let (json, text) = try await Self.status(language, mode: mode)

@@ -66,7 +66,11 @@ struct ReasonWordsEverywhereTests {
 
     /// Then a switch to Mac Mini, which fails its test the same way (the reducer's timeline entry).
     static func failedSwitch(_ example: Case, _ settings: inout SettingsState, _ ui: inout UIState) {
-        F.deliver(.serverChosen(id: "mac-mini", at: F.now), &ui, &settings)
+        // What choosing Mac Mini leads to once settings.json names it (the writer's answer).
+        let macMini = F.server("mac-mini")
+        F.deliver(.settingsWritten(change: .select(address: macMini.baseUrl),
+                                   settings: NativeSettings(backendServerAddress: macMini.baseUrl), problems: [], at: F.now),
+                  &ui, &settings)
         guard let generation = settings.connectivity.activeSwitch?.generation else { return }
         F.deliver(.switchStepCompleted(generation: generation, step: .validating, at: F.now), &ui, &settings)
         F.deliver(.switchTestCompleted(generation: generation, result: failing(F.server("mac-mini"), example),
