@@ -85,32 +85,47 @@ struct ReasonWordsEverywhereTests {
     @Test("every code × every HTTP status class × three languages: the timeline, the plain line and the check row agree")
     func sameWords() async {
         await propertyCheck(count: 150, input: Self.cases) { example in
-            var (settings, ui) = Self.confirmedFailure(example)
-            #expect(settings.connectionStatus == .error, "\(example)")
-            guard let health = settings.detailedStatus?.checks.first(where: { $0.endpoint == .health }),
-                  let error = health.error else {
-                Issue.record("no confirmed failure for \(example)")
-                return
-            }
-            let (model, canvas) = Self.canvas(settings, ui)
-            // The check row's words, as the row words them.
-            let words = canvas.text.shortError(error, httpStatus: health.httpStatus)
-            let frame = ScreenRenderer.render(model, width: 300, height: 60).buffer.textDump()
-            let row = frame.split(separator: "\n").first { $0.contains(" health ") }.map(String.init) ?? ""
-            #expect(row.contains(words), "\(example): check row \(row) lacks \(words)")
-            let plain = PlainStatusLine.words(canvas) ?? ""
-            #expect(plain.contains(words), "\(example): plain line \(plain) lacks \(words)")
-
-            Self.failedSwitch(example, &settings, &ui)
-            guard let entry = settings.timeline.first, entry.kind == .switchFailed else {
-                Issue.record("no failed switch for \(example): \(settings.timeline.first.map { "\($0.kind)" } ?? "none")")
-                return
-            }
-            let (_, after) = Self.canvas(settings, ui)
-            let timeline = TimelineView.words(after, entry)
-            #expect(timeline.contains(words), "\(example): timeline \(timeline) lacks \(words)")
-            let plainAfter = PlainStatusLine.words(after) ?? ""
-            #expect(plainAfter.contains(words), "\(example): plain line \(plainAfter) lacks \(words)")
+            Self.expectSameWords(example)
         }
+    }
+
+    @Test("a 502 reads \"server error 502\" on all three, in three languages", arguments: AppLanguage.allCases)
+    func badGateway(language: AppLanguage) {
+        let example = Case(code: .httpStatus, httpStatus: 502, statusInError: false, language: language)
+        let (settings, _) = Self.confirmedFailure(example)
+        let words = Localizer(language: language).text("error.http_status.server_short", ["status": "502"])
+        #expect(PlainStatusLine.words(Self.canvas(settings, UIState(settings: settings)).1)?.contains(words) == true)
+        Self.expectSameWords(example)
+    }
+
+    /// The check row's words for `example`'s failure are on the plain line, then on the
+    /// timeline's failed switch and the plain line after it.
+    static func expectSameWords(_ example: Case) {
+        var (settings, ui) = confirmedFailure(example)
+        #expect(settings.connectionStatus == .error, "\(example)")
+        guard let health = settings.detailedStatus?.checks.first(where: { $0.endpoint == .health }),
+              let error = health.error else {
+            Issue.record("no confirmed failure for \(example)")
+            return
+        }
+        let (model, canvas) = Self.canvas(settings, ui)
+        // The check row's words, as the row words them.
+        let words = canvas.text.shortError(error, httpStatus: health.httpStatus)
+        let frame = ScreenRenderer.render(model, width: 300, height: 60).buffer.textDump()
+        let row = frame.split(separator: "\n").first { $0.contains(" health ") }.map(String.init) ?? ""
+        #expect(row.contains(words), "\(example): check row \(row) lacks \(words)")
+        let plain = PlainStatusLine.words(canvas) ?? ""
+        #expect(plain.contains(words), "\(example): plain line \(plain) lacks \(words)")
+
+        Self.failedSwitch(example, &settings, &ui)
+        guard let entry = settings.timeline.first, entry.kind == .switchFailed else {
+            Issue.record("no failed switch for \(example): \(settings.timeline.first.map { "\($0.kind)" } ?? "none")")
+            return
+        }
+        let (_, after) = Self.canvas(settings, ui)
+        let timeline = TimelineView.words(after, entry)
+        #expect(timeline.contains(words), "\(example): timeline \(timeline) lacks \(words)")
+        let plainAfter = PlainStatusLine.words(after) ?? ""
+        #expect(plainAfter.contains(words), "\(example): plain line \(plainAfter) lacks \(words)")
     }
 }
