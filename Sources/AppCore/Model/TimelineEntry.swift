@@ -33,16 +33,21 @@ public struct TimelineEntry: Equatable, Sendable {
     public var durationMs: Double?
     /// For failures and fallbacks: why.
     public var code: ConnectivityErrorCode?
+    /// The whole reason when it is known (its `status`, `host`, `seconds`), so the timeline
+    /// words it as the check row does ("server error 502", not "HTTP 502").
+    public var reason: ConnectivityError?
 
     public init(at: Double, kind: Kind, serverId: String, status: ConnectionStatus? = nil,
-                previousDuration: Double? = nil, durationMs: Double? = nil, code: ConnectivityErrorCode? = nil) {
+                previousDuration: Double? = nil, durationMs: Double? = nil, code: ConnectivityErrorCode? = nil,
+                reason: ConnectivityError? = nil) {
         self.at = at
         self.kind = kind
         self.serverId = serverId
         self.status = status
         self.previousDuration = previousDuration
         self.durationMs = durationMs
-        self.code = code
+        self.code = reason?.code ?? code
+        self.reason = reason
     }
 
     /// The timeline keeps this many entries, newest first.

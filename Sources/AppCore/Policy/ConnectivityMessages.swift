@@ -50,7 +50,11 @@ public enum ConnectivityMessages {
     /// check failed without one.
     public static func failureReason(_ status: DetailedStatus) -> ConnectivityError {
         let health = status.checks.first { $0.endpoint == .health }
-        if let error = health?.error { return error }
+        if var error = health?.error {
+            // The status travels with the reason, so every surface words it as the check row does.
+            if error.parameters["status"] == nil, let code = health?.httpStatus { error.parameters["status"] = String(code) }
+            return error
+        }
         return ConnectivityError(code: .badResponse, message: "health check failed")
     }
 

@@ -41,7 +41,7 @@ public enum ReasonWords {
 
     /// The first candidate text that exists and needs no parameter the error lacks, filled.
     private static func words(_ error: ConnectivityError, candidates: [String], localizer: Localizer) -> String {
-        let parameters = error.parameters.mapValues { TextSanitizer.clean($0) }
+        let parameters = ReadableHostParameter.worded(error.parameters.mapValues { TextSanitizer.clean($0) })
         for key in candidates {
             let template = localizer.text(key)
             guard template != key else { continue }  // no such text

@@ -37,7 +37,7 @@ extension SettingsReducer {
             // It answered again and failed once more before the person switched back: a second
             // outage, recorded with its reason like the first.
             record(TimelineEntry(at: at, kind: .statusChanged, serverId: loop.serverId, status: .error,
-                                 code: ConnectivityMessages.failureReason(result).code))
+                                 reason: ConnectivityMessages.failureReason(result)))
         }
         fallback.configuredRecovered = healthy
         if !healthy { fallback.reason = ConnectivityMessages.failureReason(result) }

@@ -143,7 +143,7 @@ extension SettingsReducer {
            case .fallback(let info) = FallbackPolicy.outcome(configured: from, failedWith: reason, fallbackResult: result) {
             state.serverSource = .fallback
             state.fallback = info
-            record(TimelineEntry(at: at, kind: .fallback, serverId: from.id, code: reason.code))
+            record(TimelineEntry(at: at, kind: .fallback, serverId: from.id, reason: reason))
             startRecovery(of: from.id, at: at)
         } else {
             state.serverSource = run.source
@@ -169,7 +169,7 @@ extension SettingsReducer {
             // The first test on start is not a switch: its failure is a status change, told by `settle`.
             recordHistory(serverId: run.target.id, successful: false, startedAt: run.startedAt, at: at)
             record(TimelineEntry(at: at, kind: .switchFailed, serverId: run.target.id,
-                                 durationMs: max(0, (at - run.startedAt) * 1000), code: reason?.code))
+                                 durationMs: max(0, (at - run.startedAt) * 1000), reason: reason))
         }
         let failure = reason ?? ConnectivityError(code: .badResponse, message: "refused")
         switch run.origin {

@@ -221,7 +221,7 @@ public struct SettingsReducer {
         let lasted = state.connectivity.statusSince.map { max(0, at - $0) }
         record(TimelineEntry(at: at, kind: .statusChanged, serverId: state.currentServer.id, status: status,
                              previousDuration: previousSettled == nil ? nil : lasted,
-                             code: status == .error ? state.detailedStatus.map(ConnectivityMessages.failureReason)?.code : nil))
+                             reason: status == .error ? state.detailedStatus.map(ConnectivityMessages.failureReason) : nil))
         state.connectivity.statusSince = at
     }
 

@@ -120,6 +120,13 @@ struct UIText {
         return localizer.text(ConnectivityMessages.shortKey(error.merging(parameters: parameters)), parameters)
     }
 
+    /// A timeline entry's reason in its short form, worded by `shortError` like the check row;
+    /// nil when the entry has none. The one wording of a reason for the timeline and `--plain`.
+    func shortReason(_ entry: TimelineEntry) -> String? {
+        if let reason = entry.reason { return shortError(reason) }
+        return entry.code.map { shortError(ConnectivityError(code: $0, message: "")) }
+    }
+
     /// What to do about an error known by its code only; `parameters` are the message's, so the
     /// advice names the same host (a redirect's other host) as the message before it.
     func action(_ code: ConnectivityErrorCode, parameters: [String: String] = [:]) -> String {
@@ -152,7 +159,7 @@ struct UIText {
             if let reason {
                 result["reason"] = shortError(reason.merging(parameters: given))
             } else if let code {
-                result["reason"] = localizer.text("error.\(code.rawValue).short", defaults(result))
+                result["reason"] = shortError(ConnectivityError(code: code, message: "", parameters: result))
             }
         }
         return defaults(result)
@@ -175,6 +182,7 @@ struct UIText {
         if result["host"] == nil {
             result["host"] = UIText.clean(settings.currentServer.name)
         }
+        result = ReadableHostParameter.worded(result)
         if result["seconds"] == nil {
             result["seconds"] = String(settings.connectionTimeout)
         }

@@ -69,11 +69,7 @@ enum TimelineView {
     static func words(_ canvas: Canvas, _ entry: TimelineEntry, previous: ConnectionStatus? = nil) -> String {
         let text = canvas.text
         var parameters = ["server": text.serverName(id: entry.serverId)]
-        if let code = entry.code {
-            parameters["reason"] = text("error.\(code.rawValue).short", text.parameters([:], code: code, reason: nil))
-        } else {
-            parameters["reason"] = "?"
-        }
+        parameters["reason"] = text.shortReason(entry) ?? "?"
         if let ms = entry.durationMs {
             parameters["ms"] = text.milliseconds(ms)
         } else {

@@ -34,7 +34,12 @@ struct LoginCommand: VerbumCommand {
                 guard !user.isEmpty else { throw .empty }
                 username = user
             } else {
-                username = try PasswordReader.prompt(console.text("cli.login.user_prompt") + " ", echo: true)
+                // The name of the last sign-in to this server (app-state.json, as the app's
+                // dialog offers it): Enter alone takes it.
+                let offered = context.store.getState().lastUserNames[server.id]
+                let prompt = offered.map { console.text("cli.login.user_prompt_offered", ["user": TextSanitizer.clean($0)]) }
+                    ?? console.text("cli.login.user_prompt")
+                username = try PasswordReader.prompt(prompt + " ", echo: true, offered: offered)
             }
             password = passwordStdin ? try PasswordReader.standardInputSecret()
                 : try PasswordReader.promptSecret(console.text("cli.login.password_prompt") + " ")
@@ -70,6 +75,7 @@ struct LoginCommand: VerbumCommand {
                 console.error(message.key, message.parameters)
                 throw ExitCode.failure
             }
+            Self.remember(username, server: server, context: context)
             console.output(console.text("cli.login.signed_in", ["server": name, "user": TextSanitizer.clean(username)]))
         case .failure(let error):
             let reason = error.code == .authRequired || error.httpStatus == 400
@@ -77,6 +83,19 @@ struct LoginCommand: VerbumCommand {
                 : StatusCommand.errorText(error.connectivityError, url: server.baseUrl, server: server, console: console)
             console.error("cli.login.failed", ["server": name, "reason": reason])
             throw ExitCode.failure
+        }
+    }
+
+    /// The signed-in name kept for the next sign-in, through the reducer the app's dialog uses
+    /// (`signedIn`), saved in app-state.json. A failure to save it is a warning: the sign-in stands.
+    @MainActor
+    private static func remember(_ username: String, server: ServerConfig, context: CommandContext) {
+        context.store.dispatch(.signedIn(serverId: server.id, username: username, at: context.store.clock.now()))
+        do {
+            context.console.report(try context.store.flushPersistence())
+        } catch {
+            let message = ErrorReason.writeFailure(error, file: "app-state.json")
+            context.console.warning(message.key, message.parameters)
         }
     }
 

@@ -18,8 +18,15 @@ enum PasswordReader {
         _ = setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
     }
 
-    static func prompt(_ text: String, echo: Bool) throws(Failure) -> String {
-        String(decoding: try promptBytes(text, echo: echo).bytes, as: UTF8.self)
+    /// A line typed at the terminal; an empty one takes `offered` when there is one (the user
+    /// name of the last sign-in, shown in the prompt).
+    static func prompt(_ text: String, echo: Bool, offered: String? = nil) throws(Failure) -> String {
+        do throws(Failure) {
+            return String(decoding: try promptBytes(text, echo: echo).bytes, as: UTF8.self)
+        } catch {
+            guard error == .empty, let offered, !offered.isEmpty else { throw error }
+            return offered
+        }
     }
 
     /// The password typed at the terminal, in its one owned buffer.

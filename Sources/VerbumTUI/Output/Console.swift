@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AppCore
 import Localization
 import SettingsStore
 import Synchronization
@@ -22,8 +23,9 @@ struct Console: Sendable {
         localizer = Localizer(language: language)
     }
 
+    /// A message in the run's language; a `{host}` reads as the person knows it (Unicode).
     func text(_ key: String, _ parameters: [String: String] = [:]) -> String {
-        localizer.text(key, parameters)
+        localizer.text(key, ReadableHostParameter.worded(parameters))
     }
 
     /// The command's result, to stdout. Adds a newline unless the text ends with one.

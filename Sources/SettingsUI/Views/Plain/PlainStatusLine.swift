@@ -28,8 +28,7 @@ enum PlainStatusLine {
     private static func status(_ canvas: Canvas, _ entry: TimelineEntry) -> String {
         let text = canvas.text
         let word = entry.status.map(text.statusWord) ?? "?"
-        guard let code = entry.code else { return word }
-        let reason = text("error.\(code.rawValue).short", text.parameters([:], code: code, reason: nil))
+        guard let reason = text.shortReason(entry) else { return word }
         return text("ui.plain.status_with_reason", ["status": word, "reason": reason])
     }
 }
