@@ -26,7 +26,7 @@ struct ReadableHostNoticeTests {
                                    condition: .untilDismissed, postedAt: F.now - 5)]
         let expected = Localizer(language: language).text(ConnectivityMessages.messageKey(message.reason ?? F.refused),
                                                            ["host": "病院.example.jp"])
-        let model = ScreenModel(state: AppState(settings: settings, screen: UIState(settings: settings)), now: F.now)
+        let model = ScreenModel(state: AppState(settings: settings, screen: ScreenState(settings: settings)), now: F.now)
         let screen = ScreenRenderer.render(model, width: 250, height: 40).buffer.textDump()
         let squeezed = { (text: String) in String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init)) }
         #expect(squeezed(screen).contains(squeezed(expected)), "\(expected) not in \(screen)")

@@ -51,12 +51,12 @@ struct ReasonWordsEverywhereTests {
 
     /// The settings after the current server's probes failed with `example`'s error until the
     /// reducer confirmed it (the timeline's entry is the reducer's own).
-    static func confirmedFailure(_ example: Case) -> (SettingsState, UIState) {
+    static func confirmedFailure(_ example: Case) -> (SettingsState, ScreenState) {
         var settings = F.connected(example.language)
         settings.connectivity.isActive = true
         settings.connectivity.monitor = ProbeLoop(serverId: settings.currentServer.id, generation: 7,
                                                   schedule: ProbeSchedule(interval: Double(settings.probeInterval)))
-        var ui = UIState(settings: settings)
+        var ui = ScreenState(settings: settings)
         let failed = failing(settings.currentServer, example)
         for _ in 0..<5 where settings.connectionStatus != .error {
             F.deliver(.probeCompleted(generation: 7, result: failed, hadToken: false, at: F.now), &ui, &settings)
@@ -65,7 +65,7 @@ struct ReasonWordsEverywhereTests {
     }
 
     /// Then a switch to Mac Mini, which fails its test the same way (the reducer's timeline entry).
-    static func failedSwitch(_ example: Case, _ settings: inout SettingsState, _ ui: inout UIState) {
+    static func failedSwitch(_ example: Case, _ settings: inout SettingsState, _ ui: inout ScreenState) {
         // What choosing Mac Mini leads to once settings.json names it (the writer's answer).
         let macMini = F.server("mac-mini")
         F.deliver(.settingsWritten(change: .select(address: macMini.baseUrl),
@@ -77,7 +77,7 @@ struct ReasonWordsEverywhereTests {
                                        hadToken: false, at: F.now), &ui, &settings)
     }
 
-    static func canvas(_ settings: SettingsState, _ ui: UIState) -> (ScreenModel, Canvas) {
+    static func canvas(_ settings: SettingsState, _ ui: ScreenState) -> (ScreenModel, Canvas) {
         let model = ScreenModel(state: AppState(settings: settings, screen: ui), now: F.now)
         return (model, Canvas(model: model, width: 300, height: 60, memo: FrameMemo()))
     }
@@ -94,7 +94,7 @@ struct ReasonWordsEverywhereTests {
         let example = Case(code: .httpStatus, httpStatus: 502, statusInError: false, language: language)
         let (settings, _) = Self.confirmedFailure(example)
         let words = Localizer(language: language).text("error.http_status.server_short", ["status": "502"])
-        #expect(PlainStatusLine.words(Self.canvas(settings, UIState(settings: settings)).1)?.contains(words) == true)
+        #expect(PlainStatusLine.words(Self.canvas(settings, ScreenState(settings: settings)).1)?.contains(words) == true)
         Self.expectSameWords(example)
     }
 
