@@ -49,7 +49,7 @@ BENCH_DOMAIN = "bench.example"
 
 MODES = {
     "up": "normal operation (the API contract)",
-    "down": "listening socket closed: connections are refused; 'up' re-opens the same port",
+    "down": "not listening (the port stays bound, so no other program takes it): connections are refused; 'up' re-opens the same port",
     "hang": "accepts and completes TLS, reads the request, never answers",
     "hang_tls": "open connections dropped; new ones are accepted at TCP, their TLS handshake never completes",
     "tls_hang_new": "open connections keep being served; new ones are accepted at TCP, their TLS handshake never "
@@ -268,6 +268,9 @@ class DemoServer:
         self.params = {}
         self.mode_generation = 0
         self.listener = None
+        # While 'down': the port bound without listening, so connections are refused and no
+        # other program (another demo backend of a parallel test) can take the port meanwhile.
+        self.placeholder = None
         self.connections = set()
         self.access_tokens = {}   # token -> (user, token generation, expiry)
         self.refresh_tokens = {}  # token -> user
@@ -338,6 +341,7 @@ class DemoServer:
 
     # ---- listening socket
     def open_listener(self):
+        self.release_placeholder()
         listener = Listener(self, self.port) if self.port else self.listener_outside_ephemeral_ports()
         self.port = listener.server_address[1]
         self.listener = listener
@@ -368,6 +372,24 @@ class DemoServer:
         if listener is not None:
             self.backend.acceptor.unregister(listener)
             listener.server_close()
+            self.hold_port()
+
+    def hold_port(self):
+        """Binds the port without listening: a connection to it is refused (RST, as for a closed
+        port), and the port stays ours for 'up'."""
+        placeholder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        placeholder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            placeholder.bind((self.backend.args.listen, self.port))
+        except OSError:
+            placeholder.close()
+            return
+        self.placeholder = placeholder
+
+    def release_placeholder(self):
+        placeholder, self.placeholder = self.placeholder, None
+        if placeholder is not None:
+            placeholder.close()
 
     # ---- connections
     def track(self, sock):
@@ -1009,7 +1031,7 @@ class Backend:
             f.write("export CURL_CA_BUNDLE='%s'\n" % info["ca"])
 
     def shutdown(self):
-        self.acceptor.call(lambda: [s.close_listener() for s in self.servers.values()])
+        self.acceptor.call(lambda: [(s.close_listener(), s.release_placeholder()) for s in self.servers.values()])
         for s in self.servers.values():
             s.drop_connections()
         self.acceptor.call(lambda: self.acceptor.unregister(self.control))
