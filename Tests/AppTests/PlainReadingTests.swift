@@ -83,8 +83,20 @@ struct PlainReadingTests {
         }
         // The language list has the focus: the terminal's cursor is on its chosen line, "言語: 1 日本語（選択中）".
         let chosen = ja.text("ui.panel.language") + ": 1 " + ja.text("ui.plain.chosen", ["name": "日本語"])
-        let cursor = try #require(Int(try await app.session.format("#{cursor_y}")))
-        #expect(screen.rows.indices.contains(cursor) && screen.rows[cursor].hasPrefix(chosen), "cursor row \(cursor)\n\(screen)")
+        // The screen and the cursor are read apart: a frame between them (the first probe's
+        // answer moves the lines) is read again, until both come from the same frame.
+        var cursor = -1
+        var rows = screen.rows
+        let deadline = ContinuousClock.now + .seconds(20)
+        repeat {
+            let before = try #require(Int(try await app.session.format("#{cursor_y}")))
+            rows = try await app.session.capture()
+            let after = try #require(Int(try await app.session.format("#{cursor_y}")))
+            cursor = before == after ? after : -1
+            if rows.indices.contains(cursor), rows[cursor].hasPrefix(chosen) { break }
+            try await Task.sleep(for: .milliseconds(50))
+        } while ContinuousClock.now < deadline
+        #expect(rows.indices.contains(cursor) && rows[cursor].hasPrefix(chosen), "cursor row \(cursor)\n\(rows.joined(separator: "\n"))")
         // 2 chooses English, as the line says.
         try await app.session.sendKeys("2")
         let en = app.catalog("en")
