@@ -120,7 +120,12 @@ import Testing
     static let slashes = Gen.int(in: 0...3).map { String(repeating: "/", count: $0) }
 
     @Test func pathsAreJoinedToTheBaseURLExactlyOnce() async {
-        let prefix = Self.segment.array(of: 0...2).map { $0.map { "/" + $0 }.joined() }
+        // A prefix segment spelled `api` (any case) right before the final `api` is collapsed by
+        // the address's normalization (`URLParts.normalize`: no address holds `/api/api`), which
+        // AddressValidatorTableTests and AddressValidatorPropertyTests cover; here the prefix is
+        // another word, so the expected URL is the base as written.
+        let prefixSegment = Self.segment.map { $0.lowercased() == "api" ? $0 + "x" : $0 }
+        let prefix = prefixSegment.array(of: 0...2).map { $0.map { "/" + $0 }.joined() }
         let base = zip(Self.segment, prefix, Self.slashes).map { host, prefix, trailing in
             "https://\(host.lowercased()).example\(prefix)/api\(trailing)"
         }
