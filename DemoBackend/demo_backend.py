@@ -377,8 +377,9 @@ class DemoServer:
     def hold_port(self):
         """Binds the port without listening: a connection to it is refused (RST, as for a closed
         port), and the port stays ours for 'up'."""
+        # Without SO_REUSEADDR: Linux lets two SO_REUSEADDR sockets share a port that nobody
+        # listens on, and every listener (ours and a parallel test's) sets it.
         placeholder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        placeholder.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             placeholder.bind((self.backend.args.listen, self.port))
         except OSError:

@@ -18,7 +18,7 @@ struct DemoBackendFaultModeTests {
         // The port stays the backend's while down: another program (a parallel test's backend)
         // cannot take it, so 'up' can always re-open it and nobody else answers there.
         let taken = await ShellCommand.run(detached: """
-            python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", \(port ?? 0)))'
+            python3 -c 'import socket; s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("127.0.0.1", \(port ?? 0)))'
             """)
         #expect(taken != 0, "another process bound pn51's port while it was down")
         let other = try await backend.curl("mac-mini", "/health")
