@@ -48,7 +48,9 @@ struct PlainReadingTests {
         // Re-tests that change nothing announce nothing: two more rounds of the checks reach pn51.
         let before = lines.count
         let requests = try app.backend.stats().requests("pn51", "/health")
-        try await Self.waitUntil("two re-tests of pn51") { try app.backend.stats().requests("pn51", "/health") >= requests + 2 }
+        #expect(await LoopbackHTTP.eventually(seconds: 60) {
+            ((try? app.backend.stats().requests("pn51", "/health")) ?? 0) >= requests + 2
+        }, "two re-tests of pn51")
         lines = try await Self.printed(app)
         #expect(lines.count == before, "a re-test printed: \(lines.suffix(lines.count - before))")
 
@@ -113,14 +115,5 @@ struct PlainReadingTests {
          "ui.panel.open_settings", "ui.panel.history", "ui.panel.alerts", "ui.panel.certificate", "ui.error_label",
          "ui.warning_label", "ui.good_news_label", "ui.info_label"].map { text.text($0) }
             + ["health", "api", "auth", "websocket"].map { text.text("ui.plain.label.check", ["check": text.text("check.\($0)")]) }
-    }
-
-    static func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ condition: () throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if try condition() { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("timed out waiting for \(what)")
     }
 }
