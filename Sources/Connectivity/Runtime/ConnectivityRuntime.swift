@@ -87,26 +87,14 @@ public final class ConnectivityRuntime {
             self?.logger.info("\(entry.kind.rawValue)", metadata: TimelineLog.metadata(entry))
         }
         if watchSettingsFile {
-            fileWatcher = watch(store.paths.settingsFile, name: "settings.json",
-                                onChange: settingsChangeHandler(WeakRuntime(self)))
+            fileWatcher = SettingsFileWatcher.started(store.paths.settingsFile, name: "settings.json", logger: logger,
+                                                      onChange: settingsChangeHandler(WeakRuntime(self)))
             // A language chosen by another copy (`lang` in another terminal) shows here too.
-            appStateWatcher = watch(store.paths.appStateFile, name: "app-state.json",
-                                    onChange: appStateChangeHandler(WeakRuntime(self)))
+            appStateWatcher = SettingsFileWatcher.started(store.paths.appStateFile, name: "app-state.json",
+                                                          logger: logger, onChange: appStateChangeHandler(WeakRuntime(self)))
         }
         logger.info("start", metadata: ["server": "\(store.getState().configuredServer.id)"])
         store.dispatch(.connectivityStarted(at: clock.now()))
-    }
-
-    /// A started watcher of `path`, or nil (logged) when the file cannot be watched.
-    private func watch(_ path: String, name: String, onChange: @escaping @Sendable () -> Void) -> SettingsFileWatcher? {
-        let watcher = SettingsFileWatcher(path: path, onChange: onChange)
-        do {
-            try watcher.start()
-            return watcher
-        } catch {
-            logger.warning("cannot watch \(name)", metadata: ["error": "\(ErrorReason.text(error))"])
-            return nil
-        }
     }
 
     /// What iOS did on becoming active: re-read settings.json and apply it (called by the

@@ -64,11 +64,11 @@ public final class WatchRuntime {
         let taken = takeLock()
         let inherited = taken.recording ? await becomeRecorder() : []
         readMutes()
-        let watcher = SettingsFileWatcher(path: muteFile.path, onChange: mutesChangeHandler(WeakWatch(self)))
-        if (try? watcher.start()) != nil { muteWatcher = watcher }
+        muteWatcher = SettingsFileWatcher.started(muteFile.path, name: "mutes.json", logger: logger,
+                                                 onChange: mutesChangeHandler(WeakWatch(self)))
         readDrills()
-        let drills = SettingsFileWatcher(path: drillFile.path, onChange: drillsChangeHandler(WeakWatch(self)))
-        if (try? drills.start()) != nil { drillWatcher = drills }
+        drillWatcher = SettingsFileWatcher.started(drillFile.path, name: "drills.json", logger: logger,
+                                                  onChange: drillsChangeHandler(WeakWatch(self)))
         store.dispatch(.watchStarted(role: role, isRecording: taken.recording, recorder: taken.holder,
                                      inherited: inherited, lockProblem: taken.problem, at: clock.now()))
     }
