@@ -100,6 +100,27 @@ public final class VirtualClock: Sendable {
         return pendingCount == 0
     }
 
+    /// For tests whose effects are real work between timers (transfers, files): each time
+    /// `idle` returns (nothing in flight) and `condition` does not hold yet, time moves to the
+    /// next timer and runs it; while nothing waits on the clock it polls every 5 ms of real time
+    /// for work still arriving. `timeout` (real seconds) only stops a broken test from hanging.
+    /// Returns whether `condition` held.
+    @MainActor
+    public func advance(until condition: @MainActor () -> Bool, whenIdle idle: @MainActor () async -> Void,
+                        timeout: Double = 180) async -> Bool {
+        let deadline = AppClock.monotonicSeconds() + timeout
+        while AppClock.monotonicSeconds() < deadline {
+            await idle()
+            if condition() { return true }
+            if let due = nextDue {
+                await advance(by: due)
+            } else {
+                try? await Task.sleep(nanoseconds: 5_000_000)
+            }
+        }
+        return condition()
+    }
+
     /// The earliest entry due at or before `target`, taken off the queue with time moved to its
     /// deadline; nil (time moved to `target`) when none is.
     private func takeNext(upTo target: Int64) -> Entry? {

@@ -60,21 +60,9 @@ struct PaneLoopTests {
     }
 
     /// Virtual time: once nothing is in flight (the probes are real transfers), time moves to
-    /// the next timer and runs it, until `condition` holds; the real deadline only stops a
-    /// broken test from hanging.
-    static func advance(_ rig: LoopRig, _ virtual: VirtualClock, timeout: Duration = .seconds(120),
-                        until condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            await rig.loop.waitUntilIdle()
-            if condition() { return true }
-            if let due = virtual.nextDue {
-                await virtual.advance(by: due)
-            } else {
-                try? await Task.sleep(for: .milliseconds(5))  // polling a condition with a deadline
-            }
-        }
-        return condition()
+    /// the next timer and runs it, until `condition` holds.
+    static func advance(_ rig: LoopRig, _ virtual: VirtualClock, until condition: @MainActor () -> Bool) async -> Bool {
+        await virtual.advance(until: condition, whenIdle: { await rig.loop.waitUntilIdle() })
     }
 
     @Test("Esc during a switch chosen in the pane cancels the switch, the pane stays and says so; a second Esc leaves",

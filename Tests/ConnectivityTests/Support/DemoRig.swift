@@ -53,21 +53,10 @@ final class DemoRig {
     }
 
     /// Virtual time: once nothing is in flight (probes are real transfers, in real time), time
-    /// moves to the next timer and runs it, until `condition` holds. The real deadline only stops
-    /// a broken test from hanging.
-    func advance(until condition: () -> Bool, timeout: Duration = .seconds(180)) async -> Bool {
+    /// moves to the next timer and runs it, until `condition` holds.
+    func advance(until condition: @MainActor () -> Bool) async -> Bool {
         guard let virtual, let runtime else { return false }
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            await runtime.waitUntilIdle()
-            if condition() { return true }
-            if let due = virtual.nextDue {
-                await virtual.advance(by: due)
-            } else {
-                try? await Task.sleep(for: .milliseconds(5))  // polling a condition with a deadline
-            }
-        }
-        return condition()
+        return await virtual.advance(until: condition, whenIdle: { await runtime.waitUntilIdle() })
     }
 
     func stop() {
