@@ -154,25 +154,33 @@ struct RuntimeEndToEndTests {
     }
 
     @Test func aServerThatAcceptsEachRefreshedTokenOnceGetsOneRefreshThenTheDialog() async throws {
-        let rig = try await DemoRig()
+        let rig = try await DemoRig(virtualTime: true)
         defer { rig.stop() }
-        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        let virtual = try #require(rig.virtual)
+        let runtime = try #require(rig.runtime)
+        #expect(await rig.advance { rig.state.connectionStatus == .connected })
         let credentials = CredentialFileStore(paths: rig.home.paths, server: rig.server("pn51"))
         rig.store.requestSignIn()
         rig.store.signIn(username: "demo", password: SecretText("demo"))
-        #expect(await waitUntil { rig.state.loginRequest == nil && credentials.read() != nil })
+        #expect(await rig.advance { rig.state.loginRequest == nil && credentials.read() != nil })
         let signedIn = try #require(credentials.read())
         // The access token ran out; the server now accepts each refreshed token once.
         try rig.demo.setMode("pn51", "rotate_tokens")
         await credentials.saveTokens(AuthTokens(accessToken: "demo-at-expired", refreshToken: signedIn.refreshToken))
         let before = try rig.demo.stats().servers["pn51"]?.requests["/api/auth/refresh"] ?? 0
         rig.store.refreshConnectionStatus()
-        #expect(await waitUntil { rig.state.loginRequest?.serverId == "pn51" }, "the dialog appears")
-        // Probing goes on (every 0.2 s at this clock): no further refresh.
+        #expect(await rig.advance { rig.state.loginRequest?.serverId == "pn51" }, "the dialog appears")
+        // Probing goes on for 10 s (a probe every 2 s, and one asked for each second): no
+        // further refresh.
+        let probesBefore = try rig.demo.stats().servers["pn51"]?.requests["/health"] ?? 0
         for _ in 0..<10 {
             rig.store.refreshConnectionStatus()
-            try await Task.sleep(for: .milliseconds(100))
+            await runtime.waitUntilIdle()
+            await virtual.advance(by: 1)
         }
+        await runtime.waitUntilIdle()
+        let probes = (try rig.demo.stats().servers["pn51"]?.requests["/health"] ?? 0) - probesBefore
+        #expect(probes >= 10, "probing went on: \(probes) probes")
         let after = try rig.demo.stats().servers["pn51"]?.requests["/api/auth/refresh"] ?? 0
         #expect(after - before == 1, "\(after - before) refreshes")
     }

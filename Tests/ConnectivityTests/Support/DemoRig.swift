@@ -40,7 +40,7 @@ final class DemoRig {
         // A limiter of its own: the process-wide one would let rigs of parallel tests wait on
         // each other's refreshes of "pn51".
         let made = ConnectivityRuntime.start(store: store, transport: transport, clock: virtual?.clock ?? .accelerated(by: 10),
-                                             watchSettingsFile: watchSettingsFile, refreshLimiter: RefreshLimiter(),
+                                             watchSettingsFile: watchSettingsFile, refreshLimiter: RefreshLimiter(clock: virtual?.clock ?? .system),
                                              logger: quietLogger)
         runtime = made
         return made
