@@ -19,11 +19,9 @@ public final class ConnectivityRuntime {
     private let dataStore: ServerDataStore
     private var fileWatcher: SettingsFileWatcher?
     private var appStateWatcher: SettingsFileWatcher?
-    private var probeTimer: Task<Void, Never>?
-    private var recoveryTimer: Task<Void, Never>?
-    /// The pane's re-test of aged rows; runs only while the pane is open.
-    private var paneTimer: Task<Void, Never>?
-    private let tasks = EffectTasks()
+    /// Work in flight and the timers (`.probe`, `.recoveryProbe`, and `.paneRetest`, which
+    /// runs only while the pane is open).
+    private let tasks: EffectTasks
     private let sessions: SessionClients
     /// The `/api/config` answer of each server, from its last switch test.
     private var configs: [String: Data] = [:]
@@ -54,10 +52,11 @@ public final class ConnectivityRuntime {
         self.transport = transport
         self.clock = clock
         self.logger = logger
+        tasks = EffectTasks(clock: clock)
         prober = ServerProber(paths: store.paths,
                               settings: transport.settings(caBundleSetting: store.getState().caBundle,
                                                            certWarningDays: store.getState().certWarningDays),
-                              transport: httpTransport)
+                              transport: httpTransport, clock: clock)
         dataStore = ServerDataStore(paths: store.paths)
         sessions = SessionClients(prober: prober, refreshLimiter: refreshLimiter, logger: logger)
     }
@@ -156,14 +155,15 @@ public final class ConnectivityRuntime {
             perform { .caBundleInspected(path: path, refusal: CABundleCheck.refusal(CABundleCheck.inspect(path: path), path: path),
                                          at: now()) }
         case let .scheduleProbe(generation, delay):
-            probeTimer?.cancel()
-            probeTimer = timer(after: delay) { .probeTimerFired(generation: generation, at: now()) }
+            timer(.probe, after: delay) { .probeTimerFired(generation: generation, at: now()) }
         case let .scheduleRecoveryProbe(generation, delay):
-            recoveryTimer?.cancel()
-            recoveryTimer = timer(after: delay) { .recoveryTimerFired(generation: generation, at: now()) }
+            timer(.recoveryProbe, after: delay) { .recoveryTimerFired(generation: generation, at: now()) }
         case .schedulePaneRetest(let delay):
-            paneTimer?.cancel()
-            paneTimer = delay.map { timer(after: $0) { .paneRetestTimerFired(at: now()) } }
+            if let delay {
+                timer(.paneRetest, after: delay) { .paneRetestTimerFired(at: now()) }
+            } else {
+                tasks.cancelTimer(.paneRetest)
+            }
         case let .probe(server, generation):
             perform { [prober] in
                 let hadToken = prober.credentials(for: server).read() != nil
@@ -238,20 +238,14 @@ public final class ConnectivityRuntime {
         }
     }
 
-    private func timer(after seconds: Double, _ event: @escaping @Sendable () -> AppEvent) -> Task<Void, Never> {
-        tasks.timer(after: seconds, sleep: clock.sleep, event) { [weak self] event in
+    private func timer(_ id: TimerID, after seconds: Double, _ event: @escaping @Sendable () -> AppEvent) {
+        tasks.timer(id, after: seconds, event) { [weak self] event in
             guard let self, !self.isStopped else { return }
             self.store.dispatch(event)
         }
     }
 
     private func cancelEverything() {
-        probeTimer?.cancel()
-        recoveryTimer?.cancel()
-        paneTimer?.cancel()
-        probeTimer = nil
-        recoveryTimer = nil
-        paneTimer = nil
         tasks.cancelAll()
     }
 

@@ -135,6 +135,8 @@ private final class WatchLoop: @unchecked Sendable {
         self.onChange = onChange
     }
 
+    /// The debounce reads the system's monotonic clock, not an injected one: this thread waits in
+    /// poll(2) for inotify, and the kernel counts that timeout in real time.
     func run() {
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)

@@ -27,11 +27,9 @@ public final class WatchRuntime {
     private var muteWatcher: SettingsFileWatcher?
     private let drillFile: DrillFile
     private var drillWatcher: SettingsFileWatcher?
-    private var drillTimer: Task<Void, Never>?
     private var lock: RecorderLock?
-    private var roundTimer: Task<Void, Never>?
-    private var muteTimer: Task<Void, Never>?
-    private let tasks = EffectTasks()
+    /// Work in flight and the timers (`.round`, `.muteEnd`, `.drillEnd`).
+    private let tasks: EffectTasks
     private var isStopped = false
     /// Called after every complete round (the monitor writes its textfile, `--once` exits).
     public var onRoundFinished: (@MainActor (Int) async -> Void)?
@@ -49,6 +47,7 @@ public final class WatchRuntime {
         self.transport = transport
         self.clock = clock
         self.logger = logger
+        tasks = EffectTasks(clock: clock)
         self.role = role
         delivery = AlertDelivery(hooks: HookRunner(folders: hookFolders), host: host, logger: logger)
         lockPath = RecorderLock.path(stateDirectory: store.paths.stateDirectory)
@@ -80,9 +79,6 @@ public final class WatchRuntime {
         muteWatcher = nil
         drillWatcher?.stop()
         drillWatcher = nil
-        drillTimer?.cancel()
-        roundTimer?.cancel()
-        muteTimer?.cancel()
         tasks.cancelAll(stop: true)
         lock?.release()
         lock = nil
@@ -108,8 +104,7 @@ public final class WatchRuntime {
                 return .serversTested(round: round, results: results, confirming: confirming, at: now())
             }
         case let .scheduleRound(round, delay):
-            roundTimer?.cancel()
-            roundTimer = timer(after: delay) { .roundTimerFired(round: round, at: now()) }
+            timer(.round, after: delay) { .roundTimerFired(round: round, at: now()) }
         case .roundFinished(let round, _):
             // Not tracked as in flight: `onRoundFinished` may wait until everything else is idle.
             // The figures are read first, on the history queue after this round's records (the
@@ -164,15 +159,13 @@ public final class WatchRuntime {
         case let .writeStatusPage(model, directory, language):
             background { [weak self] in await self?.writeStatusPage(model, directory: directory, language: language) }
         case .scheduleMuteEnd(let delay):
-            muteTimer?.cancel()
-            muteTimer = timer(after: delay) { .muteTimerFired(at: now()) }
+            timer(.muteEnd, after: delay) { .muteTimerFired(at: now()) }
         case .changeDrill(let change):
             // Written under the file's lock, then read back: the file, not this process, says
             // what the drill is (another process may have changed it too).
             background { [weak self] in self?.changeDrill(change) }
         case .scheduleDrillEnd(let delay):
-            drillTimer?.cancel()
-            drillTimer = timer(after: delay) { .drillTimerFired(at: now()) }
+            timer(.drillEnd, after: delay) { .drillTimerFired(at: now()) }
         default:
             break // `AppEffect.runner` gives the others to the store, the loop or connectivity
         }
@@ -357,8 +350,8 @@ public final class WatchRuntime {
         tasks.background(work)
     }
 
-    private func timer(after seconds: Double, _ event: @escaping @Sendable () -> AppEvent) -> Task<Void, Never> {
-        tasks.timer(after: seconds, sleep: clock.sleep, event) { [weak self] event in self?.store.dispatch(event) }
+    private func timer(_ id: TimerID, after seconds: Double, _ event: @escaping @Sendable () -> AppEvent) {
+        tasks.timer(id, after: seconds, event) { [weak self] event in self?.store.dispatch(event) }
     }
 }
 
