@@ -52,6 +52,27 @@ private typealias F = Fixtures
         }
     }
 
+    @Test("a language switch draws every region straight through and keeps none; the frame after it keeps them again")
+    func aLanguageSwitchKeepsNothing() {
+        var state = AppState(settings: F.connected(.en))
+        var memo = FrameMemo()
+        _ = ScreenRenderer.render(ScreenModel(state: state, now: F.now, clock: F.clock), width: 100, height: 30, memo: &memo)
+        let regions = memo.drawnRegions
+        _ = AppReducer.reduce(&state, .key(.character("l"), at: F.now))
+        #expect(state.settings.currentLanguage != .en)
+        let switched = ScreenModel(state: state, now: F.now, clock: F.clock)
+        #expect(ScreenRenderer.render(switched, width: 100, height: 30, memo: &memo)
+                == ScreenRenderer.render(switched, width: 100, height: 30))
+        #expect(memo.drawnRegions == regions, "the switch draws every region")
+        // Nothing was kept: the next second draws every region again, and keeps them.
+        let next = ScreenModel(state: state, now: F.now + 1, clock: F.clock)
+        #expect(ScreenRenderer.render(next, width: 100, height: 30, memo: &memo) == ScreenRenderer.render(next, width: 100, height: 30))
+        #expect(memo.drawnRegions == regions, "the frame after the switch starts from a blank grid")
+        let later = ScreenModel(state: state, now: F.now + 2, clock: F.clock)
+        #expect(ScreenRenderer.render(later, width: 100, height: 30, memo: &memo) == ScreenRenderer.render(later, width: 100, height: 30))
+        #expect(memo.drawnRegions == ["checked"], "then a second draws its value alone")
+    }
+
     @Test("a probe that started (and has not yet waited long enough to say so) leaves the model as it was")
     func aProbeStartingChangesNoModel() {
         var state = AppState(settings: F.connected(.en))
