@@ -296,6 +296,101 @@ class Tmux:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
+class PtyTerminal:
+    """The app in a pty of its own, read by a thread (so it never blocks on a full pty), with the same
+    start/wait_for/send/capture/close as `Tmux`: `answers=True` answers the start-up questions as a
+    narrow dark terminal does (`PtyProgram.answer_probe`), `answers=False` is a terminal that answers
+    nothing (SPEC §13: the figures hold in both)."""
+
+    def __init__(self, answers):
+        import threading
+        self.answers = answers
+        self.program = None
+        self.lock = threading.Lock()
+        self.reader = None
+        self.stopped = False
+
+    def start(self, argv, environment, columns=100, rows=30):
+        import threading
+        self.program = PtyProgram(argv, environment, columns=columns, rows=rows, answers=self.answers)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+        return self.program.pid
+
+    def _read(self):
+        program = self.program
+        while not self.stopped:
+            ready, _, _ = select.select([program.master], [], [], 0.2)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(program.master, 1 << 16)
+            except OSError:
+                return
+            if not chunk:
+                return
+            program.answer_probe(chunk)
+            with self.lock:
+                program.output += chunk
+                # Only the recent output matters for what is on screen now; the rest is dropped.
+                if len(program.output) > 1 << 20:
+                    del program.output[:len(program.output) - (1 << 19)]
+
+    def capture(self):
+        with self.lock:
+            return visible_text(self.program.output[-(1 << 16):])
+
+    def wait_for(self, predicate, timeout, what):
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.capture()
+            if predicate(screen):
+                return screen
+            time.sleep(0.05)
+        sys.exit(f"timed out waiting for {what}; last output:\n{screen[-2000:]}")
+
+    def send(self, *keys):
+        for key in keys:
+            self.program.send(key.encode() if isinstance(key, str) else key)
+
+    def close(self):
+        if self.program is None:
+            return
+        self.stopped = True
+        if self.reader:
+            self.reader.join(timeout=1)
+        self.program.finish()
+
+
+def terminal(kind):
+    """Where an app benchmark runs the app: `tmux` (a 100x30 pane; tmux answers the start-up questions
+    itself), `answering` (a pty whose terminal answers every question) or `silent` (one that answers
+    none)."""
+    return Tmux() if kind == "tmux" else PtyTerminal(answers=kind == "answering")
+
+
+TERMINALS = ("tmux", "answering", "silent")
+
+
+def history_rows(home):
+    """Raw probe rows in the home's history database (0 when there is none yet), read through a
+    read-only handle as `history` reads it: the benchmarks run with the app recording (SPEC §13)."""
+    import glob
+    import sqlite3
+    total = 0
+    for path in glob.glob(os.path.join(home, "**", "history.sqlite3"), recursive=True):
+        try:
+            connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=1)
+            try:
+                total += connection.execute("SELECT count(*) FROM raw").fetchone()[0]
+            finally:
+                connection.close()
+        except sqlite3.Error:
+            pass
+    return total
+
+
 def proc_cpu_ticks(pid):
     with open(f"/proc/{pid}/stat") as handle:
         fields = handle.read().rsplit(")", 1)[1].split()

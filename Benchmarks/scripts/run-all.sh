@@ -4,7 +4,8 @@
 # next to its goal:
 #   first complete frame against htop, btop, mc and whiptail; memory before and after the first probe and
 #   when libcurl is loaded; what the binary's resident pages at the first frame are (root only); language switch CPU; idle CPU over 60 s
-#   with a named bundle and with the system CA store (a mount namespace of its own); a hung and a returning server; a
+#   with a named bundle and with the system CA store (a mount namespace of its own), the app recording history in both
+#   (the rows it wrote are counted), in tmux and in a terminal that answers nothing; a hung and a returning server; a
 #   stalled resolver (network namespace); the cold four checks against curl; 200 custom servers checked at once;
 #   and the in-process figures of verbumcare-bench (switch CPU, the 200-server frame, a probe against curl, the
 #   system CA store against a named bundle, history size and query time, the `fleet` frame with 500 boxes);
@@ -51,9 +52,12 @@ run() {
 run "$here/first-frame.py" --runs "$runs"
 run "$here/memory-probe.py"
 run "$here/resident-pages.py"
+# The app records history in each (no monitor runs), in tmux and in a terminal that answers nothing.
 run "$here/language-switch.py" --presses "$presses"
+run "$here/language-switch.py" --presses "$presses" --terminal silent
 run "$here/idle-cpu.py" --seconds "$seconds" --ca bundle
 run "$here/idle-cpu.py" --seconds "$seconds" --ca system
+run "$here/idle-cpu.py" --seconds "$seconds" --ca bundle --terminal silent
 run "$here/server-changes.py" --runs "$change_runs" --outage "$outage"
 run "$here/stalled-resolver.py"
 run "$here/cold-checks.py" --runs "$cold_runs"

@@ -31,6 +31,8 @@ public final class HistoryDatabase {
     let connection: SQLiteConnection
     private var statements: [String: SQLiteStatement] = [:]
     private var serverKeys: [String: Int64] = [:]
+    /// The probe results of the round in flight, written together by `commitRound`.
+    var staged: [ProbeSample] = []
 
     init(path: String, isReadOnly: Bool, movedAside: String?, connection: SQLiteConnection) {
         self.path = path
@@ -138,13 +140,13 @@ public final class HistoryDatabase {
     /// Runs reads in one read transaction, so that they see one state of the file even while
     /// the recorder commits between them.
     func readSnapshot<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-        try connection.exec("BEGIN")
+        try connection.run(.begin)
         do {
             let result = try body()
-            try connection.exec("COMMIT")
+            try connection.run(.commit)
             return result
         } catch {
-            try? connection.exec("ROLLBACK")
+            try? connection.run(.rollback)
             throw error
         }
     }

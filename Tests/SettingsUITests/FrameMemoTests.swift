@@ -15,22 +15,15 @@ private typealias F = Fixtures
     @Test("any story of keys, seconds, probes, mutes, overlays, states and sizes: the frame drawn with the memo is the frame drawn without")
     func theMemoIsInvisible() async {
         await propertyCheck(count: 100, input: MemoStory.stories) { story in
-            var state = story.start
-            var now = F.now
-            var size = story.size
-            var options = story.options
             var memo = FrameMemo()
             var mismatch: String?
-            for (index, step) in story.steps.enumerated() {
-                step.apply(to: &state, now: &now, size: &size, options: &options)
-                let model = ScreenModel(state: state, now: now, options: options, clock: F.clock)
+            story.replay { index, step, model, size in
                 let drawn = ScreenRenderer.render(model, width: size.columns, height: size.rows, memo: &memo)
                 let fresh = ScreenRenderer.render(model, width: size.columns, height: size.rows)
-                if drawn != fresh {
-                    mismatch = "after step \(index) (\(step)), regions drawn \(memo.drawnRegions):\n"
-                        + "with the memo:\n\(drawn.buffer.textDump())\nwithout:\n\(fresh.buffer.textDump())"
-                    break
-                }
+                guard drawn != fresh else { return true }
+                mismatch = "after step \(index) (\(step)), regions drawn \(memo.drawnRegions):\n"
+                    + "with the memo:\n\(drawn.buffer.textDump())\nwithout:\n\(fresh.buffer.textDump())"
+                return false
             }
             #expect(mismatch == nil, "\(story)\n\(mismatch ?? "")")
         }
@@ -52,6 +45,27 @@ private typealias F = Fixtures
         }
     }
 
+    @Test("a language switch draws every region straight through and keeps none; the frame after it keeps them again")
+    func aLanguageSwitchKeepsNothing() {
+        var state = AppState(settings: F.connected(.en))
+        var memo = FrameMemo()
+        _ = ScreenRenderer.render(ScreenModel(state: state, now: F.now, clock: F.clock), width: 100, height: 30, memo: &memo)
+        let regions = memo.drawnRegions
+        _ = AppReducer.reduce(&state, .key(.character("l"), at: F.now))
+        #expect(state.settings.currentLanguage != .en)
+        let switched = ScreenModel(state: state, now: F.now, clock: F.clock)
+        #expect(ScreenRenderer.render(switched, width: 100, height: 30, memo: &memo)
+                == ScreenRenderer.render(switched, width: 100, height: 30))
+        #expect(memo.drawnRegions == regions, "the switch draws every region")
+        // Nothing was kept: the next second draws every region again, and keeps them.
+        let next = ScreenModel(state: state, now: F.now + 1, clock: F.clock)
+        #expect(ScreenRenderer.render(next, width: 100, height: 30, memo: &memo) == ScreenRenderer.render(next, width: 100, height: 30))
+        #expect(memo.drawnRegions == regions, "the frame after the switch starts from a blank grid")
+        let later = ScreenModel(state: state, now: F.now + 2, clock: F.clock)
+        #expect(ScreenRenderer.render(later, width: 100, height: 30, memo: &memo) == ScreenRenderer.render(later, width: 100, height: 30))
+        #expect(memo.drawnRegions == ["checked"], "then a second draws its value alone")
+    }
+
     @Test("a probe that started (and has not yet waited long enough to say so) leaves the model as it was")
     func aProbeStartingChangesNoModel() {
         var state = AppState(settings: F.connected(.en))
@@ -67,6 +81,18 @@ private typealias F = Fixtures
 
 /// A story for the memo: a start, then steps that each change what a frame is drawn from.
 struct MemoStory: CustomStringConvertible {
+    /// Each step's model and screen size, in order, while `body` returns true.
+    func replay(_ body: (_ index: Int, _ step: Step, _ model: ScreenModel, _ size: (columns: Int, rows: Int)) -> Bool) {
+        var state = start
+        var now = Fixtures.now
+        var size = self.size
+        var options = self.options
+        for (index, step) in steps.enumerated() {
+            step.apply(to: &state, now: &now, size: &size, options: &options)
+            guard body(index, step, ScreenModel(state: state, now: now, options: options, clock: Fixtures.clock), size) else { return }
+        }
+    }
+
     enum Step: CustomStringConvertible {
         case key(Key)
         case seconds(Double)

@@ -136,20 +136,19 @@ public enum KeyTable {
     /// takes typing (the update function types them first), and neither do the editing keys.
     public static func binding(for key: Key, in active: Set<KeyContext>) -> KeyBinding? {
         if isTyped(key, in: active) { return nil }
-        return bindingMemo.value(for: KeyInContexts(key: key, active: active)) {
-            bindings.first { $0.applies(in: active) && $0.keys.contains(key) }
+        return bindingsByKey[key]?.first { $0.applies(in: active) }
+    }
+
+    /// The table indexed by key (each key's bindings in table order): constant like the table,
+    /// so a key press looks up its few bindings instead of scanning them all. The core keeps no
+    /// caches (what the screen repeats is cached by the drawing path).
+    private static let bindingsByKey: [Key: [KeyBinding]] = {
+        var index: [Key: [KeyBinding]] = [:]
+        for binding in bindings {
+            for key in Set(binding.keys) { index[key, default: []].append(binding) }
         }
-    }
-
-    // The table is constant, so what a key does and what the footer shows depend on the active
-    // contexts alone; every key press and every frame asks again.
-    private struct KeyInContexts: Hashable, Sendable {
-        var key: Key
-        var active: Set<KeyContext>
-    }
-
-    private static let bindingMemo = BoundedMemo<KeyInContexts, KeyBinding?>(capacity: 256)
-    private static let footerMemo = BoundedMemo<Set<KeyContext>, [Hint]>(capacity: 64)
+        return index
+    }()
 
     /// Whether the key types into (or edits) a text field in these contexts.
     public static func isTyped(_ key: Key, in active: Set<KeyContext>) -> Bool {
@@ -165,11 +164,8 @@ public enum KeyTable {
 
     /// The footer for `active`: each binding with the first of its key groups that still acts
     /// here (a key typed by a field, or taken by an earlier binding, is not offered).
+    /// The drawing path keeps what it fits from this per combination (`ScreenLayout.footer`).
     public static func footer(for active: Set<KeyContext>) -> [Hint] {
-        footerMemo.value(for: active) { unmemoizedFooter(for: active) }
-    }
-
-    private static func unmemoizedFooter(for active: Set<KeyContext>) -> [Hint] {
         var hints: [Hint] = []
         for binding in bindings where binding.inFooter && binding.applies(in: active) {
             let live = liveKeys(of: binding, in: active)

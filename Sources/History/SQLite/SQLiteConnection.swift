@@ -78,17 +78,35 @@ final class SQLiteConnection {
     /// Runs `body` in one write transaction. BEGIN IMMEDIATE takes the write lock at once, so a
     /// busy database fails here, before any work, instead of at COMMIT.
     func transaction<T>(_ body: () throws(SQLiteError) -> T) throws(SQLiteError) -> T {
-        try exec("BEGIN IMMEDIATE")
+        try run(.beginImmediate)
         do {
             let result = try body()
-            try exec("COMMIT")
+            try run(.commit)
             return result
         } catch {
             // A failed COMMIT may already have rolled back; a second ROLLBACK then fails
             // harmlessly, and the first error is the one worth reporting.
-            try? exec("ROLLBACK")
+            try? run(.rollback)
             throw error
         }
+    }
+
+    /// The statements that open and end transactions, each prepared once per connection: every
+    /// round and every read of the figures uses them (`sqlite3_exec` compiled them each time).
+    enum Control: String, CaseIterable {
+        case begin = "BEGIN"
+        case beginImmediate = "BEGIN IMMEDIATE"
+        case commit = "COMMIT"
+        case rollback = "ROLLBACK"
+    }
+
+    private var controls: [Control: SQLiteStatement] = [:]
+
+    func run(_ control: Control) throws(SQLiteError) {
+        if let prepared = controls[control] { return try prepared.run([]) }
+        let prepared = try prepare(control.rawValue)
+        controls[control] = prepared
+        try prepared.run([])
     }
 
     func error(_ code: Int32) -> SQLiteError {

@@ -18,7 +18,7 @@ struct Canvas {
 
     init(model: ScreenModel, width: Int, height: Int, memo: FrameMemo) {
         var memo = memo
-        self.buffer = memo.begin(options: model.options, width: width, height: height)
+        self.buffer = memo.begin(options: model.options, language: model.settings.currentLanguage, width: width, height: height)
         self.model = model
         self.text = UIText(settings: model.settings, clockReading: model.time.clockReading)
         self.memo = memo

@@ -3,11 +3,19 @@ import AppCore
 import TerminalRendering
 
 /// The frame of every screen: title and environment badge, the status indicator on the right,
-/// and the key hints of the focused area on the bottom edge.
+/// and the key hints of the focused area on the bottom edge. Drawn from its `Model` (its three
+/// texts); `ScreenLayout.chrome` makes the model and places the frame.
 enum ChromeView {
-    /// Draws the frame and returns the area inside it.
-    /// `status`: what the right of the title says instead of the status indicator (the fleet's summary).
-    static func render(_ canvas: inout Canvas, in area: Rect, title: String, status: Line? = nil) -> Rect {
+    /// What the frame is drawn from: its three texts, and the hints the footer shows.
+    struct Model: Equatable {
+        var title: Line
+        var status: Line?
+        var hints: Line
+        var shown: [KeyTable.Hint]
+    }
+
+    /// The title line: the environment badge, a drill in force, the screen's title.
+    static func titleLine(_ canvas: Canvas, title: String) -> Line {
         var titleLine = Line([])
         if let badge = canvas.settings.environment.badge {
             // First, so that truncation at narrow widths takes the title, never the badge.
@@ -22,17 +30,19 @@ enum ChromeView {
             titleLine.spans.append(Span(" "))
         }
         titleLine.spans.append(Span(title, style: .bold))
-        if canvas.plain {
-            let text = titleLine.text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-            return PlainChrome.render(&canvas, in: area, title: text, status: status ?? StatusIndicator.line(canvas))
-        }
-        let fitted = fittedHintLine(canvas, width: area.width - 2 * borderWidth(canvas) - 3)
-        let model = Model(title: titleLine, status: status ?? StatusIndicator.line(canvas), hints: fitted.line)
-        return canvas.region("chrome", model, in: area) { canvas in
-            let inner = canvas.box(area, title: model.title, rightTitle: model.status, bottomTitle: model.hints)
-            recordHints(&canvas, fitted.hints, on: area)
-            return inner
-        }
+        return titleLine
+    }
+
+    /// The width the footer's hints get in a frame `area` wide.
+    static func hintWidth(_ canvas: Canvas, frameWidth: Int) -> Int {
+        frameWidth - 2 * borderWidth(canvas) - 3
+    }
+
+    /// Draws the frame and returns the area inside it.
+    static func draw(_ canvas: inout Canvas, _ model: Model, in area: Rect) -> Rect {
+        let inner = canvas.box(area, title: model.title, rightTitle: model.status, bottomTitle: model.hints)
+        recordHints(&canvas, model.shown, on: area)
+        return inner
     }
 
     /// Each hint the footer shows is clickable as its key (SPEC §10.3): at the place `Box` writes
@@ -52,13 +62,6 @@ enum ChromeView {
         }
     }
 
-    /// What the frame's region is drawn from (`Canvas.region`): its three texts.
-    private struct Model: Equatable {
-        var title: Line
-        var status: Line?
-        var hints: Line
-    }
-
     /// The area inside the frame, for overlays drawn on top of a screen.
     static func inner(of area: Rect, canvas: Canvas) -> Rect {
         if canvas.plain { return PlainChrome.content(canvas, of: area) }
@@ -71,25 +74,8 @@ enum ChromeView {
         var hints: [KeyTable.Hint]
     }
 
-    static func fittedHintLine(_ canvas: Canvas, width: Int) -> FittedHints {
-        let active = KeyContext.active(screen: canvas.ui, settings: canvas.settings)
-        // The footer depends on these alone (the key table and the catalogs are constant), and
-        // fitting it measures every hint several times: done once per combination.
-        let input = HintInput(active: active, language: canvas.settings.currentLanguage, width: width,
-                              metrics: canvas.metrics)
-        return hintMemo.value(for: input) { fittedHints(canvas, active: active, width: width) }
-    }
-
-    private struct HintInput: Hashable, Sendable {
-        var active: Set<KeyContext>
-        var language: AppLanguage
-        var width: Int
-        var metrics: DisplayWidth
-    }
-
-    private static let hintMemo = BoundedMemo<HintInput, FittedHints>(capacity: 128)
-
-    private static func fittedHints(_ canvas: Canvas, active: Set<KeyContext>, width: Int) -> FittedHints {
+    /// The hints of `active` that fit in `width`, the least important dropped first.
+    static func fittedHints(_ canvas: Canvas, active: Set<KeyContext>, width: Int) -> FittedHints {
         var footer = KeyTable.footer(for: active)
         let metrics = canvas.metrics
         func line(_ hints: [KeyTable.Hint]) -> Line {

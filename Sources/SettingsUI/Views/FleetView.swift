@@ -10,15 +10,24 @@ enum FleetView {
     /// Columns given up first when the screen is narrow (the least needed first).
     static let dropOrder: [FleetText.Column] = [.fallback, .p95, .certificate, .facility, .uptime, .server]
 
-    static func render(_ canvas: inout Canvas, fleet: FleetState, in area: Rect) {
+    /// The frame's title and status (`ScreenLayout.fleet` draws the frame).
+    static func chrome(_ canvas: Canvas, fleet: FleetState) -> (title: String, status: Line) {
         let words = FleetText(language: canvas.settings.currentLanguage)
-        let title = canvas.text("app.name") + " · " + canvas.text("fleet.title")
-        let summary = Line(words.summary(fleet.rows), style: .bold)
-        let inner = ChromeView.render(&canvas, in: area, title: title, status: summary)
-        let content = inner.inset(left: 1, right: 1)
-        guard content.height >= 3, content.width >= 10 else { return }
-        canvas.region("fleetContent", Model(fleet: fleet, language: canvas.settings.currentLanguage,
-                                            plain: canvas.plain), in: content) { canvas in
+        return (canvas.text("app.name") + " · " + canvas.text("fleet.title"), Line(words.summary(fleet.rows), style: .bold))
+    }
+
+    /// What the content is drawn from: the fleet slice and the words it is drawn in.
+    struct Model: Equatable {
+        var fleet: FleetState
+        var language: AppLanguage
+        var plain: Bool
+    }
+
+    /// The content inside the frame: where the figures come from, the filter, the table or a box's servers.
+    static func draw(_ canvas: inout Canvas, _ model: Model, in content: Rect) {
+        let fleet = model.fleet
+        let words = FleetText(language: model.language)
+        do {
             var used = sourceLine(&canvas, fleet: fleet, words: words, in: content)
             if fleet.mode == .filtering || !fleet.filter.isEmpty {
                 let row = content.row(used)
@@ -37,13 +46,6 @@ enum FleetView {
                 table(&canvas, fleet: fleet, words: words, in: rest)
             }
         }
-    }
-
-    /// What the region is drawn from: the fleet slice and the words it is drawn in.
-    private struct Model: Equatable {
-        var fleet: FleetState
-        var language: AppLanguage
-        var plain: Bool
     }
 
     /// Where the figures come from and how fresh they are, or why the last query failed.

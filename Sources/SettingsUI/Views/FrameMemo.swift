@@ -1,4 +1,5 @@
 import AppCore
+import Localization
 import TerminalRendering
 
 /// The regions of the frames drawn so far, so a frame costs the views whose models changed (as
@@ -14,6 +15,11 @@ import TerminalRendering
 /// under it with those it was drawn over. When the order or the areas change, the frame so far is
 /// rebuilt from a blank grid out of the regions' kept cells, and every later region compares the
 /// cells under it (`Canvas.region`).
+///
+/// A frame in another language than the last (a language switch) changes every region: it is
+/// drawn straight through, with nothing compared, copied or kept, so the key press pays for the
+/// frame alone (SPEC §13: language switch); the next frame starts from a blank grid and keeps
+/// its regions again.
 ///
 /// A value the caller keeps from frame to frame (the loop holds one; `ScreenRenderer.render`
 /// without one draws every region). It starts over when the render options change: a region's
@@ -42,6 +48,10 @@ public struct FrameMemo {
 
     var entries: [String: Entry] = [:]
     var options: RenderOptions?
+    /// The language of the last frame, and whether this frame is drawn straight through (its
+    /// language is another).
+    var language: AppLanguage?
+    var drawsThrough = false
     /// The last frame's cells as its regions left them, and its regions in drawing order.
     var base: CellBuffer?
     var trail: [Step] = []
@@ -64,11 +74,17 @@ public struct FrameMemo {
     }
 
     /// Begins a frame: the cells it starts from.
-    mutating func begin(options: RenderOptions, width: Int, height: Int) -> CellBuffer {
+    mutating func begin(options: RenderOptions, language: AppLanguage, width: Int, height: Int) -> CellBuffer {
         if self.options != options {
             entries.removeAll()
             base = nil
             self.options = options
+        }
+        drawsThrough = keeps && self.language.map { $0 != language } == true
+        self.language = language
+        if drawsThrough {
+            entries.removeAll(keepingCapacity: true)
+            base = nil
         }
         drawnRegions.removeAll(keepingCapacity: true)
         steps.removeAll(keepingCapacity: true)
@@ -84,8 +100,9 @@ public struct FrameMemo {
 
     /// Ends a frame whose regions left `buffer` (before anything drawn outside regions).
     mutating func end(_ buffer: CellBuffer) {
-        base = buffer
-        trail = steps
+        // A frame drawn straight through kept no regions: the next one starts from a blank grid.
+        base = drawsThrough ? nil : buffer
+        trail = drawsThrough ? [] : steps
     }
 
     /// A frame drawn without regions (the "too small" line): the next starts from a blank grid.
@@ -112,6 +129,10 @@ extension Canvas {
     mutating func region<Model: Equatable, Result>(_ name: String, _ model: Model, in area: Rect,
                                                    draw: (inout Canvas) -> Result) -> Result {
         guard memo.keeps else { return draw(&self) }
+        if memo.drawsThrough {
+            memo.drawnRegions.append(name)
+            return draw(&self)
+        }
         let span = buffer.clipped(Rect(x: area.x - 1, y: area.y, width: area.width + 2, height: area.height))
         let step = FrameMemo.Step(name: name, span: span)
         let index = memo.steps.count

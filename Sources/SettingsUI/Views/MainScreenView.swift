@@ -2,93 +2,21 @@ import Localization
 import AppCore
 import TerminalRendering
 
-/// The main settings screen (docs/PRODUCT.md: Main screen; Layout): the server panel (or the switch in
-/// progress) on the left, the language picker and the "open settings" box on the right,
-/// notices across the bottom. From 100×30 on, the room left below is used: the timeline of
-/// recent events under the server panel, the server history under "open settings".
-///
-/// Each box is a region of the frame (`Canvas.region`) keyed by the model it is drawn from:
-/// the whole screen model with only the time values the box shows, so a second that changes
-/// "checked N s ago" draws the server panel again and puts the other boxes' cells back.
+/// The main settings screen's boxes (docs/PRODUCT.md: Main screen; Layout): the languages, "open
+/// settings" and the notes below them. Where each box goes, and which boxes are drawn again in a
+/// frame, is the drawing path's (`ScreenLayout.main`); these draw from the model into an area.
 enum MainScreenView {
     /// The smallest screen that also shows the timeline and the history.
     static let roomyWidth = 100
     static let roomyHeight = 30
 
-    static func render(_ canvas: inout Canvas, in area: Rect) {
-        let title = canvas.text("app.name") + " · " + canvas.text("app.title")
-        let inner = ChromeView.render(&canvas, in: area, title: title)
-        let content = inner.inset(left: 1, right: 1)
-        guard !content.isEmpty else { return }
-        if canvas.plain {
-            // One column in reading order, every line with its label (SPEC §10.4).
-            PlainMainView.render(&canvas, in: inner)
-            return
-        }
-
-        let noticeLines = NoticesView.lines(canvas, width: content.width)
-        let maxNoticeRows = content.height >= 20 ? 6 : 3
-        let noticeRows = min(noticeLines.count, maxNoticeRows)
-        let gap = noticeRows > 0 && content.height >= 20 ? 1 : 0
-        let top = Rect(x: content.x, y: content.y, width: content.width, height: content.height - noticeRows - gap)
-        let noticeArea = Rect(x: content.x, y: top.maxY + gap, width: content.width, height: noticeRows)
-        NoticesView.render(&canvas, lines: noticeLines, in: noticeArea)
-        canvas.clickable(noticeArea, .area(.notices))
-
-        let roomyScreen = area.width >= roomyWidth && area.height >= roomyHeight
-        let rightWidth = min(max(content.width * 2 / 5, 23), 40)
-        let columns = top.split(.horizontal, [.fill, .length(rightWidth)], spacing: 1)
-        let roomy = roomyScreen
-        if canvas.settings.serverSwitchState.isInProgress {
-            renderSwitch(&canvas, in: columns[0])
-        } else {
-            let used = renderPanel(&canvas, in: columns[0])
-            if roomy {
-                renderTimeline(&canvas, in: columns[0].inset(top: used))
-            }
-        }
-        let rightUsed = renderRightColumnAndNotes(&canvas, in: columns[1])
-        if roomy {
-            renderHistory(&canvas, in: columns[1].inset(top: rightUsed))
-        }
-    }
-
-    // MARK: - Regions
-
-    /// The panel, then the value of "checked N s ago" as a region of its own: a second that
-    /// changes it draws that value alone.
-    private static func renderPanel(_ canvas: inout Canvas, in area: Rect) -> Int {
-        let drawn = canvas.region("serverPanel", canvas.model.reading([.waiting, .mutes]), in: area) {
-            ServerPanelView.render(&$0, in: area)
-        }
-        if let slot = drawn.checkedSlot {
-            let value = ExactText(canvas.text.checkedAgo(canvas.model.time.checked))
-            canvas.region("checked", value, in: slot) { $0.draw(Line(value.text), in: slot) }
-        }
-        return drawn.rows
-    }
-
-    private static func renderSwitch(_ canvas: inout Canvas, in area: Rect) {
-        canvas.region("switchProgress", canvas.model.reading([]), in: area) { SwitchProgressView.render(&$0, in: area) }
-    }
-
-    private static func renderTimeline(_ canvas: inout Canvas, in area: Rect) {
-        canvas.region("timeline", canvas.model.reading([]), in: area) { TimelineView.render(&$0, in: area) }
-    }
-
-    private static func renderHistory(_ canvas: inout Canvas, in area: Rect) {
-        canvas.region("history", canvas.model.reading([.historyDates]), in: area) { HistoryView.render(&$0, in: area) }
-    }
-
     /// The languages, "open settings" and the notes below them; returns the rows used.
-    private static func renderRightColumnAndNotes(_ canvas: inout Canvas, in area: Rect) -> Int {
-        canvas.region("rightColumn", canvas.model.reading([]), in: area) { canvas in
-            var used = renderRightColumn(&canvas, in: area)
-            if let note = canvas.model.options.terminalNote {
-                used += renderTerminalNote(&canvas, note, in: area.inset(top: used))
-            }
-            return used + renderConsoleNote(&canvas, in: area.inset(top: used))
+    static func drawRightColumnAndNotes(_ canvas: inout Canvas, in area: Rect) -> Int {
+        var used = renderRightColumn(&canvas, in: area)
+        if let note = canvas.model.options.terminalNote {
+            used += renderTerminalNote(&canvas, note, in: area.inset(top: used))
         }
+        return used + renderConsoleNote(&canvas, in: area.inset(top: used))
     }
 
     /// Returns the rows used from the top.

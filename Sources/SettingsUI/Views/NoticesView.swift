@@ -56,20 +56,19 @@ enum NoticesView {
         return DNSAdvice.action(host: host, mdns: canvas.settings.connectivity.mdnsFinding)
     }
 
-    /// What the notices' region is drawn from (`Canvas.region`).
-    private struct Model: Equatable {
+    /// What the notices are drawn from.
+    struct Model: Equatable {
         var lines: [NoticeLine]
         var focused: Bool
         /// Of "N more".
         var language: AppLanguage
     }
 
-    static func render(_ canvas: inout Canvas, lines: [NoticeLine], in area: Rect) {
-        let model = Model(lines: lines, focused: canvas.focus == .notices, language: canvas.settings.currentLanguage)
-        canvas.region("notices", model, in: area) { draw(&$0, model, in: area) }
+    static func model(_ canvas: Canvas, lines: [NoticeLine]) -> Model {
+        Model(lines: lines, focused: canvas.focus == .notices, language: canvas.settings.currentLanguage)
     }
 
-    private static func draw(_ canvas: inout Canvas, _ model: Model, in area: Rect) {
+    static func draw(_ canvas: inout Canvas, _ model: Model, in area: Rect) {
         guard !area.isEmpty else { return }
         let lines = model.lines
         let focused = model.focused

@@ -2,21 +2,13 @@ import AppCore
 import TerminalRendering
 
 /// Settings › VerbumCare (docs/PRODUCT.md: Settings pane): the server list with each server's live status, the
-/// Custom Server Address field with validation as you type, and the connection options.
+/// Custom Server Address field with validation as you type, and the connection options, inside
+/// the frame (`ScreenLayout.pane` places it).
 enum PaneView {
-    static func render(_ canvas: inout Canvas, in area: Rect) {
-        let inner = ChromeView.render(&canvas, in: area, title: canvas.text("ui.pane.title"))
-        // `--plain`: lines start at the left edge, where a screen reader's line begins.
-        let content = canvas.plain ? inner : inner.inset(left: 1, right: 1)
-        guard content.height >= 1, content.width >= 1 else { return }
-        // One region (`Canvas.region`): its parts share one layout.
-        canvas.region("pane", canvas.model.reading([.mutes, .paneAges]), in: content) { renderContent(&$0, in: content) }
-    }
-
     /// The most lines the answers and validation under the address field take.
     static let feedbackLines = 8
 
-    private static func renderContent(_ canvas: inout Canvas, in content: Rect) {
+    static func draw(_ canvas: inout Canvas, in content: Rect) {
         let options = PaneOptionsView.layout(canvas, width: content.width)
         var feedback = PaneFeedbackView.lines(canvas, width: content.width - 1)
         let fixedRows = 3 + options.rowCount + 1

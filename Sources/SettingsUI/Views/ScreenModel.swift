@@ -39,14 +39,6 @@ public struct ScreenModel: Equatable, Sendable {
         settings.connectivity = drawn
     }
 
-    /// This model as a region that shows only the time values `parts` sees it: the key of
-    /// its memo (`Canvas.region`).
-    public func reading(_ parts: ScreenTime.Parts) -> ScreenModel {
-        var model = self
-        model.time = time.keeping(parts)
-        return model
-    }
-
     /// The language the person chose (the language list marks it).
     public var chosenLanguage: AppLanguage { languageNotDrawn ?? settings.currentLanguage }
 }

@@ -25,13 +25,7 @@ public enum ScreenRenderer {
             return RenderedFrame(buffer: canvas.buffer, cursor: nil)
         }
         let area = canvas.buffer.bounds
-        if let fleet = model.screen.fleet {
-            FleetView.render(&canvas, fleet: fleet, in: area)
-        } else if model.settings.isSettingsPaneOpen {
-            PaneView.render(&canvas, in: area)
-        } else {
-            MainScreenView.render(&canvas, in: area)
-        }
+        ScreenLayout.screen(&canvas, in: area)
         let overlay = model.screen.activeOverlay(model.settings)
         if overlay != .none {
             // The screen below keeps its looks but not the cursor: the overlay has the focus.
@@ -39,20 +33,7 @@ public enum ScreenRenderer {
             canvas.focusPoint = nil
             // Nor the clicks: only the footer's hints (the overlay's keys) stay clickable.
             canvas.targets.removeAll { if case .key = $0.target { false } else { true } }
-            let inside = ChromeView.inner(of: area, canvas: canvas)
-            canvas.region("overlay", model.reading([.mutes, .overlayNow]), in: inside) { canvas in
-                canvas.buffer.updateStyle(in: inside) { style in
-                    style.attributes.subtract([.reverse, .bold])
-                    style.attributes.insert(.dim)
-                }
-                switch overlay {
-                case .help: HelpOverlayView.render(&canvas, in: inside)
-                case .history: HistoryOverlayView.render(&canvas, in: inside)
-                case .login(let serverId): LoginDialogView.render(&canvas, serverId: serverId, in: inside)
-                case .confirm(let dialog): ConfirmDialogView.render(&canvas, dialog: dialog, in: inside)
-                case .none: break
-                }
-            }
+            ScreenLayout.overlay(&canvas, overlay, in: ChromeView.inner(of: area, canvas: canvas))
         }
         canvas.finishRegions()
         canvas.buffer.cursor = canvas.caret ?? (canvas.plain ? canvas.focusPoint : nil)

@@ -2,8 +2,8 @@ import AppCore
 
 /// The clock as the screen shows it: the values of the texts that count time, not the time
 /// itself. A frame is drawn from these, so two moments whose texts read the same give equal
-/// models (the later frame draws nothing: `AppLoop`), and a second that changes only "checked
-/// N s ago" changes only the model of the region that shows it (`FrameMemo`).
+/// models (the later frame draws nothing: `AppLoop`). Which region of a frame shows which of
+/// these values is the drawing path's (`RegionKey`), not the views'.
 public struct ScreenTime: Equatable, Sendable {
     /// "checked N s ago" of the current server (its own region: `MainScreenView`).
     public var checked: CheckedAge = .never
@@ -24,18 +24,6 @@ public struct ScreenTime: Equatable, Sendable {
     /// While the pane is open: how old each row's word is ("12 s ago"), by server id.
     public var paneAges: [String: CheckedAge] = [:]
 
-    /// Which of the values a region shows (the rest are left out of its model).
-    public struct Parts: OptionSet, Sendable {
-        public let rawValue: UInt8
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
-        public static let waiting = Parts(rawValue: 1 << 1)
-        public static let historyDates = Parts(rawValue: 1 << 2)
-        public static let mutes = Parts(rawValue: 1 << 3)
-        public static let overlayNow = Parts(rawValue: 1 << 4)
-        public static let paneAges = Parts(rawValue: 1 << 5)
-        public static let all: Parts = [.waiting, .historyDates, .mutes, .overlayNow, .paneAges]
-    }
-
     public init() {}
 
     public init(state: AppState, now: Double) {
@@ -55,22 +43,6 @@ public struct ScreenTime: Equatable, Sendable {
         let quoting: ([String: String]) -> Bool = { $0[ConnectivityCause.parameter] == ConnectivityCause.clockBehind.rawValue }
         return settings.notices.contains { quoting($0.message.parameters) || $0.message.reason.map { quoting($0.parameters) } == true }
             || (settings.detailedStatus?.checks.contains { $0.error.map { quoting($0.parameters) } == true } ?? false)
-    }
-
-    /// These values with the others at their defaults ("checked N s ago" is never kept: it is
-    /// a region of its own).
-    public func keeping(_ parts: Parts) -> ScreenTime {
-        var kept = ScreenTime()
-        // Kept by every region: a drill is rare, and the header and the pane rows show it.
-        kept.drill = drill
-        // Kept by every region too: rare, and any text may quote the clock.
-        kept.clockReading = clockReading
-        if parts.contains(.waiting) { kept.waitingSeconds = waitingSeconds }
-        if parts.contains(.historyDates) { kept.historyTimeOnly = historyTimeOnly }
-        if parts.contains(.mutes) { kept.mutes = mutes }
-        if parts.contains(.overlayNow) { kept.overlayNow = overlayNow }
-        if parts.contains(.paneAges) { kept.paneAges = paneAges }
-        return kept
     }
 
     /// The mute that holds `serverId`'s alerts now (the one ending last), if any.

@@ -7,19 +7,31 @@ import TerminalRendering
 /// words, and the newest confirmed change of status (`PlainStatusLine`); the key hints are the
 /// last row.
 enum PlainChrome {
+    /// What the lines are drawn from: the lines above the content and the key hints below it.
+    struct Model: Equatable {
+        var top: [PlainLine]
+        var hintsLabel: String
+        var hints: String
+        var area: Rect
+    }
+
+    /// The width the key hints get on the last row of `area`.
+    static func hintWidth(_ canvas: Canvas, in area: Rect) -> Int {
+        area.width - canvas.width(canvas.text("ui.plain.label.keys") + PlainLine.separator)
+    }
+
+    static func model(_ canvas: Canvas, in area: Rect, title: String, status: Line, hints: Line) -> Model {
+        Model(top: topLines(canvas, title: title, status: status), hintsLabel: canvas.text("ui.plain.label.keys"),
+              hints: hints.text, area: area)
+    }
+
     /// Draws the lines and returns the area between them for the screen's content.
-    static func render(_ canvas: inout Canvas, in area: Rect, title: String, status: Line) -> Rect {
-        let text = canvas.text
-        let top = topLines(canvas, title: title, status: status)
-        let hintsLabel = text("ui.plain.label.keys")
-        let hints = ChromeView.fittedHintLine(canvas, width: area.width - canvas.width(hintsLabel + PlainLine.separator))
-        let model = Model(top: top, hints: hints.line.text, area: area)
-        return canvas.region("plainChrome", model, in: area) { canvas in
-            let used = PlainDocument.render(top, canvas: &canvas, in: area.inset(bottom: 1))
-            let keys = PlainLine(hintsLabel, hints.line.text)
-            canvas.draw(PlainLine.sentence(label: keys.label, value: keys.value), in: area.row(area.height - 1))
-            return area.inset(top: used, bottom: 1)
-        }
+    static func draw(_ canvas: inout Canvas, _ model: Model) -> Rect {
+        let area = model.area
+        let used = PlainDocument.render(model.top, canvas: &canvas, in: area.inset(bottom: 1))
+        let keys = PlainLine(model.hintsLabel, model.hints)
+        canvas.draw(PlainLine.sentence(label: keys.label, value: keys.value), in: area.row(area.height - 1))
+        return area.inset(top: used, bottom: 1)
     }
 
     /// What the mode is, the screen, its status, the newest change.
@@ -41,12 +53,6 @@ enum PlainChrome {
         let top = topLines(canvas, title: "", status: StatusIndicator.line(canvas))
         let used = min(max(0, area.height - 1), PlainDocument.height(top, width: area.width, metrics: canvas.metrics))
         return area.inset(top: used, bottom: 1)
-    }
-
-    private struct Model: Equatable {
-        var top: [PlainLine]
-        var hints: String
-        var area: Rect
     }
 
     /// "Screen reader mode: on (--plain)": what turned it on. In the line mode the backend

@@ -7,9 +7,8 @@ import TerminalRendering
 /// (numbered as the keys 1 2 3 choose), "open settings", the notices, and on a large screen
 /// the timeline and the server history; tables are read as "label: value" sentences.
 enum PlainMainView {
-    static func render(_ canvas: inout Canvas, in area: Rect) {
-        let lines = self.lines(canvas)
-        _ = canvas.region("plainMain", canvas.model, in: area) { PlainDocument.render(lines, canvas: &$0, in: area) }
+    static func draw(_ canvas: inout Canvas, in area: Rect) {
+        _ = PlainDocument.render(lines(canvas), canvas: &canvas, in: area)
     }
 
     static func lines(_ canvas: Canvas) -> [PlainLine] {
