@@ -53,8 +53,8 @@ struct FallbackNeverHoldsTests: RandomChoices {
     static func step(_ world: inout ReducerWorld) {
         if let index = world.pending.firstIndex(where: { !$0.isTimer }) {
             world.complete(at: index)
-        } else if let index = world.pending.indices.min(by: { world.pending[$0].timerDelay < world.pending[$1].timerDelay }) {
-            world.complete(at: index)
+        } else {
+            world.store.fireNextTimer()
         }
     }
 

@@ -31,6 +31,20 @@ struct FilesAndSessionTests {
         #expect(world.state.connectionTimeout == 20)
     }
 
+    @Test func aHandEditOfTheTLSSettingsReachesTheRunnerAndEveryChangeIsSaved() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        try world.handEdit(#"{"ca_bundle": "/etc/ssl/ward3.pem", "cert_warning_days": 30}"#)
+        #expect(world.transport?.caBundle == "/etc/ssl/ward3.pem" && world.transport?.certWarningDays == 30,
+                "\(String(describing: world.transport))")
+        try world.handEdit(#"{"backend_server_address": "https://verbumcaremac-mini/api"}"#)
+        world.settle()
+        #expect(world.transport?.caBundle == nil, "\(String(describing: world.transport))")
+        let saved = world.appStateFile.load().state
+        #expect(saved.lastKnownServerId == "mac-mini" && saved == PersistedAppState(world.state), "\(saved)")
+        world.store.finish()
+    }
+
     @Test func aReReadOfTheSameProblemKeepsItsDismissal() throws {
         var world = try ReducerWorld()
         world.settle()
