@@ -96,6 +96,9 @@ struct FilesAndSessionTests {
         #expect(world.state.loginRequest == nil)
         #expect(password.reveal().isEmpty, "the password is wiped once used")
         #expect(world.state.timeline.contains { $0.kind == .signedIn })
+        // The next probe still meets the stored token refused: the runner is asked to verify it.
+        for _ in 0..<3 where world.verified.isEmpty { world.fireNextTimer() }
+        #expect(world.verified == ["mac-mini"], "\(world.verified)")
     }
 
     @Test func aSignInForAnotherServerIsNotOpened() throws {
