@@ -119,6 +119,11 @@ let package = Package(
                 dependencies: [.product(name: "Subprocess", package: "swift-subprocess"),
                                .product(name: "PropertyBased", package: "swift-property-based")],
                 path: "Tests/TestSupport", swiftSettings: strictSettings),
+        // The exhaustive test store over the whole `AppReducer`, in virtual time (issue 25): for
+        // the reducer's stories and the loop's. Apart from TestSupport, which stays free of the
+        // app's core, so the process-level tests do not rebuild with every change of AppCore.
+        .target(name: "StoreTestSupport", dependencies: ["AppCore"],
+                path: "Tests/StoreTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "LocalizationTests",
                     dependencies: ["Localization", "TestSupport",
                                    .product(name: "PropertyBased", package: "swift-property-based")],
@@ -135,7 +140,7 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "ReducerTests",
                     dependencies: ["SettingsStore", "SettingsUI", "TerminalRendering", "Localization", "TestSupport",
-                                   .product(name: "PropertyBased", package: "swift-property-based")],
+                                   "StoreTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strictSettings),
         .testTarget(name: "DoctorTests",
                     dependencies: ["Doctor", "TestSupport",
@@ -166,7 +171,7 @@ let package = Package(
         // The real loop in-process: key in, frame out, against the demo backend or a scripted network.
         .testTarget(name: "AppLoopTests",
                     dependencies: ["AppLoop", "Fleet", "SettingsStore", "SettingsUI", "Connectivity", "BackendClient",
-                                   "TerminalRendering", "Localization", "TestSupport",
+                                   "TerminalRendering", "Localization", "TestSupport", "StoreTestSupport",
                                    .product(name: "Logging", package: "swift-log"),
                                    .product(name: "PropertyBased", package: "swift-property-based")],
                     swiftSettings: strictSettings),

@@ -2,10 +2,12 @@ import Localization
 import SettingsStore
 import SettingsUI
 import TerminalRendering
+import StoreTestSupport
 import Testing
 
-/// Stories of the settings pane told to the one reducer, exhaustively (every change of the
-/// state and every effect accounted for), and drawn in every language.
+/// Stories of the settings pane told to the one reducer in the exhaustive `TestStore` (every
+/// change of the whole state and every effect accounted for; timers on its virtual timeline),
+/// and drawn in every language.
 @Suite("Pane stories (exhaustive)")
 struct PaneStoryTests {
     static let now = 1_760_000_000.0
@@ -26,7 +28,7 @@ struct PaneStoryTests {
     }
 
     /// `o`: the pane opens on the configured server and every server is tested.
-    static func open(_ store: inout ExhaustiveStore) {
+    static func open(_ store: TestStore) {
         let servers = store.state.settings.availableServers
         let marked = servers.firstIndex { $0.id == store.state.settings.configuredServer.id } ?? 0
         let first = store.state.settings.connectivity.lastGeneration + 1
@@ -63,8 +65,8 @@ struct PaneStoryTests {
         // pn51 is watched by its own probes: the pane does not test it again.
         initial.settings.connectivity.monitor = ProbeLoop(serverId: "pn51", generation: 0,
                                                           schedule: ProbeSchedule(interval: 10))
-        var store = ExhaustiveStore(initial)
-        Self.open(&store)
+        let store = TestStore(initial, at: Self.now)
+        Self.open(store)
         let servers = store.state.settings.availableServers
         for server in servers {
             let result = Self.result(server.id, healthy: true, at: Self.now)
@@ -108,6 +110,9 @@ struct PaneStoryTests {
         store.receive { $0 == .readSettingsFile }
         store.receive { $0 == .schedulePaneRetest(after: nil) }
         store.send(.paneRetestTimerFired(at: at + 20))
+        // In virtual time: an hour passes and no timer fires (the cancelled one is gone).
+        store.advance(by: 3600)
+        #expect(store.waitingTimers.isEmpty, "\(store.waitingTimers)")
         store.finish()
     }
 
@@ -164,8 +169,8 @@ struct PaneStoryTests {
 
     @Test("removing the server in use says first which server will be used instead", arguments: AppLanguage.allCases)
     func removingTheServerInUseWarns(language: AppLanguage) throws {
-        var store = ExhaustiveStore(try Self.state(current: "custom-ward3-example-org", language: language))
-        Self.open(&store)
+        let store = TestStore(try Self.state(current: "custom-ward3-example-org", language: language), at: Self.now)
+        Self.open(store)
         #expect(store.state.screen.paneCursor == 3)
         let message = AppError(key: "ui.pane.confirm_remove_in_use", parameters: ["address": Self.ward, "server": "pn51"])
         store.send(.key(.delete, at: Self.now)) { state in
@@ -188,8 +193,8 @@ struct PaneStoryTests {
 
     @Test("removing a server not in use asks without the warning")
     func removingAnotherServer() throws {
-        var store = ExhaustiveStore(try Self.state(current: "pn51", language: .en))
-        Self.open(&store)
+        let store = TestStore(try Self.state(current: "pn51", language: .en), at: Self.now)
+        Self.open(store)
         store.send(.key(.down, at: Self.now)) { $0.screen.paneCursor = 1 }
         store.send(.key(.down, at: Self.now)) { $0.screen.paneCursor = 2 }
         store.send(.key(.down, at: Self.now)) { $0.screen.paneCursor = 3 }
@@ -203,8 +208,8 @@ struct PaneStoryTests {
 
     @Test("the pane's answer to an action goes with the next key", arguments: AppLanguage.allCases)
     func paneNotesGoWithTheNextKey(language: AppLanguage) throws {
-        var store = ExhaustiveStore(try Self.state(current: "pn51", language: language))
-        Self.open(&store)
+        let store = TestStore(try Self.state(current: "pn51", language: language), at: Self.now)
+        Self.open(store)
         store.send(.key(.delete, at: Self.now)) { state in
             NoticeBoard.postPaneNote(AppError(key: "ui.pane.cannot_remove_prefilled"), kind: .error, at: Self.now,
                                      in: &state.settings)

@@ -53,9 +53,29 @@ struct FallbackNeverHoldsTests: RandomChoices {
     static func step(_ world: inout ReducerWorld) {
         if let index = world.pending.firstIndex(where: { !$0.isTimer }) {
             world.complete(at: index)
-        } else if let index = world.pending.indices.min(by: { world.pending[$0].timerDelay < world.pending[$1].timerDelay }) {
-            world.complete(at: index)
+        } else {
+            world.store.fireNextTimer()
         }
+    }
+
+    /// Found by the random stories once a hang took its time in virtual time (the test store):
+    /// Mac Mini hangs at its probe, pn51 is down too ("both unreachable"); the person chooses
+    /// pn51 when it answers again. Connected to pn51, the app no longer says both are unreachable.
+    @Test("both unreachable, then pn51 chosen and connected: the notice goes")
+    func bothUnreachableEndsWithAChosenServer() throws {
+        var world = try ReducerWorld(settingsJSON: SwitchAndFallbackTests.macMini)
+        world.settle()
+        world.health["mac-mini"] = .hanging
+        world.health["pn51"] = .down
+        for _ in 0..<4 where world.state.connectionStatus != .error { world.fireNextTimer() }
+        #expect(world.state.notices.map(\.message.key).contains("notice.all_unreachable"), "\(world.state.notices)")
+        world.health["pn51"] = .up
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcare-lab.local/api")))
+        world.settle()
+        #expect(world.state.currentServer.id == "pn51" && world.state.connectionStatus == .connected)
+        #expect(!world.state.notices.map(\.message.key).contains("notice.all_unreachable"), "\(world.state.notices)")
+        ReducerInvariants.check(world, "pn51 chosen")
+        world.store.finish()
     }
 
     @Test("Mac Mini returns (s offered), then pn51 fails: back to Mac Mini at once, with the switch's steps and a notice")

@@ -31,6 +31,20 @@ struct FilesAndSessionTests {
         #expect(world.state.connectionTimeout == 20)
     }
 
+    @Test func aHandEditOfTheTLSSettingsReachesTheRunnerAndEveryChangeIsSaved() throws {
+        var world = try ReducerWorld()
+        world.settle()
+        try world.handEdit(#"{"ca_bundle": "/etc/ssl/ward3.pem", "cert_warning_days": 30}"#)
+        #expect(world.transport?.caBundle == "/etc/ssl/ward3.pem" && world.transport?.certWarningDays == 30,
+                "\(String(describing: world.transport))")
+        try world.handEdit(#"{"backend_server_address": "https://verbumcaremac-mini/api"}"#)
+        world.settle()
+        #expect(world.transport?.caBundle == nil, "\(String(describing: world.transport))")
+        let saved = world.appStateFile.load().state
+        #expect(saved.lastKnownServerId == "mac-mini" && saved == PersistedAppState(world.state), "\(saved)")
+        world.store.finish()
+    }
+
     @Test func aReReadOfTheSameProblemKeepsItsDismissal() throws {
         var world = try ReducerWorld()
         world.settle()
@@ -82,6 +96,9 @@ struct FilesAndSessionTests {
         #expect(world.state.loginRequest == nil)
         #expect(password.reveal().isEmpty, "the password is wiped once used")
         #expect(world.state.timeline.contains { $0.kind == .signedIn })
+        // The next probe still meets the stored token refused: the runner is asked to verify it.
+        for _ in 0..<3 where world.verified.isEmpty { world.fireNextTimer() }
+        #expect(world.verified == ["mac-mini"], "\(world.verified)")
     }
 
     @Test func aSignInForAnotherServerIsNotOpened() throws {

@@ -43,64 +43,27 @@ struct PaneEscapePropertyTests {
         }
     }
 
-    /// The app's state, with settings.json written for real in a temporary folder and every
-    /// other effect held until a `step` completes it.
+    /// The whole app in the exhaustive test store (`ReducerWorld`: settings.json written for
+    /// real in a temporary folder, the network's effects answered by doubles, every server up),
+    /// with the effects in flight held until a `step` runs the oldest one.
     struct World {
-        var state: AppState
-        var pending: [AppEffect] = []
-        let now: Double = 1_800_000_000
-        let directory: TemporaryDirectory
-        let file: NativeSettingsFile
-        let writer: SettingsFileWriter
+        var world: ReducerWorld
+        var state: AppState { world.app }
+        var now: Double { world.now }
 
         init(language: AppLanguage) throws {
-            directory = try TemporaryDirectory()
-            file = NativeSettingsFile(path: directory.path + "/settings.json", environment: .production)
-            writer = SettingsFileWriter(file: file)
-            let defaults = NativeSettingsResolver(environment: .production).resolve(.defaults)
-            state = AppState(settings: SettingsState(currentServer: defaults.configuredServer,
-                                                     availableServers: defaults.availableServers,
-                                                     currentLanguage: language, environment: .production))
-            send(.loaded(settings: file.load(), appState: AppStateFile.LoadResult(state: PersistedAppState(), problems: []),
-                         detectedLanguage: language))
-            send(.connectivityStarted(at: now))
+            world = try ReducerWorld(language: language)
             // The start's test runs to its end: pn51 in use, connected.
-            while !pending.isEmpty { step() }
+            world.settle()
         }
 
         mutating func send(_ event: AppEvent) {
-            for effect in AppReducer.reduce(&state, event) {
-                switch effect {
-                case .writeSettings(let change):
-                    send(writer.write(change, at: now))
-                case .readSettingsFile:
-                    send(.settingsFileRead(file.load(), at: now))
-                case .testRow, .testSwitchTarget, .advanceSwitch, .saveServerData, .restoreServerData:
-                    pending.append(effect)
-                default:
-                    break // timers never fire here; the rest reports nothing this story reads
-                }
-            }
+            world.send(event)
         }
 
         mutating func step() {
-            guard !pending.isEmpty else { return }
-            let now = now
-            let server = { (config: ServerConfig) in ReducerWorld.status(config, health: .up, at: now) }
-            switch pending.removeFirst() {
-            case let .testRow(config, generation):
-                send(.rowTestCompleted(generation: generation, result: server(config)))
-            case let .testSwitchTarget(config, generation):
-                send(.switchTestCompleted(generation: generation, result: server(config), hadToken: false, at: now))
-            case let .advanceSwitch(generation, step):
-                send(.switchStepCompleted(generation: generation, step: step, at: now))
-            case let .saveServerData(_, _, generation):
-                send(.switchStepCompleted(generation: generation, step: .savingServerData, at: now))
-            case let .restoreServerData(_, generation):
-                send(.switchStepCompleted(generation: generation, step: .restoringServerData, at: now))
-            default:
-                break
-            }
+            guard !world.store.inFlight.isEmpty else { return }
+            world.store.runInFlight(at: 0)
         }
     }
 

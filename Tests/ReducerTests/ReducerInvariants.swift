@@ -14,6 +14,24 @@ enum ReducerInvariants {
         #expect(file.configuredServer.id == state.configuredServer.id && file.source == state.configuredSource,
                 "configured \(state.configuredServer.id) but the file says \(file.configuredServer.id) — \(context())")
 
+        // app-state.json holds what the state says once it differs from what was loaded (every
+        // change is saved: a dropped `persistAppState` leaves the file behind).
+        let persisted = PersistedAppState(state)
+        if persisted != world.loadedAppState {
+            #expect(world.appStateFile.load().state == persisted,
+                    "app-state.json says \(world.appStateFile.load().state), the state \(persisted) — \(context())")
+        }
+        // The runner tests with the TLS settings the state holds (`updateTransport`).
+        if (state.caBundle, state.certWarningDays) != world.loadedTransport {
+            #expect(world.transport?.caBundle == state.caBundle && world.transport?.certWarningDays == state.certWarningDays,
+                    "the runner tests with \(String(describing: world.transport)) — \(context())")
+        }
+        // The watch follows the fallback once it is known (the watch slice, composed).
+        if !state.isUnchecked, !state.serverSwitchState.isInProgress {
+            #expect(world.app.watch.fallback?.fromServerId == state.fallback?.fromServerId,
+                    "the watch's fallback \(String(describing: world.app.watch.fallback?.fromServerId)), the app's \(String(describing: state.fallback?.fromServerId)) — \(context())")
+        }
+
         // Which server is in use is one story.
         if state.connectivity.activeSwitch == nil && state.connectivity.isActive {
             if state.serverSource == .fallback {

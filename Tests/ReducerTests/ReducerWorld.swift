@@ -1,13 +1,17 @@
 import Foundation
+import StoreTestSupport
+import Testing
 import TestSupport
 import Localization
 @testable import SettingsStore
 
-/// Drives the pure reducer as the app does, without threads, a terminal or a network: events
-/// go through `SettingsReducer.reduce`; settings.json effects are written at once to a real file in
-/// a temporary directory through the store's own writer; every other effect waits in
-/// `pending` until the test completes it against a scripted world (which servers answer,
-/// which hang) on a virtual clock.
+/// A scripted world around the one `AppReducer` (every slice, the watch's included), driven
+/// through the exhaustive `TestStore` in virtual time: settings.json and app-state.json are
+/// written at once to real files in a temporary directory through the store's own writers (as
+/// `dispatch` does); the network's effects are answered by doubles from which servers answer
+/// and which hang (a hang costs the connection timeout of virtual time); timers wait on the
+/// store's timeline. Every effect the reducer may ask for in these stories is answered here or
+/// declared ignored; any other one fails the story (the store's exhaustivity).
 struct ReducerWorld {
     enum Health: Equatable {
         case up
@@ -18,53 +22,150 @@ struct ReducerWorld {
         case refusesToken
     }
 
-    private(set) var state: SettingsState
-    private(set) var pending: [AppEffect] = []
-    private(set) var now: Double = 1_800_000_000
-    var health: [String: Health] = [:]
-    /// Servers with a stored token.
-    var tokens: Set<String> = []
-    /// Every event applied, for failure messages.
-    private(set) var log: [String] = []
+    /// What the doubles read and what they were told: shared with the store's doubles.
+    final class Network {
+        var health: [String: Health] = [:]
+        var tokens: Set<String> = []
+        /// The last TLS settings given to the runner (`updateTransport`).
+        var transport: (caBundle: String?, certWarningDays: Int)?
+        /// The servers whose refused token the runner was asked to verify (`verifyToken`).
+        var verified: [String] = []
+    }
+
+    let store: TestStore
+    private let network = Network()
     let directory: TemporaryDirectory
     let file: NativeSettingsFile
-    private let writer: SettingsFileWriter
+    let appStateFile: AppStateFile
+
+    /// The settings slice, which the stories read.
+    var state: SettingsState { store.state.settings }
+    /// The whole state.
+    var app: AppState { store.state }
+    var now: Double { store.now }
+    var log: [String] { store.log }
+    var health: [String: Health] {
+        get { network.health }
+        nonmutating set { network.health = newValue }
+    }
+    /// Servers with a stored token.
+    var tokens: Set<String> {
+        get { network.tokens }
+        nonmutating set { network.tokens = newValue }
+    }
+    var transport: (caBundle: String?, certWarningDays: Int)? { network.transport }
+    /// What app-state.json and the TLS settings were right after loading (nothing to save yet).
+    private(set) var loadedAppState = PersistedAppState()
+    private(set) var loadedTransport: (String?, Int) = (nil, 0)
+    var verified: [String] { network.verified }
+    /// The answered effects in flight, then the timers waiting (earliest first).
+    var pending: [AppEffect] { store.inFlight + store.waitingTimers }
 
     init(settingsJSON: String? = nil, active: Bool = true, language: AppLanguage = .en) throws {
         directory = try TemporaryDirectory()
         file = NativeSettingsFile(path: directory.path + "/settings.json", environment: .production)
-        writer = SettingsFileWriter(file: file)
+        appStateFile = AppStateFile(path: directory.path + "/app-state.json")
         let defaults = NativeSettingsResolver(environment: .production).resolve(.defaults)
-        state = SettingsState(currentServer: defaults.configuredServer, availableServers: defaults.availableServers,
-                              currentLanguage: language, environment: .production)
+        store = TestStore(AppState(settings: SettingsState(currentServer: defaults.configuredServer,
+                                                           availableServers: defaults.availableServers,
+                                                           currentLanguage: language, environment: .production)),
+                          at: 1_800_000_000)
+        // The stories check invariants and the facts they tell, not every field of every step.
+        store.checksState = false
+        Self.answerFiles(store, file: file, appStateFile: appStateFile, network: network)
+        Self.answerNetwork(store, network: network)
         if let settingsJSON { try write(settingsJSON) }
-        send(.loaded(settings: file.load(), appState: AppStateFile.LoadResult(state: PersistedAppState(), problems: []),
-                     detectedLanguage: language))
+        send(.loaded(settings: file.load(), appState: appStateFile.load(), detectedLanguage: language))
+        loadedAppState = PersistedAppState(state)
+        loadedTransport = (state.caBundle, state.certWarningDays)
         if active { send(.connectivityStarted(at: now)) }
+    }
+
+    /// The store's file effects, at once inside the event as `dispatch` runs them.
+    static func answerFiles(_ store: TestStore, file: NativeSettingsFile, appStateFile: AppStateFile, network: Network) {
+        let writer = SettingsFileWriter(file: file)
+        store.answer(.writeSettings, atOnce: true) { effect, now in
+            guard case .writeSettings(let change) = effect else { return [] }
+            return [.init(writer.write(change, at: now))]
+        }
+        store.answer(.readSettingsFile, atOnce: true) { _, now in [.init(.settingsFileRead(file.load(), at: now))] }
+        store.answer(.persistAppState, atOnce: true) { effect, now in
+            guard case .persistAppState(let snapshot) = effect else { return [] }
+            do {
+                let problems = try appStateFile.save(snapshot)
+                return problems.isEmpty ? [] : [.init(.appStateWritten(problems: problems, at: now))]
+            } catch {
+                return [.init(.appStateWriteFailed(FileProblem(key: "files.write_failed", parameters: [:]), at: now))]
+            }
+        }
+        store.answer(.updateTransport, atOnce: true) { effect, _ in
+            if case let .updateTransport(caBundle, days) = effect { network.transport = (caBundle, days) }
+            return []
+        }
+    }
+
+    /// The network's effects against the scripted world, and the runner's timers.
+    static func answerNetwork(_ store: TestStore, network: Network) {
+        store.runTimers()
+        // What this machine has for mDNS is not part of these stories (DoctorTests read it).
+        store.ignore(.inspectMDNS)
+        store.answer(.verifyToken) { effect, _ in
+            if case .verifyToken(let server) = effect { network.verified.append(server.id) }
+            return []
+        }
+        store.answer([.probe, .testRow, .probeRecovery, .testSwitchTarget, .testAddress]) { effect, now in
+            switch effect {
+            case let .probe(server, generation):
+                let hadToken = network.tokens.contains(server.id)
+                return [test(server, network) { .probeCompleted(generation: generation, result: $0, hadToken: hadToken, at: $1) }]
+            case let .testRow(server, generation):
+                return [test(server, network) { result, _ in .rowTestCompleted(generation: generation, result: result) }]
+            case let .probeRecovery(server, generation):
+                return [test(server, network) { .recoveryProbeCompleted(generation: generation, result: $0, at: $1) }]
+            case let .testSwitchTarget(server, generation):
+                let hadToken = network.tokens.contains(server.id)
+                return [test(server, network) { .switchTestCompleted(generation: generation, result: $0, hadToken: hadToken, at: $1) }]
+            case .testAddress(let server):
+                return [test(server, network) { .addressTested(address: server.baseUrl, summary: ServerProbeSummary($0), at: $1) }]
+            default:
+                return []
+            }
+        }
+        store.answer([.advanceSwitch, .saveServerData, .restoreServerData, .signIn, .signOut]) { effect, now in
+            switch effect {
+            case let .advanceSwitch(generation, step):
+                [.init(.switchStepCompleted(generation: generation, step: step, at: now))]
+            case let .saveServerData(_, _, generation):
+                [.init(.switchStepCompleted(generation: generation, step: .savingServerData, at: now))]
+            case let .restoreServerData(_, generation):
+                [.init(.switchStepCompleted(generation: generation, step: .restoringServerData, at: now))]
+            case let .signIn(server, username, password):
+                { password.wipe(); return [.init(.signedIn(serverId: server.id, username: username, at: now))] }()
+            case .signOut(let server):
+                [.init(.signedOut(serverId: server.id, at: now))]
+            default:
+                []
+            }
+        }
+        store.answer(.inspectCABundle) { effect, now in
+            guard case .inspectCABundle(let path) = effect else { return [] }
+            return [.init(.caBundleInspected(path: path, refusal: nil, at: now))]
+        }
+    }
+
+    /// A test of the four checks against the scripted world; a hang answers after the
+    /// connection timeout, in virtual time.
+    static func test(_ server: ServerConfig, _ network: Network,
+                     _ event: @escaping (DetailedStatus, Double) -> AppEvent) -> TestStore.Completion {
+        let health = network.health[server.id] ?? .up
+        let after = health == .hanging ? Double(server.connectionTimeout) / 1000 : 0
+        return TestStore.Completion(after: after) { at in event(status(server, health: health, at: at), at) }
     }
 
     // MARK: Events
 
     mutating func send(_ event: AppEvent) {
-        log.append(event.name)
-        let effects = SettingsReducer.reduce(&state, event)
-        for effect in effects {
-            switch effect {
-            case .writeSettings(let change):
-                send(writer.write(change, at: now))
-            case .persistAppState, .updateTransport, .stopConnectivity, .verifyToken, .inspectMDNS:
-                break
-            case .scheduleProbe:
-                // As the runtime does: a new probe timer replaces the one waiting.
-                pending.removeAll { if case .scheduleProbe = $0 { true } else { false } }
-                pending.append(effect)
-            case .scheduleRecoveryProbe:
-                pending.removeAll { if case .scheduleRecoveryProbe = $0 { true } else { false } }
-                pending.append(effect)
-            default:
-                pending.append(effect)
-            }
-        }
+        store.send(event)
     }
 
     /// A person's hand edit of settings.json, seen by the watcher.
@@ -78,76 +179,30 @@ struct ReducerWorld {
         NativeSettingsResolver(environment: .production).resolve(file.load().settings)
     }
 
-    mutating func advance(_ seconds: Double) {
-        now += seconds
-    }
-
     // MARK: Effects
 
-    /// Completes every pending effect that is not a timer, repeatedly, until only timers are
-    /// left (a switch runs to its end, probes answer).
+    /// Runs every answered effect, and what falls due while a hang is awaited, until nothing
+    /// is in flight (a switch runs to its end, probes answer); timers further on wait.
     mutating func settle(maxSteps: Int = 200) {
-        for _ in 0..<maxSteps {
-            guard let index = pending.firstIndex(where: { !$0.isTimer }) else { return }
-            complete(at: index)
+        for _ in 0..<maxSteps where !store.inFlight.isEmpty || store.hasCompletions {
+            store.runOne()
         }
     }
 
-    /// Fires the earliest timer (the clock jumps to it) and settles what follows.
+    /// Fires the earliest timer (virtual time moves to it) and settles what follows.
     mutating func fireNextTimer() {
-        guard let index = pending.indices.min(by: { pending[$0].timerDelay < pending[$1].timerDelay }),
-              pending[index].isTimer else { return }
-        complete(at: index)
+        store.fireNextTimer()
         settle()
     }
 
-    /// Completes the pending effect at `index`.
+    /// Runs the effect in flight at `index`, or fires the timer at that place in `pending`.
     mutating func complete(at index: Int) {
-        let effect = pending.remove(at: index)
-        switch effect {
-        case let .scheduleProbe(generation, delay):
-            now += delay
-            send(.probeTimerFired(generation: generation, at: now))
-        case let .scheduleRecoveryProbe(generation, delay):
-            now += delay
-            send(.recoveryTimerFired(generation: generation, at: now))
-        case let .probe(server, generation):
-            let result = test(server)
-            send(.probeCompleted(generation: generation, result: result, hadToken: tokens.contains(server.id), at: now))
-        case let .testRow(server, generation):
-            send(.rowTestCompleted(generation: generation, result: test(server)))
-        case let .probeRecovery(server, generation):
-            send(.recoveryProbeCompleted(generation: generation, result: test(server), at: now))
-        case let .testSwitchTarget(server, generation):
-            let result = test(server)
-            send(.switchTestCompleted(generation: generation, result: result, hadToken: tokens.contains(server.id), at: now))
-        case let .advanceSwitch(generation, step):
-            send(.switchStepCompleted(generation: generation, step: step, at: now))
-        case let .saveServerData(_, _, generation):
-            send(.switchStepCompleted(generation: generation, step: .savingServerData, at: now))
-        case let .restoreServerData(_, generation):
-            send(.switchStepCompleted(generation: generation, step: .restoringServerData, at: now))
-        case let .signIn(server, username, password):
-            password.wipe()
-            send(.signedIn(serverId: server.id, username: username, at: now))
-        case .signOut(let server):
-            send(.signedOut(serverId: server.id, at: now))
-        case .writeSettings, .persistAppState, .updateTransport, .stopConnectivity, .verifyToken, .inspectMDNS,
-             .readSettingsFile, .testAddress, .inspectCABundle, .redrawScreen, .quit, .queryFleet, .schedulePaneRetest:
-            break
-        case .testServers, .scheduleRound, .roundFinished, .record, .openIncident, .closeIncident, .sendAlert,
-             .scheduleMuteEnd, .readHistory, .recordAlertOutcome, .deliverOutbox, .checkRecorder, .pruneHistory,
-             .writeStatusPage,
-             .changeDrill, .scheduleDrillEnd, .addIncidentNote:
-            break // the watch's effects: its own tests drive them (WatchReducerTests)
+        let inFlight = store.inFlight.count
+        if index < inFlight {
+            store.runInFlight(at: index)
+        } else {
+            store.fire(timer: store.waitingTimers[index - inFlight])
         }
-    }
-
-    /// A test of the four checks against the scripted world; a hang costs the connection timeout.
-    mutating func test(_ server: ServerConfig) -> DetailedStatus {
-        let health = health[server.id] ?? .up
-        if health == .hanging { now += Double(server.connectionTimeout) / 1000 }
-        return Self.status(server, health: health, at: now)
     }
 
     static func status(_ server: ServerConfig, health: Health, at now: Double) -> DetailedStatus {
@@ -182,22 +237,6 @@ struct ReducerWorld {
 
     private func write(_ json: String) throws {
         try TestFile.write(Data(json.utf8), to: file.path)
-    }
-}
-
-extension AppEffect {
-    var isTimer: Bool {
-        switch self {
-        case .scheduleProbe, .scheduleRecoveryProbe: true
-        default: false
-        }
-    }
-
-    var timerDelay: Double {
-        switch self {
-        case let .scheduleProbe(_, delay), let .scheduleRecoveryProbe(_, delay): delay
-        default: -1
-        }
     }
 }
 

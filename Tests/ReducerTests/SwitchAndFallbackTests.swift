@@ -29,6 +29,21 @@ struct SwitchAndFallbackTests {
                 "the start's test counts as the first probe: the next one is an interval away")
     }
 
+    @Test func probesComeOneIntervalApartInVirtualTime() throws {
+        var world = try ReducerWorld()
+        let start = world.now
+        world.settle()
+        let interval = Double(world.state.probeInterval)
+        var fired: [Double] = []
+        for _ in 0..<4 {
+            world.fireNextTimer()
+            if world.log.last(where: { $0.hasSuffix("TimerFired") }) == "probeTimerFired" { fired.append(world.now) }
+        }
+        #expect(fired == (1...4).map { start + Double($0) * interval }, "every \(interval) s from the start's test: \(fired)")
+        #expect(world.state.connectionStatus == .connected)
+        world.store.finish()
+    }
+
     @Test func choosingAServerWritesSettingsThenSwitches() throws {
         var world = try ReducerWorld()
         world.settle()

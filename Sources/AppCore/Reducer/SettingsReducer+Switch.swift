@@ -174,12 +174,14 @@ extension SettingsReducer {
         let failure = reason ?? ConnectivityError(code: .badResponse, message: "refused")
         switch run.origin {
         case .fallback(let configured, let configuredReason):
-            // pn51 is unreachable too: the configured server stays shown, in error.
+            // pn51 is unreachable too: the configured server stays shown, in error. The notice
+            // speaks of the server in use: another server chosen and connected ends it.
             restore(run.before, status: .error, at: at)
             post(Notice(subject: .server(configured.id), kind: .error,
                         message: ConnectivityMessages.allUnreachable(configured: configured, fallback: run.target,
                                                                      reason: configuredReason),
-                        condition: .serverNotConnected(state.currentServer.id), postedAt: at))
+                        condition: .serverNotConnected(state.currentServer.id), inUse: state.currentServer.id,
+                        postedAt: at))
         case .start:
             // Nothing to keep: the configured server is shown, in error, and pn51 is tried
             // when the rule allows.
