@@ -181,7 +181,7 @@ struct AppSettingsStoreTests {
         let home = try StoreTestHome()
         let store = home.loadedStore()
         var effects: [AppEffect] = []
-        store.effectHandler = { effects += $0 }
+        _ = EffectRecorder(store) { effects += $0 }
         try home.writeSettings(#"{"backend_server_address": "\#(macMiniURL)"}"#)
         let server = store.loadServerFromNativeSettings()
         #expect(server.id == "mac-mini")
@@ -208,7 +208,7 @@ struct AppSettingsStoreTests {
         let home = try StoreTestHome()
         let store = home.loadedStore()
         var effects: [AppEffect] = []
-        store.effectHandler = { effects += $0 }
+        _ = EffectRecorder(store) { effects += $0 }
         store.dispatch(.connectivityStarted(at: store.clock.now()))
         try store.selectServer(id: "mac-mini-tailscale")
         let run = try #require(store.getState().connectivity.activeSwitch)
@@ -225,7 +225,7 @@ struct AppSettingsStoreTests {
         let home = try StoreTestHome()
         let store = home.loadedStore()
         var effects: [AppEffect] = []
-        store.effectHandler = { effects += $0 }
+        _ = EffectRecorder(store) { effects += $0 }
         store.dispatch(.connectivityStarted(at: store.clock.now()))
         store.cancelSwitch() // the start's switch to the configured server; `r` waits for a switch
         effects.removeAll()
@@ -387,7 +387,7 @@ struct AppSettingsStoreTests {
         let home = try StoreTestHome()
         let store = home.loadedStore()
         var effects: [AppEffect] = []
-        store.effectHandler = { effects += $0 }
+        _ = EffectRecorder(store) { effects += $0 }
         store.dispatch(.connectivityStarted(at: store.clock.now()))
         let switches = { effects.filter { if case .advanceSwitch(_, .validating) = $0 { true } else { false } }.count }
         try home.writeSettings(#"{"backend_server_address": "\#(macMiniURL)", "probe_interval": 30}"#)
