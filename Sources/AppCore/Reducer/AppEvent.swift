@@ -140,6 +140,8 @@ public enum AppEvent: Equatable, Sendable {
     /// `monitor --status-page DIR`: the staff status page goes into this folder (over
     /// `status_page_dir`), written by this monitor whether or not it records.
     case statusPageDirectoryGiven(String)
+    /// The monitor was asked to stop (SIGTERM, SIGINT…): it stops after the round in flight.
+    case monitorStopRequested
 }
 
 extension AppEvent {
@@ -210,6 +212,7 @@ extension AppEvent {
         case .historyRead: "historyRead"
         case .incidentNoteWritten: "incidentNoteWritten"
         case .statusPageDirectoryGiven: "statusPageDirectoryGiven"
+        case .monitorStopRequested: "monitorStopRequested"
         }
     }
 }

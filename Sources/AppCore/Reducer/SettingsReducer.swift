@@ -115,7 +115,7 @@ public struct SettingsReducer {
             break
         case .watchStarted, .recordingTakenOver, .recorderChecked, .alertDelivered, .roundTimerFired, .serversTested,
              .mutesRead, .muteTimerFired, .historyRead, .incidentNoteWritten, .statusPageDirectoryGiven,
-             .drillsRead, .drillTimerFired:
+             .monitorStopRequested, .drillsRead, .drillTimerFired:
             // The watch's events: `AppReducer` gives them to `WatchReducer`.
             break
         case .signOutRequested:

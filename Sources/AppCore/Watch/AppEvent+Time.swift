@@ -21,7 +21,7 @@ extension AppEvent {
         case .loaded, .viewportMeasured, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,
              .signInSubmitted, .signInDismissed, .signInFormEdited, .paneNoteWithdrawn, .connectivityStopped,
              .rowTestCompleted, .signInFailed, .mdnsInspected, .historyRead,
-             .alertDelivered, .statusPageDirectoryGiven:
+             .alertDelivered, .statusPageDirectoryGiven, .monitorStopRequested:
             nil
         }
     }

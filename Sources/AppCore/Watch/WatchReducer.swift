@@ -83,6 +83,8 @@ public enum WatchReducer {
             watch.history = summary
         case .statusPageDirectoryGiven(let directory):
             watch.statusPageOverride = directory
+        case .monitorStopRequested:
+            watch.stopRequested = true
         case let .probeCompleted(_, result, _, at), let .recoveryProbeCompleted(_, result, at),
              let .switchTestCompleted(_, result, _, at):
             // What connectivity tests (the server in use, the configured one during a fallback)
