@@ -31,9 +31,6 @@ public final class AppLoop: TerminalCapability {
     private var subscription: StoreSubscription?
     /// The frame on the terminal and the model it was drawn from; nil: repaint every cell.
     public private(set) var lastFrame: (frame: RenderedFrame, model: ScreenModel)?
-    /// The state the terminal shows: the one of the last turn, drawn or, when its model was the
-    /// last frame's, left as it was (tests wait on it).
-    public private(set) var shownState: AppState?
     /// The regions of the frames drawn so far: a frame draws again only those whose models changed.
     public private(set) var memo = FrameMemo()
     private lazy var frames = FrameScheduler { [weak self] in self?.drawFrame() }
@@ -43,6 +40,8 @@ public final class AppLoop: TerminalCapability {
     private var isRunning = false
     /// Runs the fleet view's `queryFleet` effect (`fleet`); nil in the app.
     public var fleetQuery: (@MainActor () -> Void)?
+    /// A change of the state is not drawn yet: its frame is due (tests wait for none).
+    public var isFramePending: Bool { frames.isPending }
     /// Frames flushed so far (tests wait on it).
     public private(set) var frameCount = 0
     /// Turns that found nothing new to draw (the model, or else the cells and the cursor, were
@@ -216,7 +215,6 @@ public final class AppLoop: TerminalCapability {
         let now = store.clock.now()
         // "checked N s ago" and "no answer for N s" are redrawn when their number changes.
         defer { ticker.schedule(after: ScreenTime.secondsUntilChange(state.settings, now: now)) }
-        shownState = state
         let model = ScreenModel(state: state, now: now, options: options,
                                 caBundle: state.settings.isSettingsPaneOpen ? caBundleDisplay(state.settings) : nil)
         if let last = lastFrame, last.model == model,

@@ -98,6 +98,10 @@ public enum AppEvent: Equatable, Sendable {
     case signInFailed(serverId: String, error: AppError)
     case signedOut(serverId: String, at: Double)
     case mdnsInspected(MDNSFinding)
+    /// A server's `/api/config` answer (sanitized JSON bytes): fetched by its switch test, or
+    /// restored from its saved data (`restoreServerData`). Saved with its data when the app
+    /// switches away from it.
+    case serverConfigRead(serverId: String, config: [UInt8])
     /// A read of a server's credentials file found these problems (a shared file made
     /// private, another user's file refused, a token that may not be sent); empty when none.
     case credentialsChecked(serverId: String, problems: [FileProblem], at: Double)
@@ -197,6 +201,7 @@ extension AppEvent {
         case .signInFailed: "signInFailed"
         case .signedOut: "signedOut"
         case .mdnsInspected: "mdnsInspected"
+        case .serverConfigRead: "serverConfigRead"
         case .credentialsChecked: "credentialsChecked"
         case .statusTested: "statusTested"
         case .watchStarted: "watchStarted"

@@ -149,6 +149,8 @@ public struct SettingsReducer {
             signInFailed(serverId: serverId, error: error)
         case .mdnsInspected(let finding):
             state.connectivity.mdnsFinding = finding
+        case let .serverConfigRead(serverId, config):
+            state.connectivity.serverConfigs[serverId] = config
         case let .credentialsChecked(serverId, problems, at):
             credentialsChecked(serverId: serverId, problems: problems, at: at)
         case let .statusTested(server, source, fallback, result, _):

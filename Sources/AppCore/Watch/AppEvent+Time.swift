@@ -20,7 +20,7 @@ extension AppEvent {
             at
         case .loaded, .viewportMeasured, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,
              .signInSubmitted, .signInDismissed, .signInFormEdited, .paneNoteWithdrawn, .connectivityStopped,
-             .rowTestCompleted, .signInFailed, .mdnsInspected, .historyRead,
+             .rowTestCompleted, .signInFailed, .mdnsInspected, .serverConfigRead, .historyRead,
              .alertDelivered, .statusPageDirectoryGiven, .monitorStopRequested:
             nil
         }

@@ -6,8 +6,9 @@ import SettingsStore
 /// The connectivity engine of the one effect runner (`EffectRunner`): the libcurl prober, the
 /// API sessions, the servers' saved data and the watch of settings.json and app-state.json. The
 /// runner decides what runs and tracks it; this engine makes the work (each piece ends in the
-/// event that reports it) and never changes the state itself. What it keeps (API clients, the
-/// last `/api/config` of each server, file watchers) is the machinery of the effects.
+/// event that reports it) and never changes the state itself. What it keeps (API clients, file
+/// watchers) is the machinery of the effects; what it learns (a server's `/api/config`) goes to
+/// the state as an event.
 @MainActor
 public final class ConnectivityRuntime {
     public let store: AppSettingsStore
@@ -23,8 +24,6 @@ public final class ConnectivityRuntime {
     private var fileWatcher: SettingsFileWatcher?
     private var appStateWatcher: SettingsFileWatcher?
     private let sessions: SessionClients
-    /// The `/api/config` answer of each server, from its last switch test.
-    private var configs: [String: Data] = [:]
     private var timelineWatch: StoreSubscription?
     private var isStopped = false
     /// Whether this engine made its runner (a store without the app's loop) and stops it.
@@ -197,7 +196,9 @@ public final class ConnectivityRuntime {
     }
 
     func restoreServerData(_ server: ServerConfig, generation: Int) -> EffectWork {
-        if configs[server.id] == nil, let saved = dataStore.restore(server).config { configs[server.id] = saved }
+        if store.getState().connectivity.serverConfigs[server.id] == nil, let saved = dataStore.restore(server).config {
+            store.dispatch(.serverConfigRead(serverId: server.id, config: Array(saved)))
+        }
         return stepDone(generation: generation, step: .restoringServerData)
     }
 
@@ -237,13 +238,15 @@ public final class ConnectivityRuntime {
             async let fetched = prober.fetchConfig(server)
             let (result, config) = await (tested, fetched)
             if detailedLogging { logger.info("switch test", metadata: ProbeLog.metadata(server: server, result: result)) }
-            if let config { await self?.remember(config: config, of: server.id) }
+            if let config { await self?.report(config: config, of: server.id) }
             return .switchTestCompleted(generation: generation, result: result, hadToken: hadToken, at: now())
         }
     }
 
-    private func remember(config: Data, of serverId: String) {
-        configs[serverId] = config
+    /// Before the test's own event, inside its task: a cancelled test reports nothing.
+    private func report(config: Data, of serverId: String) {
+        guard !isStopped, !Task.isCancelled else { return }
+        store.dispatch(.serverConfigRead(serverId: serverId, config: Array(config)))
     }
 
     /// Detailed logging adds every probe's timings.
@@ -263,7 +266,7 @@ public final class ConnectivityRuntime {
     /// Saves what is known of a server that stops being current. A failed write is logged:
     /// the switch itself does not depend on the cache.
     private func saveData(of server: ServerConfig, health: DetailedStatus?) {
-        let snapshot = ServerSnapshot(config: configs[server.id],
+        let snapshot = ServerSnapshot(config: store.getState().connectivity.serverConfigs[server.id].map { Data($0) },
                                       health: health?.serverId == server.id ? health : nil)
         guard !snapshot.isEmpty else { return }
         do {

@@ -9,8 +9,8 @@ import SettingsStore
 ///
 /// Every task is tracked (`EffectTasks`, one set per engine group and one for the monitor's
 /// round callbacks); every timer is kept by its id. Work that newer work supersedes is
-/// cancelled, by its key: a probe by the next probe, a switch's test by the next switch's, a
-/// row's test by the row's next one. A cancelled task never delivers (its check runs on the
+/// cancelled, by its key: a probe by the next probe or by a switch's start (the switch ends the
+/// watch it belonged to), a switch's test by the next switch, a row's test by the row's next one. A cancelled task never delivers (its check runs on the
 /// main actor, where the cancel runs too); the reducer's generations stay as the second line
 /// for the results that the reducer alone can tell apart.
 @MainActor
@@ -136,6 +136,9 @@ public final class EffectRunner: EffectRunning {
         case let .testSwitchTarget(server, generation):
             connectivityWork(key: "switch") { $0.testSwitchTarget(server, generation: generation) }
         case let .advanceSwitch(generation, step):
+            // A switch begins (its first step): it owns the status from now on, so the probe of
+            // the watch it ended and an older switch's test are superseded.
+            if step == .validating { supersedeForSwitch() }
             connectivityWork { $0.stepDone(generation: generation, step: step) }
         case let .saveServerData(server, health, generation):
             connectivityWork { $0.saveServerData(server, health: health, generation: generation) }
@@ -214,6 +217,12 @@ public final class EffectRunner: EffectRunning {
                                    _ event: @escaping @Sendable (Double) -> AppEvent) {
         guard let engine = connectivity else { return }
         setTimer(id, after: seconds, clock: engine.clock, event)
+    }
+
+    private func supersedeForSwitch() {
+        cancelTimer(.probe)
+        connectivityTasks.cancel(key: "probe")
+        connectivityTasks.cancel(key: "switch")
     }
 
     private func stopConnectivityWork() {

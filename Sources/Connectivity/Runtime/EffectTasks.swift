@@ -49,6 +49,12 @@ public final class EffectTasks {
         }
     }
 
+    /// Cancels the task in flight under `key`, if any: its event is never delivered.
+    public func cancel(key: String) {
+        guard let id = keyed.removeValue(forKey: key) else { return }
+        inFlight.removeValue(forKey: id)?.cancel()
+    }
+
     /// Cancels everything in flight; with `stop`, nothing is delivered from now on.
     public func cancelAll(stop: Bool = false) {
         if stop { isStopped = true }
