@@ -30,3 +30,28 @@ struct HistoryStoreAskedTests {
         #expect(summary?.incidents.map(\.serverId) == ["pn51"])
     }
 }
+
+/// `history_enabled` off: the reducer asks for no history write at all (it used to ask, and
+/// the history store dropped the writes by a copy it kept of whether it was made a writer).
+@Suite("History off: nothing is asked of history")
+struct HistoryOffAsksNothingTests {
+    @Test func aTakeoverWithHistoryOffOpensNoIncidentInHistory() {
+        for enabled in [true, false] {
+            var state = AppState(settings: SettingsState(currentServer: ServerCatalog.defaultServer,
+                                                         availableServers: ServerCatalog.prefilled,
+                                                         currentLanguage: .en, environment: .production))
+            _ = AppReducer.reduce(&state, .loaded(settings: SettingsFileLoad(settings: NativeSettings(historyEnabled: enabled),
+                                                                             problems: [], existed: true),
+                                                  appState: AppStateFileLoad(state: PersistedAppState(), problems: []),
+                                                  detectedLanguage: .en))
+            var server = ServerWatch()
+            server.seen = true
+            server.incident = ServerWatch.OpenIncident(start: 1_780_000_000, reason: ConnectivityError(code: .connect, message: "refused"))
+            state.watch.servers[ServerCatalog.defaultServerId] = server
+            let effects = AppReducer.reduce(&state, .recordingTakenOver(inherited: [], lockProblem: nil, at: 1_780_000_100))
+            let opened = effects.filter { if case .openIncident = $0 { true } else { false } }
+            #expect(opened.count == (enabled ? 1 : 0), "history_enabled \(enabled): \(opened)")
+            #expect(state.watch.isRecording)
+        }
+    }
+}
