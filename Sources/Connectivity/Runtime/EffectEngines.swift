@@ -45,24 +45,3 @@ public protocol WatchEngine: AnyObject {
     func changeDrill(_ change: DrillChange) async -> AppEvent?
     func updateTransport(caBundle: String?, certWarningDays: Int)
 }
-
-/// Events that arrive from other threads (a file watcher's, the prober's credential reads):
-/// posted here from any thread, handed to the main actor in order by one task the runner
-/// keeps, and cancelled with it.
-public final class EffectInbox: Sendable {
-    private let continuation: AsyncStream<@Sendable @MainActor () -> Void>.Continuation
-    let stream: AsyncStream<@Sendable @MainActor () -> Void>
-
-    public init() {
-        (stream, continuation) = AsyncStream.makeStream()
-    }
-
-    /// Runs `work` on the main actor, after what was posted before it.
-    public func post(_ work: @escaping @Sendable @MainActor () -> Void) {
-        continuation.yield(work)
-    }
-
-    func finish() {
-        continuation.finish()
-    }
-}

@@ -22,8 +22,9 @@ public final class EffectRunner: EffectRunning {
     public private(set) weak var watch: (any WatchEngine)?
     /// The loop's terminal work; nil without a screen's loop (quitting, redrawing do nothing).
     public weak var terminal: (any TerminalCapability)?
-    /// Events posted from other threads (file watchers, credential reads).
-    public let inbox = EffectInbox()
+    /// Events posted from other threads (the app-state writer, file watchers, credential
+    /// reads): the store's, handed on by this runner.
+    public var inbox: EffectInbox { store.inbox }
 
     private let connectivityTasks = EffectTasks()
     private let watchTasks = EffectTasks()
@@ -40,7 +41,7 @@ public final class EffectRunner: EffectRunning {
 
     public init(store: AppSettingsStore) {
         self.store = store
-        let stream = inbox.stream
+        let stream = store.inbox.open()
         inboxTask = Task { for await work in stream { work() } }
     }
 
@@ -76,13 +77,15 @@ public final class EffectRunner: EffectRunning {
     public func stop() {
         detachConnectivity()
         detachWatch()
-        inbox.finish()
         inboxTask?.cancel()
-        if store.runner === self { store.runner = nil }
+        if store.runner === self {
+            store.runner = nil
+            store.inbox.close()
+        }
     }
 
-    /// Nothing in flight (the monitor's round callbacks aside).
-    public var isIdle: Bool { connectivityTasks.isIdle && watchTasks.isIdle }
+    /// Nothing in flight (the monitor's round callbacks aside), app-state.json's write included.
+    public var isIdle: Bool { connectivityTasks.isIdle && watchTasks.isIdle && !store.isWritingAppState }
 
     /// The keys of the superseding work in flight (tests).
     public var keysInFlight: Set<String> { connectivityTasks.keysInFlight.union(watchTasks.keysInFlight) }

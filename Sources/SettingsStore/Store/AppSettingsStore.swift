@@ -26,6 +26,8 @@ public final class AppSettingsStore {
     /// engine there is: file effects run here (`runFileEffect`), the rest are dropped, since
     /// without a runner nothing is tested.
     public var runner: (any EffectRunning)?
+    /// Results from other threads on their way to `dispatch`, handed on by the runner.
+    public let inbox = EffectInbox()
 
     /// Its wall-clock time is stamped on the events the actions make.
     public let clock: AppClock
@@ -54,10 +56,11 @@ public final class AppSettingsStore {
             serverSource: .default,
             currentLanguage: languageOverride ?? LanguageDetector.detect(environment: processEnvironment),
             environment: environment, languageOverride: languageOverride)))
+        let inbox = inbox
         appStateWriter = AppStateWriter(file: appStateFile, onFailure: { [weak self] problem in
-            Task { @MainActor in self?.dispatch(.appStateWriteFailed(problem, at: clock.now())) }
+            inbox.post { self?.dispatch(.appStateWriteFailed(problem, at: clock.now())) }
         }, onKept: { [weak self] problems in
-            Task { @MainActor in self?.dispatch(.appStateWritten(problems: problems, at: clock.now())) }
+            inbox.post { self?.dispatch(.appStateWritten(problems: problems, at: clock.now())) }
         })
     }
 
@@ -126,6 +129,9 @@ public final class AppSettingsStore {
             return nil
         }
     }
+
+    /// A write of app-state.json is waiting or under way (the runner counts it as in flight).
+    public var isWritingAppState: Bool { appStateWriter?.isBusy ?? false }
 
     // MARK: Loading
 
