@@ -1,8 +1,8 @@
 import SettingsStore
 
-/// The tasks an effect runner keeps in flight (the connectivity runtime's and the watch
-/// runtime's): work off the main actor whose event is dispatched on it, work with no event of
-/// its own, and timers. Stopped runners drop what comes back; `isIdle` lets tests and the
+/// The tasks the effect runner keeps in flight (`EffectRunner`: one set per group of engines):
+/// work off the main actor whose event is dispatched on it, work with no event of its own, and
+/// timers. A cancelled task leaves the set at once (its work stops at its next suspension). Stopped runners drop what comes back; `isIdle` lets tests and the
 /// monitor wait until nothing is in flight.
 @MainActor
 public final class EffectTasks {

@@ -30,12 +30,15 @@ struct AppSettingsStoreTests {
         #expect(home.appStateFile.load().state.currentLanguage == target)
     }
 
-    /// The app: a version that a save rewrites keeps a copy, and an info notice names it.
+    /// The app: a version that a save rewrites keeps a copy, and an info notice names it (the
+    /// writer's outcome reaches the state through the store's inbox, which the app's runner
+    /// hands on).
     @Test func aRewrittenAppStateVersionIsToldWithItsCopy() async throws {
         let home = try StoreTestHome()
         try FileManager.default.createDirectory(atPath: home.paths.stateDirectory, withIntermediateDirectories: true)
         try TestFile.write(Data(#"{"currentLanguage": "en"}"#.utf8), to: home.paths.appStateFile)
         let store = home.loadedStore()
+        _ = EffectRecorder(store) { _ in }
         store.setLanguage(.ja)
         let kept = try store.flushPersistence()
         let copy = try #require(kept.first?.parameters["path"])
