@@ -36,7 +36,7 @@ public final class AppLoop: TerminalCapability {
     private lazy var frames = FrameScheduler { [weak self] in self?.drawFrame() }
     /// The time source of the texts that count time: a frame when one of them next changes,
     /// drawn like every other.
-    private lazy var ticker = SecondTicker { [weak self] in self?.frames.request() }
+    private lazy var ticker = SecondTicker(clock: store.clock) { [weak self] in self?.frames.request() }
     private var isRunning = false
     /// Runs the fleet view's `queryFleet` effect (`fleet`); nil in the app.
     public var fleetQuery: (@MainActor () -> Void)?
@@ -97,7 +97,8 @@ public final class AppLoop: TerminalCapability {
         guard isRunning, watch == nil, let runner else { return watch }
         let prober = ServerProber(paths: store.paths,
                                   settings: transport.settings(caBundleSetting: store.getState().caBundle,
-                                                               certWarningDays: store.getState().certWarningDays))
+                                                               certWarningDays: store.getState().certWarningDays),
+                                  clock: clock)
         let started = WatchRuntime(store: store, runner: runner, prober: prober, transport: transport, clock: clock,
                                    hookFolders: hookFolders, host: host, logger: logger)
         watch = started

@@ -29,6 +29,8 @@ public final class FrameStats {
         _ = text.withCString { write(fd, $0, strlen($0)) }
     }
 
+    /// A measurement of work (this thread's CPU time), not the time of day or an interval: no
+    /// clock, virtual or real, stands in for it.
     private static func threadCPUMicros() -> Int64 {
         var ts = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)

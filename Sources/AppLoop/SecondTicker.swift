@@ -8,23 +8,29 @@ import SettingsStore
 /// one-shot timer at the moment of the change (`ScreenTime.secondsUntilChange`), rather than a
 /// 1 Hz timer. It only asks for a frame: the frame is drawn as every other is.
 ///
-/// The timer is a timerfd read by a dispatch source: a dispatch timer source woke the process
-/// twice per tick here (once some tens of milliseconds early, to be re-armed).
+/// On the system clock the timer is a timerfd read by a dispatch source: a dispatch timer
+/// source woke the process twice per tick here (once some tens of milliseconds early, to be
+/// re-armed). On any other clock (a test's `VirtualClock`) it is that clock's timer, so the
+/// tick comes when the test moves time.
 @MainActor
 final class SecondTicker {
-    private let descriptor = vc_timerfd_create()
+    private let clock: AppClock
+    private lazy var descriptor: Int32 = clock.isSystem ? vc_timerfd_create() : -1
+    private lazy var timers = Timers(clock: clock)
     private var source: DispatchSourceRead?
-    /// CLOCK_MONOTONIC nanoseconds of the armed expiry, or nil when disarmed.
+    /// The clock's monotonic nanoseconds of the armed expiry, or nil when disarmed.
     private var armed: Int64?
     private let tick: @MainActor () -> Void
 
-    init(tick: @escaping @MainActor () -> Void) {
+    init(clock: AppClock, tick: @escaping @MainActor () -> Void) {
+        self.clock = clock
         self.tick = tick
     }
 
     /// Arms the timer to fire after `seconds` (replacing any earlier expiry), or disarms it when
     /// nil; cheap to call on every frame.
     func schedule(after seconds: Double?) {
+        guard clock.isSystem else { return scheduleOnClock(after: seconds) }
         guard descriptor >= 0 else { return }
         guard let seconds else {
             if armed != nil { set(relativeNanoseconds: 0) }
@@ -32,13 +38,34 @@ final class SecondTicker {
             return
         }
         // A few milliseconds late rather than early: the text must have changed when we draw.
-        let delay = Int64(min(max(0, seconds), 3600) * 1e9) + 2_000_000
-        let expiry = AppClock.monotonicNanoseconds() + delay
+        let delay = Self.delay(seconds)
+        let expiry = Int64(clock.monotonic() * 1e9) + delay
         // A frame drawn for another reason (a key) leaves an expiry for the same moment alone.
         if let armed, abs(armed - expiry) < 2_000_000 { return }
         startSource()
         set(relativeNanoseconds: delay)
         armed = expiry
+    }
+
+    private static func delay(_ seconds: Double) -> Int64 {
+        Int64(min(max(0, seconds), 3600) * 1e9) + 2_000_000
+    }
+
+    /// The same on a clock that is not the system's: its own timer.
+    private func scheduleOnClock(after seconds: Double?) {
+        guard let seconds else {
+            timers.cancel(.secondTick)
+            armed = nil
+            return
+        }
+        let delay = Self.delay(seconds)
+        let expiry = Int64(clock.monotonic() * 1e9) + delay
+        if let armed, abs(armed - expiry) < 2_000_000 { return }
+        armed = expiry
+        timers.schedule(.secondTick, after: Double(delay) / 1e9) { [weak self] in
+            self?.armed = nil
+            self?.tick()
+        }
     }
 
     private func startSource() {
@@ -63,4 +90,9 @@ final class SecondTicker {
         value.it_value.tv_nsec = Int(nanoseconds % 1_000_000_000)
         _ = timerfd_settime(descriptor, 0, &value, nil)
     }
+}
+
+extension TimerID {
+    /// The screen's tick when a time-counting text next changes (`SecondTicker`).
+    static let secondTick: TimerID = "secondTick"
 }

@@ -195,6 +195,7 @@ public final class CurlEngine: HTTPTransport, Sendable {
     /// handshakes, CA store loading) and nothing of the callers'. For tests and benchmarks that
     /// compare what requests cost without the noise of other threads. nil before the first
     /// request and after `shutdown`.
+    /// A measurement of work (the thread's CPU clock), not the time of day or an interval.
     public func threadCPUSeconds() -> Double? {
         guard let clock = threadClock.withLock({ $0 }) else { return nil }
         var time = timespec()
@@ -281,6 +282,8 @@ public final class CurlEngine: HTTPTransport, Sendable {
             // Transfers past their own deadline (a `.local` name resolved faster than its
             // allowance) end here; the nearest deadline still ahead shortens the wait.
             var waitMs = active.isEmpty ? Self.idlePollMs : Self.activePollMs
+            // The system's clock, as libcurl's (see `CurlTransfer.startedNs`): on the engine
+            // thread, which no injected clock reaches, between two real waits in poll(2).
             let now = AppClock.monotonicNanoseconds()
             for (id, transfer) in active {
                 guard let deadline = transfer.deadline() else { continue }

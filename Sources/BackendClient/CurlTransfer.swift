@@ -18,6 +18,9 @@ final class CurlTransfer {
     private let errorBuffer: UnsafeMutablePointer<CChar>
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var connectToList: UnsafeMutablePointer<curl_slist>?
+    /// The system's monotonic clock, not an injected one: libcurl enforces its own timeouts on
+    /// CLOCK_MONOTONIC on the engine thread, so the engine's deadline for a transfer (and the
+    /// elapsed time it words like libcurl's) must be read on that clock; no test clock moves libcurl.
     private let startedNs = AppClock.monotonicNanoseconds()
     /// When libcurl opened the transfer's first socket (0: not yet), set by a C callback.
     private let socketOpenedNs: UnsafeMutablePointer<CLongLong>

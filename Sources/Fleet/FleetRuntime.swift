@@ -15,7 +15,8 @@ public final class FleetRuntime {
     private let transport: any HTTPTransport
     private let refreshSeconds: Double
     private var inFlight: Task<Void, Never>?
-    private var timer: Task<Void, Never>?
+    /// The refresh (`.fleetRefresh`) on the store's clock.
+    private let timers: Timers
     /// Answers received so far (tests wait on it).
     public private(set) var answers = 0
 
@@ -25,25 +26,21 @@ public final class FleetRuntime {
         self.source = source
         self.transport = transport
         self.refreshSeconds = refreshSeconds
+        timers = Timers(clock: store.clock)
     }
 
     /// Queries every `refreshSeconds` until `stop`.
     public func start() {
         // The first query is the `queryFleet` effect of `fleetOpened`; this repeats it.
-        let seconds = refreshSeconds
-        timer = Task { @MainActor [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-                guard !Task.isCancelled else { return }
-                self?.queryNow()
-            }
+        timers.schedule(.fleetRefresh, after: refreshSeconds) { [weak self] in
+            self?.queryNow()
+            self?.start()
         }
     }
 
     public func stop() {
-        timer?.cancel()
+        timers.cancelAll()
         inFlight?.cancel()
-        timer = nil
         inFlight = nil
     }
 
@@ -64,4 +61,9 @@ public final class FleetRuntime {
             }
         }
     }
+}
+
+extension TimerID {
+    /// The fleet view's refresh, every `refreshSeconds` until `stop`.
+    public static let fleetRefresh: TimerID = "fleetRefresh"
 }

@@ -71,6 +71,9 @@ package enum BootClock {
         }
     }
 
+    /// A reading apart from `AppClock`, on purpose: it is the check on the wall clock (which
+    /// may be wrong), so it cannot come from it; it pairs with this boot's id and is kept in the
+    /// database for other processes. Simulations pass readings (`lockstep`) instead.
     package static func now() -> Reading {
         var time = timespec()
         clock_gettime(CLOCK_BOOTTIME, &time)

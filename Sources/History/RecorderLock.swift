@@ -108,6 +108,7 @@ public final class RecorderLock {
                 close(folder)
                 return .failure(.held(by: named))
             }
+            // A real pause for another process (no test clock makes it let go of the lock).
             if attempt < 4 { usleep(10_000) }
         }
         close(descriptor)

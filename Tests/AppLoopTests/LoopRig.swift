@@ -22,7 +22,8 @@ final class LoopRig {
     let loop: AppLoop
 
     init(language: AppLanguage, settings: [String: Any] = [:], appState: [String: Any]? = nil,
-         columns: Int = 100, rows: Int = 30, inMemory: Bool = false, reusing existing: TemporaryHome? = nil) throws {
+         columns: Int = 100, rows: Int = 30, inMemory: Bool = false, reusing existing: TemporaryHome? = nil,
+         clock: AppClock = .system) throws {
         let shm = "/dev/shm"
         if let existing {
             // A second copy of the app on the same home (a second terminal): its files as they are.
@@ -40,25 +41,26 @@ final class LoopRig {
             try Self.writeJSON(state, to: paths.appStateFile)
         }
         store = AppSettingsStore(paths: paths, environment: .production, languageOverride: nil,
-                                 processEnvironment: ["LANG": "C"])
+                                 processEnvironment: ["LANG": "C"], clock: clock)
         store.loadSettings()
         screen = TestScreen(columns: columns, rows: rows)
         loop = AppLoop(store: store, screen: screen, options: RenderOptions(), onQuit: {})
         loop.start()
     }
 
-    /// Attaches the runtime with `transport` (and a scripted network when given).
+    /// Attaches the runtime with `transport` (and a scripted network when given), on `clock`
+    /// (a test's virtual time) or else on real time sped up by `acceleration`.
     func connect(_ transport: TransportConfiguration, network: (any HTTPTransport)? = nil, watchFiles: Bool = true,
-                 acceleration: Double = 10) {
-        loop.attachConnectivity(transport: transport, httpTransport: network, clock: .accelerated(by: acceleration),
+                 acceleration: Double = 10, clock: AppClock? = nil) {
+        loop.attachConnectivity(transport: transport, httpTransport: network, clock: clock ?? .accelerated(by: acceleration),
                                 watchFiles: watchFiles, refreshLimiter: RefreshLimiter(), logger: quietLogger)
     }
 
     /// Connects to the demo backend under the servers' real names.
-    func connect(demo: DemoBackendProcess, acceleration: Double = 10) {
+    func connect(demo: DemoBackendProcess, acceleration: Double = 10, clock: AppClock? = nil) {
         connect(TransportConfiguration(commandLineCACert: demo.caFile,
                                        connectTo: demo.connectTo.compactMap { try? ConnectToSpec(parsing: $0) }),
-                acceleration: acceleration)
+                acceleration: acceleration, clock: clock)
     }
 
     var state: SettingsState { store.getState() }

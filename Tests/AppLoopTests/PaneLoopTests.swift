@@ -7,8 +7,9 @@ import Testing
 
 /// The settings pane told to the real loop in-process against the demo backend over real TLS
 /// (issue 27, SPEC §10.2, §10.3): a row's word never outlives its truth unseen, and Esc cancels
-/// a switch chosen in the pane before it leaves the pane. Real time here (no acceleration):
-/// the rows' ages are read from the wall clock, as the app reads them.
+/// a switch chosen in the pane before it leaves the pane. The aged row's test runs on virtual
+/// time: the store, the loop and the runtime read one `VirtualClock` (the rows' ages too), and
+/// the test moves it from timer to timer once nothing is in flight.
 @Suite("Loop: the settings pane (demo backend)", .serialized)
 @MainActor
 struct PaneLoopTests {
@@ -29,10 +30,11 @@ struct PaneLoopTests {
     func agedRowIsTestedAgain(language: AppLanguage) async throws {
         let demo = try await DemoBackendProcess.start()
         defer { demo.stop() }
-        let rig = try LoopRig(language: language, settings: ["probe_interval": 2])
+        let virtual = VirtualClock()
+        let rig = try LoopRig(language: language, settings: ["probe_interval": 2], clock: virtual.clock)
         defer { rig.stop() }
-        rig.connect(demo: demo, acceleration: 1)
-        #expect(await rig.settle { $0.connectionStatus == .connected })
+        rig.connect(demo: demo, clock: virtual.clock)
+        #expect(await Self.advance(rig, virtual) { rig.state.connectionStatus == .connected })
         rig.press(.character("o"))
         let title = rig.text("server.mac-mini-tailscale.title")
         let connected = rig.text("status.connected")
@@ -45,13 +47,22 @@ struct PaneLoopTests {
         try demo.setMode("mac-mini-tailscale", "down")
         // Nothing else happens: no key, no `r`. Within a few probe intervals (2 s) the row says why.
         let refused = rig.text("error.connect.short")
-        let failed = await rig.frame(until: { frame in
-            guard let row = Self.row(frame, title) else { return false }
+        let wentDown = virtual.elapsedSeconds
+        let failed = await Self.advance(rig, virtual) {
+            guard let row = Self.row(rig.screen.text, title) else { return false }
             return !row.contains(connected) && row.contains(refused) && row.contains(age)
-        }, timeout: .seconds(30))
-        #expect(failed != nil, "the row still says Connected 30 s later:\n\(rig.screen.text)")
+        }
+        #expect(failed, "the row still says Connected:\n\(rig.screen.text)")
+        let took = virtual.elapsedSeconds - wentDown
+        #expect(took >= 2 && took <= 6, "the row said why \(took) s after, not within a few probe intervals (2 s)")
         #expect(rig.state.serverStatuses["mac-mini-tailscale"]?.status == .error)
         #expect(rig.state.isSettingsPaneOpen)
+    }
+
+    /// Virtual time: once nothing is in flight (the probes are real transfers), time moves to
+    /// the next timer and runs it, until `condition` holds.
+    static func advance(_ rig: LoopRig, _ virtual: VirtualClock, until condition: @MainActor () -> Bool) async -> Bool {
+        await virtual.advance(until: condition, whenIdle: { await rig.loop.waitUntilIdle() })
     }
 
     @Test("Esc during a switch chosen in the pane cancels the switch, the pane stays and says so; a second Esc leaves",

@@ -59,10 +59,10 @@ final class MonitorRig: @unchecked Sendable {
 
     /// Starts `monitor --textfile` in the background and waits for its first round (the textfile).
     @discardableResult
-    func startMonitor(_ name: String = "monitor") async throws -> ChildProcess {
+    func startMonitor(_ name: String = "monitor", environment: [String: String] = [:]) async throws -> ChildProcess {
         let file = textfile(name)
         try? FileManager.default.removeItem(atPath: file)
-        let monitor = try ChildProcess(runner, network + ["monitor", "--textfile", file])
+        let monitor = try ChildProcess(runner, network + ["monitor", "--textfile", file], environment: environment)
         monitors.append(monitor)
         let started = await eventually(seconds: 60) { FileManager.default.fileExists(atPath: file) }
         try #require(started, "no first round: \(monitor.standardError)")

@@ -6,15 +6,18 @@ import TestSupport
 @testable import Connectivity
 
 /// The runtime against the demo backend over real TLS (loopback only, every host routed with
-/// connect-to). Waits are generous; nothing asserts how fast anything happens.
+/// connect-to). Waits are generous; nothing asserts how fast anything happens. The tests of
+/// the probe and recovery schedules run on virtual time (`DemoRig(virtualTime:)`): the probes
+/// are real transfers, the time between them is moved by the test.
 @Suite("Connectivity runtime end to end (demo backend)", .serialized)
 @MainActor
 struct RuntimeEndToEndTests {
     @Test func fallsBackFromAFailingMacMiniAndOffersTheSwitchBack() async throws {
         let rig = try await DemoRig(settings: ["backend_server_address": "https://verbumcaremac-mini/api"],
-                                    initialModes: ["mac-mini": "status502"])
+                                    initialModes: ["mac-mini": "status502"], virtualTime: true)
         defer { rig.stop() }
-        #expect(await waitUntil { rig.state.serverSource == .fallback && rig.state.connectionStatus == .connected })
+        let virtual = try #require(rig.virtual)
+        #expect(await rig.advance { rig.state.serverSource == .fallback && rig.state.connectionStatus == .connected })
         #expect(rig.state.currentServer.id == "pn51")
         #expect(rig.state.fallback?.fromServerId == "mac-mini")
         #expect(rig.state.fallback?.reason.code == .httpStatus)
@@ -22,15 +25,20 @@ struct RuntimeEndToEndTests {
         #expect(rig.state.lastError?.parameters["status"] == "502")
         #expect(rig.state.detailedStatus?.serverId == "pn51")
 
-        // Mac Mini comes back: it is offered, not forced.
+        // Mac Mini comes back: it is offered, not forced, by a recovery probe (a timer): not
+        // before time moves.
         try rig.demo.setMode("mac-mini", "up")
-        #expect(await waitUntil { rig.state.fallback?.configuredRecovered == true })
+        await rig.runtime?.waitUntilIdle()
+        #expect(rig.state.fallback?.configuredRecovered != true, "offered before any recovery probe ran")
+        let cameBack = virtual.elapsedSeconds
+        #expect(await rig.advance { rig.state.fallback?.configuredRecovered == true })
+        #expect(virtual.elapsedSeconds > cameBack, "offered by a recovery probe, after its timer")
         #expect(rig.state.notices.map(\.message.key) == ["notice.switch_back_offer"])
         #expect(rig.state.notices.first?.kind == .goodNews)
         #expect(rig.state.currentServer.id == "pn51")
 
         rig.store.switchBack()
-        #expect(await waitUntil { rig.state.currentServer.id == "mac-mini" && rig.state.connectionStatus == .connected })
+        #expect(await rig.advance { rig.state.currentServer.id == "mac-mini" && rig.state.connectionStatus == .connected })
         #expect(rig.state.fallback == nil)
         #expect(rig.state.serverSource == .nativeSettings)
         #expect(rig.state.serverHistory.first?.serverId == "mac-mini")
@@ -49,25 +57,36 @@ struct RuntimeEndToEndTests {
     }
 
     @Test func noticesAServerGoingDownAndComingBack() async throws {
-        let rig = try await DemoRig()
+        let rig = try await DemoRig(virtualTime: true)
         defer { rig.stop() }
-        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        let virtual = try #require(rig.virtual)
+        #expect(await rig.advance { rig.state.connectionStatus == .connected })
         try rig.demo.setMode("pn51", "down")
-        #expect(await waitUntil { rig.state.connectionStatus == .error })
+        // Nothing is noticed until the next probe's timer (probe_interval 2 s) fires.
+        await rig.runtime?.waitUntilIdle()
+        #expect(rig.state.connectionStatus == .connected, "noticed before the probe timer fired")
+        let wentDown = virtual.elapsedSeconds
+        #expect(await rig.advance { rig.state.connectionStatus == .error })
+        #expect(virtual.elapsedSeconds - wentDown >= 2, "noticed after \(virtual.elapsedSeconds - wentDown) s")
         #expect(rig.state.detailedStatus?.checks.first?.error?.code == .connect)
         #expect(rig.state.currentServer.id == "pn51") // pn51 is the fallback itself: nowhere to go
         try rig.demo.setMode("pn51", "up")
-        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        #expect(await rig.advance { rig.state.connectionStatus == .connected })
         #expect(rig.state.detailedStatus?.isHealthy == true)
         #expect(!rig.state.responseTimes.isEmpty)
     }
 
     @Test func aRunningServerThatFailsFallsBackToPn51() async throws {
-        let rig = try await DemoRig(settings: ["backend_server_address": "https://verbumcaremac-mini/api"])
+        let rig = try await DemoRig(settings: ["backend_server_address": "https://verbumcaremac-mini/api"], virtualTime: true)
         defer { rig.stop() }
-        #expect(await waitUntil { rig.state.currentServer.id == "mac-mini" && rig.state.connectionStatus == .connected })
+        let virtual = try #require(rig.virtual)
+        #expect(await rig.advance { rig.state.currentServer.id == "mac-mini" && rig.state.connectionStatus == .connected })
         try rig.demo.setMode("mac-mini", "down")
-        #expect(await waitUntil { rig.state.serverSource == .fallback && rig.state.connectionStatus == .connected })
+        await rig.runtime?.waitUntilIdle()
+        #expect(rig.state.currentServer.id == "mac-mini", "left before a probe found it down")
+        let wentDown = virtual.elapsedSeconds
+        #expect(await rig.advance { rig.state.serverSource == .fallback && rig.state.connectionStatus == .connected })
+        #expect(virtual.elapsedSeconds - wentDown >= 2, "fell back \(virtual.elapsedSeconds - wentDown) s after, before the probe timer")
         #expect(rig.state.currentServer.id == "pn51")
         #expect(rig.state.fallback?.reason.code == .connect)
     }
@@ -135,25 +154,33 @@ struct RuntimeEndToEndTests {
     }
 
     @Test func aServerThatAcceptsEachRefreshedTokenOnceGetsOneRefreshThenTheDialog() async throws {
-        let rig = try await DemoRig()
+        let rig = try await DemoRig(virtualTime: true)
         defer { rig.stop() }
-        #expect(await waitUntil { rig.state.connectionStatus == .connected })
+        let virtual = try #require(rig.virtual)
+        let runtime = try #require(rig.runtime)
+        #expect(await rig.advance { rig.state.connectionStatus == .connected })
         let credentials = CredentialFileStore(paths: rig.home.paths, server: rig.server("pn51"))
         rig.store.requestSignIn()
         rig.store.signIn(username: "demo", password: SecretText("demo"))
-        #expect(await waitUntil { rig.state.loginRequest == nil && credentials.read() != nil })
+        #expect(await rig.advance { rig.state.loginRequest == nil && credentials.read() != nil })
         let signedIn = try #require(credentials.read())
         // The access token ran out; the server now accepts each refreshed token once.
         try rig.demo.setMode("pn51", "rotate_tokens")
         await credentials.saveTokens(AuthTokens(accessToken: "demo-at-expired", refreshToken: signedIn.refreshToken))
         let before = try rig.demo.stats().servers["pn51"]?.requests["/api/auth/refresh"] ?? 0
         rig.store.refreshConnectionStatus()
-        #expect(await waitUntil { rig.state.loginRequest?.serverId == "pn51" }, "the dialog appears")
-        // Probing goes on (every 0.2 s at this clock): no further refresh.
+        #expect(await rig.advance { rig.state.loginRequest?.serverId == "pn51" }, "the dialog appears")
+        // Probing goes on for 10 s (a probe every 2 s, and one asked for each second): no
+        // further refresh.
+        let probesBefore = try rig.demo.stats().servers["pn51"]?.requests["/health"] ?? 0
         for _ in 0..<10 {
             rig.store.refreshConnectionStatus()
-            try await Task.sleep(for: .milliseconds(100))
+            await runtime.waitUntilIdle()
+            await virtual.advance(by: 1)
         }
+        await runtime.waitUntilIdle()
+        let probes = (try rig.demo.stats().servers["pn51"]?.requests["/health"] ?? 0) - probesBefore
+        #expect(probes >= 10, "probing went on: \(probes) probes")
         let after = try rig.demo.stats().servers["pn51"]?.requests["/api/auth/refresh"] ?? 0
         #expect(after - before == 1, "\(after - before) refreshes")
     }

@@ -10,13 +10,17 @@ public final class ServerProber: Sendable {
     public let paths: AppPaths
     private let transport: any HTTPTransport
     private let checker: Mutex<ConnectivityChecker>
+    /// Stamps each result (`lastChecked`): the runner's clock, so a test's virtual time holds for results too.
+    private let clock: AppClock
     /// Who hears what reads of credentials files found (the app's runtime, the command line).
     private let credentialReport = Mutex<CredentialReport?>(nil)
 
-    public init(paths: AppPaths, settings: TransportSettings, transport: any HTTPTransport = CurlEngine.shared) {
+    public init(paths: AppPaths, settings: TransportSettings, transport: any HTTPTransport = CurlEngine.shared,
+                clock: AppClock = .system) {
         self.paths = paths
         self.transport = transport
-        checker = Mutex(ConnectivityChecker(settings: settings, transport: transport))
+        self.clock = clock
+        checker = Mutex(ConnectivityChecker(settings: settings, transport: transport, clock: clock))
     }
 
     public var settings: TransportSettings {
@@ -24,7 +28,7 @@ public final class ServerProber: Sendable {
     }
 
     public func update(settings: TransportSettings) {
-        checker.withLock { $0 = ConnectivityChecker(settings: settings, transport: transport) }
+        checker.withLock { $0 = ConnectivityChecker(settings: settings, transport: transport, clock: clock) }
     }
 
     public var httpTransport: any HTTPTransport { transport }

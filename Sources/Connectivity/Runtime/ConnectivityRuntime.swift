@@ -58,7 +58,7 @@ public final class ConnectivityRuntime {
         prober = ServerProber(paths: store.paths,
                               settings: transport.settings(caBundleSetting: store.getState().caBundle,
                                                            certWarningDays: store.getState().certWarningDays),
-                              transport: httpTransport)
+                              transport: httpTransport, clock: clock)
         dataStore = ServerDataStore(paths: store.paths)
         sessions = SessionClients(prober: prober, refreshLimiter: refreshLimiter, logger: logger)
     }
@@ -94,19 +94,12 @@ public final class ConnectivityRuntime {
         store.dispatch(.connectivityStarted(at: clock.now()))
     }
 
-    /// A started watcher of `path`, or nil (logged) when the file cannot be watched. The
-    /// watcher's thread posts to the runner's inbox, which calls `onChange` on the main actor.
+    /// A started watcher of `path` (nil, logged, when the file cannot be watched): its thread
+    /// posts to the runner's inbox, which calls `onChange` on the main actor.
     private func watch(_ path: String, name: String,
                        onChange: @escaping @Sendable @MainActor () -> Void) -> SettingsFileWatcher? {
         let inbox = runner.inbox
-        let watcher = SettingsFileWatcher(path: path) { inbox.post(onChange) }
-        do {
-            try watcher.start()
-            return watcher
-        } catch {
-            logger.warning("cannot watch \(name)", metadata: ["error": "\(ErrorReason.text(error))"])
-            return nil
-        }
+        return SettingsFileWatcher.started(path, name: name, logger: logger) { inbox.post(onChange) }
     }
 
     /// What iOS did on becoming active: re-read settings.json and apply it (called by the

@@ -26,18 +26,15 @@ public final class EffectRunner: EffectRunning {
     /// reads): the store's, handed on by this runner.
     public var inbox: EffectInbox { store.inbox }
 
-    private let connectivityTasks = EffectTasks()
-    private let watchTasks = EffectTasks()
+    /// Connectivity's work and timers (`.probe`, `.recoveryProbe`, `.paneRetest`), on its
+    /// engine's clock (made again when an engine is attached).
+    private var connectivityTasks = EffectTasks()
+    /// The watch's work and timers (`.round`, `.muteEnd`, `.drillEnd`), on its engine's clock.
+    private var watchTasks = EffectTasks()
     /// The monitor's round callbacks: they wait for the rest to be idle, so they are not
     /// counted in it.
     private let roundCallbacks = EffectTasks()
-    private var timers: [TimerId: Task<Void, Never>] = [:]
     private var inboxTask: Task<Void, Never>?
-
-    /// The timers, one of each at a time: a newer schedule replaces the older.
-    public enum TimerId: String, Sendable, CaseIterable {
-        case probe, recovery, paneRetest, round, mute, drill
-    }
 
     public init(store: AppSettingsStore) {
         self.store = store
@@ -52,10 +49,14 @@ public final class EffectRunner: EffectRunning {
 
     /// Connectivity's engine: its effects run from now on (its start's effects included).
     public func attach(connectivity engine: ConnectivityRuntime) {
+        connectivityTasks.cancelAll(stop: true)
+        connectivityTasks = EffectTasks(clock: engine.clock)
         connectivity = engine
     }
 
     public func attach(watch engine: any WatchEngine) {
+        watchTasks.cancelAll(stop: true)
+        watchTasks = EffectTasks(clock: engine.clock)
         watch = engine
     }
 
@@ -67,7 +68,6 @@ public final class EffectRunner: EffectRunning {
 
     /// The watch stopped: its timers and work in flight are cancelled, its effects dropped.
     public func detachWatch() {
-        for id in [TimerId.round, .mute, .drill] { cancelTimer(id) }
         watchTasks.cancelAll()
         roundCallbacks.cancelAll()
         watch = nil
@@ -91,7 +91,7 @@ public final class EffectRunner: EffectRunning {
     public var keysInFlight: Set<String> { connectivityTasks.keysInFlight.union(watchTasks.keysInFlight) }
 
     /// The timers set and not yet fired or cancelled (tests).
-    public var timersSet: Set<TimerId> { Set(timers.keys) }
+    public var timersSet: Set<TimerID> { connectivityTasks.scheduledTimers.union(watchTasks.scheduledTimers) }
 
     /// Waits until no switch runs and no effect is in flight (tests, and the monitor before it
     /// exits).
@@ -125,9 +125,9 @@ public final class EffectRunner: EffectRunning {
         case let .scheduleProbe(generation, delay):
             connectivityTimer(.probe, after: delay) { .probeTimerFired(generation: generation, at: $0) }
         case let .scheduleRecoveryProbe(generation, delay):
-            connectivityTimer(.recovery, after: delay) { .recoveryTimerFired(generation: generation, at: $0) }
+            connectivityTimer(.recoveryProbe, after: delay) { .recoveryTimerFired(generation: generation, at: $0) }
         case .schedulePaneRetest(let delay):
-            guard let delay else { cancelTimer(.paneRetest); return [] }
+            guard let delay else { connectivityTasks.cancelTimer(.paneRetest); return [] }
             connectivityTimer(.paneRetest, after: delay) { .paneRetestTimerFired(at: $0) }
         // The prober and the sessions.
         case let .probe(server, generation):
@@ -190,11 +190,11 @@ public final class EffectRunner: EffectRunning {
         case .pruneHistory(let at):
             watchBackground(key: "prune") { await $0.pruneHistory(at: at) }
         case .scheduleMuteEnd(let delay):
-            watchTimer(.mute, after: delay) { .muteTimerFired(at: $0) }
+            watchTimer(.muteEnd, after: delay) { .muteTimerFired(at: $0) }
         case .changeDrill(let change):
             watchBackground { [weak self] in self?.report(await $0.changeDrill(change)) }
         case .scheduleDrillEnd(let delay):
-            watchTimer(.drill, after: delay) { .drillTimerFired(at: $0) }
+            watchTimer(.drillEnd, after: delay) { .drillTimerFired(at: $0) }
         case .readHistory:
             watchBackground(key: "readHistory") { [weak self] in self?.report(await $0.readHistory()) }
         case let .addIncidentNote(incidentId, text, _):
@@ -216,20 +216,20 @@ public final class EffectRunner: EffectRunning {
         }
     }
 
-    private func connectivityTimer(_ id: TimerId, after seconds: Double,
+    private func connectivityTimer(_ id: TimerID, after seconds: Double,
                                    _ event: @escaping @Sendable (Double) -> AppEvent) {
         guard let engine = connectivity else { return }
-        setTimer(id, after: seconds, clock: engine.clock, event)
+        let now = engine.clock.now
+        connectivityTasks.timer(id, after: seconds, { event(now()) }) { [weak self] event in self?.store.dispatch(event) }
     }
 
     private func supersedeForSwitch() {
-        cancelTimer(.probe)
+        connectivityTasks.cancelTimer(.probe)
         connectivityTasks.cancel(key: "probe")
         connectivityTasks.cancel(key: "switch")
     }
 
     private func stopConnectivityWork() {
-        for id in [TimerId.probe, .recovery, .paneRetest] { cancelTimer(id) }
         connectivityTasks.cancelAll()
     }
 
@@ -248,9 +248,10 @@ public final class EffectRunner: EffectRunning {
         }
     }
 
-    private func watchTimer(_ id: TimerId, after seconds: Double, _ event: @escaping @Sendable (Double) -> AppEvent) {
+    private func watchTimer(_ id: TimerID, after seconds: Double, _ event: @escaping @Sendable (Double) -> AppEvent) {
         guard let engine = watch else { return }
-        setTimer(id, after: seconds, clock: engine.clock, event)
+        let now = engine.clock.now
+        watchTasks.timer(id, after: seconds, { event(now()) }) { [weak self] event in self?.store.dispatch(event) }
     }
 
     /// Each delivery tracked on its own: its outcome comes back as `alertDelivered`.
@@ -262,23 +263,5 @@ public final class EffectRunner: EffectRunning {
     private func report(_ event: AppEvent?) {
         guard let event, watch != nil, !Task.isCancelled else { return }
         store.dispatch(event)
-    }
-
-    // MARK: Timers
-
-    private func setTimer(_ id: TimerId, after seconds: Double, clock: AppClock,
-                          _ event: @escaping @Sendable (Double) -> AppEvent) {
-        timers[id]?.cancel()
-        let now = clock.now
-        let tasks = id == .round || id == .mute || id == .drill ? watchTasks : connectivityTasks
-        timers[id] = tasks.timer(after: seconds, sleep: clock.sleep, { event(now()) }) { [weak self] event in
-            guard let self else { return }
-            self.timers[id] = nil
-            self.store.dispatch(event)
-        }
-    }
-
-    private func cancelTimer(_ id: TimerId) {
-        timers.removeValue(forKey: id)?.cancel()
     }
 }

@@ -2,8 +2,10 @@ import SettingsStore
 
 /// The tasks the effect runner keeps in flight (`EffectRunner`: one set per group of engines):
 /// work off the main actor whose event is dispatched on it, work with no event of its own, and
-/// timers. A cancelled task leaves the set at once (its work stops at its next suspension). Stopped runners drop what comes back; `isIdle` lets tests and the
-/// monitor wait until nothing is in flight.
+/// timers kept by id on the engines' clock. A cancelled task leaves the set at once (its work
+/// stops at its next suspension). Stopped runners drop what comes back; `isIdle` lets tests and
+/// the monitor wait until nothing is in flight (armed timers are not "in flight": with a
+/// `VirtualClock` they wait for the test to advance time).
 @MainActor
 public final class EffectTasks {
     private var inFlight: [Int: Task<Void, Never>] = [:]
@@ -11,8 +13,11 @@ public final class EffectTasks {
     private var keyed: [String: Int] = [:]
     private var nextId = 0
     private var isStopped = false
+    private let timers: Timers
 
-    public init() {}
+    public init(clock: AppClock = .system) {
+        timers = Timers(clock: clock)
+    }
 
     public var isIdle: Bool { inFlight.isEmpty }
 
@@ -37,14 +42,12 @@ public final class EffectTasks {
         track(key: key, work)
     }
 
-    /// After `seconds` (the runner's clock), hands `event()` to `deliver`; cancel the returned
-    /// task to drop it.
-    public func timer(after seconds: Double, sleep: @escaping @Sendable (Double) async throws -> Void,
-                      _ event: @escaping @Sendable () -> AppEvent,
-                      deliver: @escaping @MainActor (AppEvent) -> Void) -> Task<Void, Never> {
-        Task { [weak self] in
-            do { try await sleep(seconds) } catch { return }
-            guard let self, !Task.isCancelled, !self.isStopped else { return }
+    /// After `seconds` (the runner's clock), hands `event()` to `deliver`. Scheduling `id` again
+    /// replaces its timer; `cancelTimer(id)` drops it. A replaced or cancelled timer never fires.
+    public func timer(_ id: TimerID, after seconds: Double, _ event: @escaping @Sendable () -> AppEvent,
+                      deliver: @escaping @MainActor @Sendable (AppEvent) -> Void) {
+        timers.schedule(id, after: seconds) { [weak self] in
+            guard let self, !self.isStopped else { return }
             deliver(event())
         }
     }
@@ -55,9 +58,17 @@ public final class EffectTasks {
         inFlight.removeValue(forKey: id)?.cancel()
     }
 
-    /// Cancels everything in flight; with `stop`, nothing is delivered from now on.
+    public func cancelTimer(_ id: TimerID) {
+        timers.cancel(id)
+    }
+
+    /// The ids of the armed timers.
+    public var scheduledTimers: Set<TimerID> { timers.scheduled }
+
+    /// Cancels every timer and everything in flight; with `stop`, nothing is delivered from now on.
     public func cancelAll(stop: Bool = false) {
         if stop { isStopped = true }
+        timers.cancelAll()
         inFlight.values.forEach { $0.cancel() }
         inFlight.removeAll()
         keyed.removeAll()
@@ -76,4 +87,21 @@ public final class EffectTasks {
             if let key, self?.keyed[key] == id { self?.keyed[key] = nil }
         }
     }
+}
+
+/// Every timer the effect runners keep, one id per kind: each `schedule…` effect replaces the
+/// timer of its kind.
+extension TimerID {
+    /// `scheduleProbe` → `probeTimerFired`.
+    public static let probe: TimerID = "probe"
+    /// `scheduleRecoveryProbe` → `recoveryTimerFired`.
+    public static let recoveryProbe: TimerID = "recoveryProbe"
+    /// `schedulePaneRetest` → `paneRetestTimerFired` (only while the pane is open).
+    public static let paneRetest: TimerID = "paneRetest"
+    /// `scheduleRound` → `roundTimerFired`.
+    public static let round: TimerID = "round"
+    /// `scheduleMuteEnd` → `muteTimerFired`.
+    public static let muteEnd: TimerID = "muteEnd"
+    /// `scheduleDrillEnd` → `drillTimerFired`.
+    public static let drillEnd: TimerID = "drillEnd"
 }

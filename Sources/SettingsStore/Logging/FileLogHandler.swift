@@ -12,20 +12,24 @@ public struct FileLogHandler: LogHandler {
 
     public let label: String
     private let writer: LogFileWriter
+    /// Stamps each line (the one clock: a test's virtual clock gives repeatable lines).
+    private let clock: AppClock
 
     public init(label: String, writer: LogFileWriter, logLevel: Logger.Level = .info,
-                metadataProvider: Logger.MetadataProvider? = nil) {
+                metadataProvider: Logger.MetadataProvider? = nil, clock: AppClock = .system) {
         self.label = label
         self.writer = writer
+        self.clock = clock
         self.logLevel = logLevel
         self.metadataProvider = metadataProvider
     }
 
     /// For `LoggingSystem.bootstrap`: every logger shares one writer for `path`.
     /// Detailed logging (docs/PRODUCT.md: Files) is `logLevel: .debug`.
-    public static func factory(path: String, logLevel: Logger.Level = .info) -> @Sendable (String) -> any LogHandler {
+    public static func factory(path: String, logLevel: Logger.Level = .info,
+                               clock: AppClock = .system) -> @Sendable (String) -> any LogHandler {
         let writer = LogFileWriter(path: path)
-        return { label in FileLogHandler(label: label, writer: writer, logLevel: logLevel) }
+        return { label in FileLogHandler(label: label, writer: writer, logLevel: logLevel, clock: clock) }
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -37,7 +41,7 @@ public struct FileLogHandler: LogHandler {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
-        writer.append(line: Self.line(time: UTCTimestamp.iso8601(UTCTimestamp.parts(seconds: AppClock.wallSeconds())), level: event.level, label: label,
+        writer.append(line: Self.line(time: UTCTimestamp.iso8601(UTCTimestamp.parts(seconds: clock.now())), level: event.level, label: label,
                                       message: event.message.description, metadata: merged,
                                       error: event.error.map { "\($0)" }))
     }

@@ -7,6 +7,8 @@ enum AsideFile {
     /// they were. Falls back to an exclusive copy of `bytes` where hard links are unsupported.
     /// `source` is where the inode is linked from when it is no longer at `path` (a file
     /// just displaced by an exchange); the copy is still named after `path`.
+    /// The name's time is the system's wall clock, not an injected one: it sits beside the times
+    /// the kernel stamps on the same file (a person lines them up), and file code takes no clock.
     static func keepCopy(of path: String, bytes: [UInt8], source: String? = nil) throws -> String {
         let base = path + ".corrupt-" + UTCTimestamp.compact(UTCTimestamp.parts(seconds: AppClock.wallSeconds()))
         for attempt in 1...1000 {

@@ -67,7 +67,7 @@ enum CheckedReplace {
             }
             // Someone has the file open for writing: wait for them to finish, then look again.
             guard waited < writerWaitMicroseconds else { throw PersistenceError.beingWritten(path: path) }
-            usleep(pause)
+            usleep(pause)  // real time for another process's write: no test clock makes it finish
             waited += pause
             pause = min(pause * 2, 25_000)
         }
@@ -103,7 +103,7 @@ enum CheckedReplace {
             beforeExchange?()
             guard let ours = FileIdentity.current(temporary) else { throw PersistenceError.fromErrno("stat", temporary) }
             guard try exchangeNames() else { return try plainRename() }
-            usleep(settleMicroseconds)
+            usleep(settleMicroseconds)  // real time for another process's save (as above)
             return try finish(ours, intact: { true }) ?? (false, nil)
         }
 

@@ -26,7 +26,8 @@ public struct FileIdentity: Equatable, Sendable {
         return FileIdentity(st)
     }
 
-    /// Seconds since the last modification (0 for a time in the future).
+    /// Seconds since the last modification (0 for a time in the future). Against the system's
+    /// wall clock, not an injected one: the kernel stamped the modification time on that clock.
     var age: Double {
         let modified = Double(modifiedSeconds) + Double(modifiedNanoseconds) / 1e9
         return max(0, AppClock.wallSeconds() - modified)

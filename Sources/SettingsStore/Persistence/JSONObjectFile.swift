@@ -202,7 +202,7 @@ struct JSONObjectFile {
         var result = try snapshot(target)
         var attempts = 0
         while result.mayBeMidSave, attempts < Self.settleAttempts {
-            usleep(Self.settleMicroseconds)
+            usleep(Self.settleMicroseconds)  // real time for an editor's save: no test clock makes it finish
             result = try snapshot(target)
             attempts += 1
         }

@@ -14,12 +14,30 @@ import Synchronization
 /// rename) gives one call, `debounce` after the last event of the burst and at most
 /// `maximumDelay` after its first, so a change is reported well within 200 ms.
 ///
+/// When the system refuses inotify (the user's `fs.inotify.max_user_instances`, 128 on
+/// Debian, is shared by every process of the user; a busy machine runs out), the file is not
+/// left unwatched: the thread looks at its identity (`FileIdentity`) every
+/// `checkInterval` and asks for inotify again each time, so a drill or a mute set by another
+/// process is still seen, within a second, and notification resumes once the system allows
+/// it. `start()` says which way the file is watched, so the caller can log the degradation.
+///
 /// Our own writes are reported too; a reader that re-reads finds nothing new, which is
 /// cheaper than keeping track of which change was ours. If the directory itself is removed,
 /// the watch ends; `start()` again after re-creating it.
 public final class SettingsFileWatcher: Sendable {
     public static let debounceMilliseconds = 30
     public static let maximumDelayMilliseconds = 100
+    /// How often the file is looked at while the system refuses inotify.
+    public static let checkIntervalMilliseconds = 1000
+
+    /// How the file is watched.
+    public enum Mode: Equatable, Sendable {
+        /// inotify tells of every change; nothing runs in between.
+        case notified
+        /// inotify was refused (`reason`, the system's words): the file is looked at every
+        /// `checkIntervalMilliseconds` until inotify is granted.
+        case checking(reason: String)
+    }
 
     public let path: String
     private let onChange: @Sendable () -> Void
@@ -27,8 +45,6 @@ public final class SettingsFileWatcher: Sendable {
 
     private struct Running: Sendable {
         var thread: pthread_t
-        var inotifyFd: Int32
-        var wakeRead: Int32
         var wakeWrite: Int32
     }
 
@@ -39,58 +55,50 @@ public final class SettingsFileWatcher: Sendable {
 
     deinit { stop() }
 
-    /// Starts watching (creating the directory, 0700, when missing). Calling it while
-    /// running does nothing.
-    public func start() throws {
+    /// Starts watching (creating the directory, 0700, when missing) and says how. Calling it
+    /// while running does nothing (and says `notified`). Throws only when no thread can watch
+    /// at all (the directory cannot be made, no pipe, no thread).
+    @discardableResult
+    public func start() throws -> Mode {
         try running.withLock { running in
-            guard running == nil else { return }
+            guard running == nil else { return .notified }
             let (directory, name) = PathText.split(path)
             try AtomicFile.ensureDirectory(directory)
-            let ifd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-            guard ifd >= 0 else { throw PersistenceError.fromErrno("inotify_init", directory) }
-            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
-            guard inotify_add_watch(ifd, directory, mask) >= 0 else {
-                let error = PersistenceError.fromErrno("inotify_add_watch", directory)
-                close(ifd)
-                throw error
-            }
             var pipeFds: [Int32] = [-1, -1]
-            guard pipe(&pipeFds) == 0 else {
-                let error = PersistenceError.fromErrno("pipe", directory)
-                close(ifd)
-                throw error
-            }
+            guard pipe(&pipeFds) == 0 else { throw PersistenceError.fromErrno("pipe", directory) }
             for fd in pipeFds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            let loop = WatchLoop(inotifyFd: ifd, wakeFd: pipeFds[0], fileName: Array(name.utf8), onChange: onChange)
+            let notifier = DirectoryNotifier.open(directory)
+            let loop = WatchLoop(path: path, directory: directory, fileName: Array(name.utf8),
+                                 inotifyFd: notifier.fd ?? -1, wakeFd: pipeFds[0], onChange: onChange)
             var thread = pthread_t()
             let context = Unmanaged.passRetained(loop).toOpaque()
             let rc = pthread_create(&thread, nil, watcherThreadMain, context)
             guard rc == 0 else {
                 Unmanaged<WatchLoop>.fromOpaque(context).release()
-                close(ifd)
+                if let fd = notifier.fd { close(fd) }
                 close(pipeFds[0])
                 close(pipeFds[1])
                 throw PersistenceError.io(operation: "pthread_create", path: directory, errno: rc)
             }
-            running = Running(thread: thread, inotifyFd: ifd, wakeRead: pipeFds[0], wakeWrite: pipeFds[1])
+            running = Running(thread: thread, wakeWrite: pipeFds[1])
+            return notifier.problem.map { .checking(reason: $0) } ?? .notified
         }
     }
 
     /// Wakes the thread and waits for it to end; no `onChange` runs after this returns
-    /// (unless called from `onChange` itself). Idempotent.
+    /// (unless called from `onChange` itself). Idempotent. The thread closes its own
+    /// descriptors as it ends, so none is closed under a thread that still polls it.
     public func stop() {
         guard let r = running.withLock({ r -> Running? in defer { r = nil }; return r }) else { return }
         var byte: UInt8 = 1
         while Glibc.write(r.wakeWrite, &byte, 1) < 0 && errno == EINTR {}
+        close(r.wakeWrite)
         if pthread_equal(pthread_self(), r.thread) != 0 {
             // Called from onChange: the thread ends once this call returns; it cannot join itself.
             pthread_detach(r.thread)
         } else {
             pthread_join(r.thread, nil)
         }
-        close(r.inotifyFd)
-        close(r.wakeRead)
-        close(r.wakeWrite)
     }
 }
 
@@ -106,32 +114,56 @@ private func watcherThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMut
     return nil
 }
 
-private final class WatchLoop: Sendable {
-    let inotifyFd: Int32
-    let wakeFd: Int32
+/// The watching thread's own state: it alone reads and changes it once started (handed over
+/// by `pthread_create`), hence `@unchecked Sendable`.
+private final class WatchLoop: @unchecked Sendable {
+    let path: String
+    let directory: String
     let fileName: [UInt8]
+    /// -1 while the system refuses inotify (the file's identity is checked instead).
+    var inotifyFd: Int32
+    let wakeFd: Int32
     let onChange: @Sendable () -> Void
 
-    init(inotifyFd: Int32, wakeFd: Int32, fileName: [UInt8], onChange: @escaping @Sendable () -> Void) {
+    init(path: String, directory: String, fileName: [UInt8], inotifyFd: Int32, wakeFd: Int32,
+         onChange: @escaping @Sendable () -> Void) {
+        self.path = path
+        self.directory = directory
+        self.fileName = fileName
         self.inotifyFd = inotifyFd
         self.wakeFd = wakeFd
-        self.fileName = fileName
         self.onChange = onChange
     }
 
+    /// The debounce reads the system's monotonic clock, not an injected one: this thread waits in
+    /// poll(2) for inotify, and the kernel counts that timeout in real time.
     func run() {
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
-        defer { buffer.deallocate() }
+        defer {
+            buffer.deallocate()
+            if inotifyFd >= 0 { close(inotifyFd) }
+            close(wakeFd)
+        }
         var burstStart: Int64?
         var lastEvent: Int64 = 0
+        // Only while checking: what the file looked like, and when to look again.
+        var seen = inotifyFd < 0 ? FileIdentity.current(path) : nil
+        var nextCheck: Int64? = inotifyFd < 0
+            ? AppClock.monotonicMilliseconds() + Int64(SettingsFileWatcher.checkIntervalMilliseconds) : nil
+        func noteEvent(_ now: Int64) {
+            if burstStart == nil { burstStart = now }
+            lastEvent = now
+        }
         while true {
-            var timeout: Int32 = -1
+            var due: Int64?
             if let start = burstStart {
-                let due = min(lastEvent + Int64(SettingsFileWatcher.debounceMilliseconds),
-                              start + Int64(SettingsFileWatcher.maximumDelayMilliseconds))
-                timeout = Int32(clamping: max(0, due - AppClock.monotonicMilliseconds()))
+                due = min(lastEvent + Int64(SettingsFileWatcher.debounceMilliseconds),
+                          start + Int64(SettingsFileWatcher.maximumDelayMilliseconds))
             }
+            if let check = nextCheck { due = min(due ?? check, check) }
+            let timeout = due.map { Int32(clamping: max(0, $0 - AppClock.monotonicMilliseconds())) } ?? -1
+            // poll(2) ignores a negative descriptor: while checking, only the wake-up pipe.
             var fds = [pollfd(fd: inotifyFd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeFd, events: Int16(POLLIN), revents: 0)]
             let n = poll(&fds, 2, timeout)
@@ -140,15 +172,27 @@ private final class WatchLoop: Sendable {
                 return
             }
             if fds[1].revents != 0 { return }
+            let now = AppClock.monotonicMilliseconds()
             if fds[0].revents & Int16(POLLIN) != 0, drainEvents(buffer, capacity) {
-                let now = AppClock.monotonicMilliseconds()
-                if burstStart == nil { burstStart = now }
-                lastEvent = now
+                noteEvent(now)
             } else if fds[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
                 return
             }
+            if let check = nextCheck, now >= check {
+                if let fd = DirectoryNotifier.open(directory).fd {
+                    inotifyFd = fd
+                    nextCheck = nil
+                } else {
+                    nextCheck = now + Int64(SettingsFileWatcher.checkIntervalMilliseconds)
+                }
+                // Compared once more when inotify comes back: a change in between is not lost.
+                let current = FileIdentity.current(path)
+                if current != seen {
+                    seen = current
+                    noteEvent(now)
+                }
+            }
             if let start = burstStart {
-                let now = AppClock.monotonicMilliseconds()
                 if now >= lastEvent + Int64(SettingsFileWatcher.debounceMilliseconds)
                     || now >= start + Int64(SettingsFileWatcher.maximumDelayMilliseconds) {
                     burstStart = nil
@@ -182,5 +226,21 @@ private final class WatchLoop: Sendable {
                 offset = nameStart + length
             }
         }
+    }
+}
+
+/// An inotify descriptor watching one directory for the changes a file watcher cares about,
+/// or the system's reason for refusing one.
+private enum DirectoryNotifier {
+    static func open(_ directory: String) -> (fd: Int32?, problem: String?) {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return (nil, "inotify_init1: " + String(cString: strerror(errno))) }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE)
+        guard inotify_add_watch(fd, directory, mask) >= 0 else {
+            let problem = "inotify_add_watch: " + String(cString: strerror(errno))
+            close(fd)
+            return (nil, problem)
+        }
+        return (fd, nil)
     }
 }

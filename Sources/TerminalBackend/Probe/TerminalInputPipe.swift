@@ -58,6 +58,8 @@ final class TerminalInputPipe {
             if count < buffer.count { break }
         }
         var (keys, answered) = session.read(bytes)
+        // The system's clock, not an injected one: it times a real terminal's pause between
+        // the bytes of one answer, read as they arrive from its descriptor.
         let now = AppClock.monotonicMilliseconds()
         if session.isHolding {
             if let since = heldSince, now - since >= Self.holdMilliseconds {

@@ -112,6 +112,8 @@ public enum TerminalProbe {
     }
 
     /// Reads what arrives into `replies` until `done` says so, the input ends, or `milliseconds` pass.
+    /// On the system's clock, not an injected one: it waits in poll(2) for a real terminal,
+    /// before the app's loop (and its clock) exist, and the kernel counts that wait in real time.
     static func read(input: Int32, milliseconds: Int, into replies: inout TerminalReplies,
                      until done: (TerminalReplies) -> Bool) {
         let deadline = Int(AppClock.monotonicMilliseconds()) + milliseconds

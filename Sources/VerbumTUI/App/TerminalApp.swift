@@ -22,6 +22,8 @@ final class TerminalApp {
     /// `fleet`: the app shows the chain's boxes from this source instead of its own servers.
     private let fleet: FleetSource?
     private var fleetRuntime: FleetRuntime?
+    /// The answer hold (`.answerHold`), on the store's clock.
+    private lazy var timers = Timers(clock: context.store.clock)
 
     init(context: CommandContext, fleet: FleetSource? = nil) {
         self.context = context
@@ -119,8 +121,9 @@ final class TerminalApp {
     private func applyAnswers() {
         if screen.isHoldingInput {
             // The start of an answer waits for its rest; if none comes it is keys after all.
-            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(NcursesScreen.answerHoldMilliseconds)) { [weak self] in
-                MainActor.assumeIsolated { self?.handleInput() }
+            // On the store's clock (the one clock); holding again replaces the pending hold.
+            timers.schedule(.answerHold, after: Double(NcursesScreen.answerHoldMilliseconds) / 1000) { [weak self] in
+                self?.handleInput()
             }
         }
         guard let change = screen.takeAnswerChange() else { return }
@@ -184,3 +187,8 @@ final class TerminalApp {
 }
 
 extension NcursesScreen: TerminalScreen {}
+
+extension TimerID {
+    /// The wait for the rest of a terminal's answer (`NcursesScreen.answerHoldMilliseconds`).
+    static let answerHold: TimerID = "answerHold"
+}

@@ -124,6 +124,9 @@ public struct HookProcess: Sendable {
     /// all at the time limit), at most `HookRunner.outputCap` bytes kept; the rest is read and
     /// dropped so that a talkative hook never blocks. Should the guardian fail to end things,
     /// it is asked to stop at `safetyLimit`, killed 3 s later, and the output is left there.
+    /// The system's monotonic clock, not an injected one: a real child process runs in real time,
+    /// the guardian (C, between fork and exec) times it on CLOCK_MONOTONIC, and this thread waits
+    /// in poll(2); the safety limit must be read on the same clock.
     private static func collectOutput(_ fd: Int32, guardian: pid_t, safetyLimit: Double) -> [UInt8] {
         let start = AppClock.monotonicSeconds()
         var output: [UInt8] = []

@@ -64,11 +64,13 @@ public final class WatchRuntime: WatchEngine {
         let inherited = taken.recording ? await becomeRecorder(role: role) : []
         readMutes()
         let inbox = runner.inbox
-        let watcher = SettingsFileWatcher(path: muteFile.path) { inbox.post { [weak self] in self?.readMutes() } }
-        if (try? watcher.start()) != nil { muteWatcher = watcher }
+        muteWatcher = SettingsFileWatcher.started(muteFile.path, name: "mutes.json", logger: logger) {
+            inbox.post { [weak self] in self?.readMutes() }
+        }
         readDrills()
-        let drills = SettingsFileWatcher(path: drillFile.path) { inbox.post { [weak self] in self?.readDrills() } }
-        if (try? drills.start()) != nil { drillWatcher = drills }
+        drillWatcher = SettingsFileWatcher.started(drillFile.path, name: "drills.json", logger: logger) {
+            inbox.post { [weak self] in self?.readDrills() }
+        }
         store.dispatch(.watchStarted(role: role, isRecording: taken.recording, recorder: taken.holder,
                                      inherited: inherited, lockProblem: taken.problem, at: clock.now()))
     }

@@ -22,9 +22,9 @@ final class ConnectivityTestHome {
         try AtomicFile.write(Array(data), to: paths.settingsFile)
     }
 
-    func loadedStore() -> AppSettingsStore {
+    func loadedStore(clock: AppClock = .system) -> AppSettingsStore {
         let store = AppSettingsStore(paths: paths, environment: .production, languageOverride: .en,
-                                     processEnvironment: ["LANG": "C"])
+                                     processEnvironment: ["LANG": "C"], clock: clock)
         store.loadSettings()
         return store
     }

@@ -53,6 +53,17 @@ struct FileLogHandlerTests {
         #expect(dir.mode("state/verbumcare") == 0o700)
     }
 
+    @Test func eachLineIsStampedByTheInjectedClock() async throws {
+        let dir = PersistenceTempDir()
+        let virtual = VirtualClock(wall: 1_790_000_000.25)
+        let logger = Logger(label: "x", factory: FileLogHandler.factory(path: dir.sub("log"), clock: virtual.clock))
+        logger.info("first")
+        await virtual.advance(by: 61)
+        logger.info("second")
+        let lines = try #require(dir.text("log")).split(separator: "\n")
+        #expect(lines == ["2026-09-21T14:13:20.250Z info x: first", "2026-09-21T14:14:21.250Z info x: second"])
+    }
+
     @Test func logLevelIsHonoured() throws {
         let dir = PersistenceTempDir()
         let path = dir.sub("log")
