@@ -7,16 +7,18 @@ import TerminalRendering
 import Watch
 
 /// The app's loop, without a terminal: events in (keys, resizes, effect results, timers), the
-/// one reducer applied by the store, the effects run (files by the store, probes and timers by
-/// the connectivity runtime, quitting and redrawing here), and a frame drawn from the one state
+/// one reducer applied by the store, every effect run by the one `EffectRunner` (the loop lends
+/// it the terminal's work: quitting, redrawing, the fleet's query), and a frame drawn from the one state
 /// onto a `TerminalScreen` after every turn that changed it. The executable connects it to
 /// ncurses, signals and the keyboard; tests drive it in-process with a test screen.
 ///
 /// Everything runs on the main actor: the reducer, the effects' results, the frames, so ncurses
 /// is touched by one thread only.
 @MainActor
-public final class AppLoop {
+public final class AppLoop: TerminalCapability {
     public let store: AppSettingsStore
+    /// The one effect runner (made at `start`).
+    public private(set) var runner: EffectRunner?
     /// nil: the loop without a screen (the monitor).
     private let screen: (any TerminalScreen)?
     private var options: RenderOptions
@@ -26,14 +28,9 @@ public final class AppLoop {
     private var runtime: ConnectivityRuntime?
     /// History and alerts, when attached (`attachWatch`).
     public private(set) var watch: WatchRuntime?
-    private var attaching = false
-    private var effectsWhileAttaching: [AppEffect] = []
     private var subscription: StoreSubscription?
     /// The frame on the terminal and the model it was drawn from; nil: repaint every cell.
     public private(set) var lastFrame: (frame: RenderedFrame, model: ScreenModel)?
-    /// The state the terminal shows: the one of the last turn, drawn or, when its model was the
-    /// last frame's, left as it was (tests wait on it).
-    public private(set) var shownState: AppState?
     /// The regions of the frames drawn so far: a frame draws again only those whose models changed.
     public private(set) var memo = FrameMemo()
     private lazy var frames = FrameScheduler { [weak self] in self?.drawFrame() }
@@ -43,6 +40,8 @@ public final class AppLoop {
     private var isRunning = false
     /// Runs the fleet view's `queryFleet` effect (`fleet`); nil in the app.
     public var fleetQuery: (@MainActor () -> Void)?
+    /// A change of the state is not drawn yet: its frame is due (tests wait for none).
+    public var isFramePending: Bool { frames.isPending }
     /// Frames flushed so far (tests wait on it).
     public private(set) var frameCount = 0
     /// Turns that found nothing new to draw (the model, or else the cells and the cursor, were
@@ -67,31 +66,27 @@ public final class AppLoop {
     /// Draws the first frame from the hydrated store and follows the state from then on.
     public func start() {
         isRunning = true
-        // Weak: a frame or an effect result may still be on its way when a loop is dropped (tests).
-        store.effectHandler = { [weak self] effects in self?.run(effects) }
+        let made = EffectRunner(store: store)
+        // Held weakly by the runner: an effect result may still be on its way when a loop is
+        // dropped (tests).
+        made.terminal = self
+        made.attach()
+        runner = made
         subscription = store.subscribeApp { [weak self] _, _ in self?.frames.request() }
         drawFrame()
     }
 
-    /// Attaches the connectivity runtime: it tests the configured server and starts the file
-    /// watchers. Effects the runtime does not run (quitting, redrawing) stay the loop's.
+    /// Attaches the connectivity engine to the runner: it tests the configured server and
+    /// starts the file watchers.
     public func attachConnectivity(transport: TransportConfiguration, httpTransport: (any HTTPTransport)? = nil,
                                    clock: AppClock = .system, watchFiles: Bool = true,
                                    refreshLimiter: RefreshLimiter = .shared,
                                    logger: Logger = Logger(label: "verbumcare.connectivity")) {
-        guard isRunning, runtime == nil else { return }
-        // Starting dispatches `connectivityStarted`, whose effects arrive before `start`
-        // returns the runtime: they wait here and go to it once it is known.
-        attaching = true
-        let started = ConnectivityRuntime.start(store: store, transport: transport,
-                                                httpTransport: httpTransport ?? CurlEngine.shared, clock: clock,
-                                                watchSettingsFile: watchFiles, routesEffects: false,
-                                                refreshLimiter: refreshLimiter, logger: logger)
-        attaching = false
-        runtime = started
-        let waiting = effectsWhileAttaching
-        effectsWhileAttaching = []
-        if !waiting.isEmpty { started.run(waiting) }
+        guard isRunning, runtime == nil, let runner else { return }
+        runtime = ConnectivityRuntime.start(store: store, transport: transport,
+                                            httpTransport: httpTransport ?? CurlEngine.shared, clock: clock,
+                                            watchSettingsFile: watchFiles, runner: runner,
+                                            refreshLimiter: refreshLimiter, logger: logger)
     }
 
     /// Attaches history and alerts (SPEC §15): before connectivity, so the first results are
@@ -99,15 +94,15 @@ public final class AppLoop {
     public func attachWatch(role: WatchState.Role, transport: TransportConfiguration, clock: AppClock = .system,
                             hookFolders: [String], host: String,
                             logger: Logger = Logger(label: "verbumcare.watch")) async -> WatchRuntime? {
-        guard isRunning, watch == nil else { return watch }
+        guard isRunning, watch == nil, let runner else { return watch }
         let prober = ServerProber(paths: store.paths,
                                   settings: transport.settings(caBundleSetting: store.getState().caBundle,
                                                                certWarningDays: store.getState().certWarningDays),
                                   clock: clock)
-        let started = WatchRuntime(store: store, role: role, prober: prober, transport: transport, clock: clock,
+        let started = WatchRuntime(store: store, runner: runner, prober: prober, transport: transport, clock: clock,
                                    hookFolders: hookFolders, host: host, logger: logger)
         watch = started
-        await started.start()
+        await started.start(role: role)
         return started
     }
 
@@ -183,52 +178,29 @@ public final class AppLoop {
         runtime = nil
         watch?.stop()
         watch = nil
+        runner?.stop()
+        runner = nil
         subscription?.cancel()
         subscription = nil
-        store.effectHandler = nil
     }
 
-    /// Waits until no switch runs and no effect is in flight (tests).
+    /// Waits until no switch runs and no effect is in flight (tests, the monitor before it exits).
     public func waitUntilIdle() async {
-        await runtime?.waitUntilIdle()
-        await watch?.waitUntilIdle()
+        await runner?.waitUntilIdle()
     }
 
-    // MARK: - Effects
+    // MARK: - The terminal's work (lent to the runner)
 
-    /// Hands each effect to its runner (`AppEffect.runner`, the one decision): the loop runs its
-    /// own here; connectivity's wait while the runtime is attaching.
-    private func run(_ effects: [AppEffect]) {
-        var forConnectivity: [AppEffect] = []
-        var forWatch: [AppEffect] = []
-        for effect in effects {
-            switch effect.runner {
-            case .loop: runHere(effect)
-            case .connectivity: forConnectivity.append(effect)
-            case .watch: forWatch.append(effect)
-            case .store: break // run by the store inside `dispatch`, never handed on
-            }
-        }
-        if !forWatch.isEmpty { watch?.run(forWatch) }
-        guard !forConnectivity.isEmpty else { return }
-        if attaching {
-            effectsWhileAttaching += forConnectivity
-        } else {
-            runtime?.run(forConnectivity)
-        }
+    public func quit() {
+        onQuit()
     }
 
-    private func runHere(_ effect: AppEffect) {
-        switch effect {
-        case .quit:
-            onQuit()
-        case .redrawScreen:
-            repaint()
-        case .queryFleet:
-            fleetQuery?()
-        default:
-            break // `AppEffect.runner` gives the loop these three only
-        }
+    public func redraw() {
+        repaint()
+    }
+
+    public func queryFleet() {
+        fleetQuery?()
     }
 
     // MARK: - Frames
@@ -244,7 +216,6 @@ public final class AppLoop {
         let now = store.clock.now()
         // "checked N s ago" and "no answer for N s" are redrawn when their number changes.
         defer { ticker.schedule(after: ScreenTime.secondsUntilChange(state.settings, now: now)) }
-        shownState = state
         let model = ScreenModel(state: state, now: now, options: options,
                                 caBundle: state.settings.isSettingsPaneOpen ? caBundleDisplay(state.settings) : nil)
         if let last = lastFrame, last.model == model,

@@ -78,7 +78,7 @@ struct DrillLoopTests {
         #expect(await rig.settle { $0.currentServer.id == "mac-mini" && $0.fallback == nil && $0.connectionStatus == .connected },
                 "not back on Mac Mini: \(rig.state.currentServer.id)")
         // Real results recorded apart: history holds no incident of Mac Mini or of the fallback.
-        await rig.loop.watch?.readHistory()
+        if let read = await rig.loop.watch?.readHistory() { rig.loop.send(read) }
         let incidents = rig.app.watch.history?.incidents ?? []
         #expect(incidents.isEmpty, "\(incidents)")
     }

@@ -142,9 +142,8 @@ struct OneStoryPropertyTests {
         var last: SettingsState?
         while ContinuousClock.now < deadline {
             let state = rig.state
-            // Drawn: the screen shows this state (a frame made from it, or one it left unchanged).
-            let shown = rig.loop.shownState
-            let drawn = shown?.settings == state && shown?.screen == rig.app.screen
+            // Drawn: the screen shows this state (no change of it waits for its frame).
+            let drawn = !rig.loop.isFramePending
             let calm = state.connectivity.activeSwitch == nil && drawn && Self.projection(state) == last.map(Self.projection)
             if calm {
                 if let since = stableSince, ContinuousClock.now - since >= .milliseconds(12) { return }

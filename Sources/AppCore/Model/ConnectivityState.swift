@@ -25,6 +25,9 @@ public struct ConnectivityState: Equatable, Sendable {
     /// such a name): the advice under a `dns` notice names it.
     public var mdnsFinding: MDNSFinding?
     public var mdnsInspectionRequested = false
+    /// Each server's last `/api/config` answer (sanitized JSON bytes), by server id: saved with
+    /// the server's data when the app switches away from it (`serverConfigRead`).
+    public var serverConfigs: [String: [UInt8]] = [:]
 
     public init() {}
 }

@@ -98,6 +98,10 @@ public enum AppEvent: Equatable, Sendable {
     case signInFailed(serverId: String, error: AppError)
     case signedOut(serverId: String, at: Double)
     case mdnsInspected(MDNSFinding)
+    /// A server's `/api/config` answer (sanitized JSON bytes): fetched by its switch test, or
+    /// restored from its saved data (`restoreServerData`). Saved with its data when the app
+    /// switches away from it.
+    case serverConfigRead(serverId: String, config: [UInt8])
     /// A read of a server's credentials file found these problems (a shared file made
     /// private, another user's file refused, a token that may not be sent); empty when none.
     case credentialsChecked(serverId: String, problems: [FileProblem], at: Double)
@@ -140,6 +144,8 @@ public enum AppEvent: Equatable, Sendable {
     /// `monitor --status-page DIR`: the staff status page goes into this folder (over
     /// `status_page_dir`), written by this monitor whether or not it records.
     case statusPageDirectoryGiven(String)
+    /// The monitor was asked to stop (SIGTERM, SIGINT…): it stops after the round in flight.
+    case monitorStopRequested
 }
 
 extension AppEvent {
@@ -195,6 +201,7 @@ extension AppEvent {
         case .signInFailed: "signInFailed"
         case .signedOut: "signedOut"
         case .mdnsInspected: "mdnsInspected"
+        case .serverConfigRead: "serverConfigRead"
         case .credentialsChecked: "credentialsChecked"
         case .statusTested: "statusTested"
         case .watchStarted: "watchStarted"
@@ -210,6 +217,7 @@ extension AppEvent {
         case .historyRead: "historyRead"
         case .incidentNoteWritten: "incidentNoteWritten"
         case .statusPageDirectoryGiven: "statusPageDirectoryGiven"
+        case .monitorStopRequested: "monitorStopRequested"
         }
     }
 }

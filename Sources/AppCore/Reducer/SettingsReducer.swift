@@ -115,7 +115,7 @@ public struct SettingsReducer {
             break
         case .watchStarted, .recordingTakenOver, .recorderChecked, .alertDelivered, .roundTimerFired, .serversTested,
              .mutesRead, .muteTimerFired, .historyRead, .incidentNoteWritten, .statusPageDirectoryGiven,
-             .drillsRead, .drillTimerFired:
+             .monitorStopRequested, .drillsRead, .drillTimerFired:
             // The watch's events: `AppReducer` gives them to `WatchReducer`.
             break
         case .signOutRequested:
@@ -149,6 +149,8 @@ public struct SettingsReducer {
             signInFailed(serverId: serverId, error: error)
         case .mdnsInspected(let finding):
             state.connectivity.mdnsFinding = finding
+        case let .serverConfigRead(serverId, config):
+            state.connectivity.serverConfigs[serverId] = config
         case let .credentialsChecked(serverId, problems, at):
             credentialsChecked(serverId: serverId, problems: problems, at: at)
         case let .statusTested(server, source, fallback, result, _):

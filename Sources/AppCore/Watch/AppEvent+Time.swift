@@ -20,8 +20,8 @@ extension AppEvent {
             at
         case .loaded, .viewportMeasured, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,
              .signInSubmitted, .signInDismissed, .signInFormEdited, .paneNoteWithdrawn, .connectivityStopped,
-             .rowTestCompleted, .signInFailed, .mdnsInspected, .historyRead,
-             .alertDelivered, .statusPageDirectoryGiven:
+             .rowTestCompleted, .signInFailed, .mdnsInspected, .serverConfigRead, .historyRead,
+             .alertDelivered, .statusPageDirectoryGiven, .monitorStopRequested:
             nil
         }
     }

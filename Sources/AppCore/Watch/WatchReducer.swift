@@ -83,6 +83,8 @@ public enum WatchReducer {
             watch.history = summary
         case .statusPageDirectoryGiven(let directory):
             watch.statusPageOverride = directory
+        case .monitorStopRequested:
+            watch.stopRequested = true
         case let .probeCompleted(_, result, _, at), let .recoveryProbeCompleted(_, result, at),
              let .switchTestCompleted(_, result, _, at):
             // What connectivity tests (the server in use, the configured one during a fallback)
@@ -104,14 +106,26 @@ public enum WatchReducer {
         }
         effects += reduceDrill(&watch, event)
         if let at = event.time { effects += settle(&watch, settings: settings, at: at) }
-        return effects
+        return historyAllowed(effects, settings: settings)
     }
 
     /// What follows every event that carries a time: the fallback followed, and the alerts due.
     public static func settle(_ watch: inout WatchState, settings: SettingsState, at: Double) -> [AppEffect] {
         var effects: [AppEffect] = []
         followFallback(settings, in: &watch, at: at, effects: &effects)
-        return effects + alerts(&watch, settings: settings, at: at)
+        return historyAllowed(effects + alerts(&watch, settings: settings, at: at), settings: settings)
+    }
+
+    /// `history_enabled` off: nothing is written to history, incidents and retention included
+    /// (decided here, once: the history engine writes what it is asked to).
+    static func historyAllowed(_ effects: [AppEffect], settings: SettingsState) -> [AppEffect] {
+        guard !settings.historyEnabled else { return effects }
+        return effects.filter {
+            switch $0 {
+            case .record, .openIncident, .closeIncident, .pruneHistory: false
+            default: true
+            }
+        }
     }
 
     // MARK: - Rounds

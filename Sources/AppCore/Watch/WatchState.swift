@@ -34,6 +34,8 @@ public struct WatchState: Equatable, Sendable {
     /// A monitor round whose other servers are done but whose server in use has no settled
     /// result yet: `roundFinished` waits for it (the textfile and `--once` need every server).
     public var heldRoundFinish: Int?
+    /// The monitor was asked to stop: it stops once the round in flight is done.
+    public var stopRequested = false
     /// When retention last ran (seconds since 1970).
     public var lastPrune: Double?
     /// Each alert target's last outcome (hooks by path, webhooks by URL).

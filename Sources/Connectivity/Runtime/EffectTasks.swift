@@ -1,13 +1,16 @@
 import SettingsStore
 
-/// The tasks an effect runner keeps in flight (the connectivity runtime's and the watch
-/// runtime's): work off the main actor whose event is dispatched on it, work with no event of
-/// its own, and timers kept by id on the runner's clock. Stopped runners drop what comes back;
-/// `isIdle` lets tests and the monitor wait until nothing is in flight (armed timers are not
-/// "in flight": with a `VirtualClock` they wait for the test to advance time).
+/// The tasks the effect runner keeps in flight (`EffectRunner`: one set per group of engines):
+/// work off the main actor whose event is dispatched on it, work with no event of its own, and
+/// timers kept by id on the engines' clock. A cancelled task leaves the set at once (its work
+/// stops at its next suspension). Stopped runners drop what comes back; `isIdle` lets tests and
+/// the monitor wait until nothing is in flight (armed timers are not "in flight": with a
+/// `VirtualClock` they wait for the test to advance time).
 @MainActor
 public final class EffectTasks {
     private var inFlight: [Int: Task<Void, Never>] = [:]
+    /// The task in flight under each key: a newer task of a key cancels the older one.
+    private var keyed: [String: Int] = [:]
     private var nextId = 0
     private var isStopped = false
     private let timers: Timers
@@ -18,10 +21,16 @@ public final class EffectTasks {
 
     public var isIdle: Bool { inFlight.isEmpty }
 
+    /// The keys of the keyed tasks in flight (tests, the runner's account of its work).
+    public var keysInFlight: Set<String> { Set(keyed.keys) }
+
     /// Runs `work` off the main actor and hands its event to `deliver` on it (not after `stop`).
-    public func perform(_ work: @escaping @Sendable () async -> AppEvent,
+    /// With a `key`, the task in flight under that key is cancelled first: its work is
+    /// superseded, and its event is never delivered (the check below runs on the main actor,
+    /// where the cancel runs too, so a cancelled task cannot deliver).
+    public func perform(key: String? = nil, _ work: @escaping @Sendable () async -> AppEvent,
                         deliver: @escaping @MainActor (AppEvent) -> Void) {
-        track { [weak self] in
+        track(key: key) { [weak self] in
             let event = await work()
             guard let self, !Task.isCancelled, !self.isStopped else { return }
             deliver(event)
@@ -29,8 +38,8 @@ public final class EffectTasks {
     }
 
     /// Work with no event of its own (records, alerts), tracked like the rest.
-    public func background(_ work: @escaping @MainActor () async -> Void) {
-        track(work)
+    public func background(key: String? = nil, _ work: @escaping @MainActor () async -> Void) {
+        track(key: key, work)
     }
 
     /// After `seconds` (the runner's clock), hands `event()` to `deliver`. Scheduling `id` again
@@ -41,6 +50,12 @@ public final class EffectTasks {
             guard let self, !self.isStopped else { return }
             deliver(event())
         }
+    }
+
+    /// Cancels the task in flight under `key`, if any: its event is never delivered.
+    public func cancel(key: String) {
+        guard let id = keyed.removeValue(forKey: key) else { return }
+        inFlight.removeValue(forKey: id)?.cancel()
     }
 
     public func cancelTimer(_ id: TimerID) {
@@ -56,14 +71,20 @@ public final class EffectTasks {
         timers.cancelAll()
         inFlight.values.forEach { $0.cancel() }
         inFlight.removeAll()
+        keyed.removeAll()
     }
 
-    private func track(_ work: @escaping @MainActor () async -> Void) {
+    private func track(key: String? = nil, _ work: @escaping @MainActor () async -> Void) {
         nextId += 1
         let id = nextId
+        if let key {
+            if let older = keyed[key] { inFlight.removeValue(forKey: older)?.cancel() }
+            keyed[key] = id
+        }
         inFlight[id] = Task { [weak self] in
             await work()
             self?.inFlight[id] = nil
+            if let key, self?.keyed[key] == id { self?.keyed[key] = nil }
         }
     }
 }

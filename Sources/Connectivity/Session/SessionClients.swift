@@ -65,28 +65,22 @@ final class SessionClients {
     }
 
     /// The `auth` check got 401 with a stored token: one refresh is tried through the API
-    /// client; when it works the server is tested again (`refreshed`).
-    func verifyToken(of server: ServerConfig, refreshed: @escaping @MainActor () -> Void) {
+    /// client. Whether it worked (then the server is tested again); false as well when this
+    /// token was tried before or is being tried now.
+    func verifyToken(of server: ServerConfig) async -> Bool {
         guard !verifying.contains(server.id),
               let token = prober.credentials(for: server).read()?.accessToken,
-              token != verifiedTokens[server.id], let client = client(for: server) else { return }
+              token != verifiedTokens[server.id], let client = client(for: server) else { return false }
         verifiedTokens[server.id] = token
         verifying.insert(server.id)
-        let logger = logger
-        Task { [weak self] in
-            let worked: Bool
-            do throws(ClientError) {
-                _ = try await client.get("/auth/me")
-                worked = true
-            } catch {
-                worked = false
-            }
-            self?.verifying.remove(server.id)
-            if worked {
-                logger.info("token refreshed", metadata: ["server": "\(server.id)"])
-                refreshed()
-            }
+        defer { verifying.remove(server.id) }
+        do throws(ClientError) {
+            _ = try await client.get("/auth/me")
+        } catch {
+            return false
         }
+        logger.info("token refreshed", metadata: ["server": "\(server.id)"])
+        return true
     }
 
     /// `POST /api/auth/login`; the tokens are saved (0600).

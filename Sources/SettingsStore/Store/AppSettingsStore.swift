@@ -3,10 +3,8 @@ import Localization
 /// The store of the app's one state (`AppState`: the settings slice and the screen slice), with
 /// the app's (Zustand) API on top as a thin view of the settings slice: `getState`, `subscribe`,
 /// and the actions by their names. Every action is one `AppEvent` given to `dispatch`, which
-/// applies `AppReducer.reduce` and runs the effects it returns: the file effects here (the
-/// store owns settings.json and app-state.json), everything else through `effectHandler` (the
-/// loop of the full-screen app, the connectivity layer). Effects report back through
-/// `dispatch`. Nothing else can change the state: `setState` exists only inside this module,
+/// applies `AppReducer.reduce` and hands every effect it returns to the one runner (`runner`;
+/// the store's files are one of its engines). Effects report back through `dispatch`. Nothing else can change the state: `setState` exists only inside this module,
 /// and no action decides anything: the reducer does.
 ///
 /// Decisions:
@@ -23,9 +21,13 @@ public final class AppSettingsStore {
     public let paths: AppPaths
     public let environment: AppEnvironment
 
-    /// Runs the effects that are not file effects (probes, timers, sign-in). When nil, they
-    /// are dropped: without a connectivity layer nothing is tested.
-    public var effectHandler: (@MainActor (_ effects: [AppEffect]) -> Void)?
+    /// Runs every effect (`EffectRunner`, attached by the app's loop or the connectivity
+    /// runtime). When nil (the command line's one-shot commands) the store's files are the only
+    /// engine there is: file effects run here (`runFileEffect`), the rest are dropped, since
+    /// without a runner nothing is tested.
+    public var runner: (any EffectRunning)?
+    /// Results from other threads on their way to `dispatch`, handed on by the runner.
+    public let inbox = EffectInbox()
 
     /// Its wall-clock time is stamped on the events the actions make.
     public let clock: AppClock
@@ -54,10 +56,11 @@ public final class AppSettingsStore {
             serverSource: .default,
             currentLanguage: languageOverride ?? LanguageDetector.detect(environment: processEnvironment),
             environment: environment, languageOverride: languageOverride)))
+        let inbox = inbox
         appStateWriter = AppStateWriter(file: appStateFile, onFailure: { [weak self] problem in
-            Task { @MainActor in self?.dispatch(.appStateWriteFailed(problem, at: clock.now())) }
+            inbox.post { self?.dispatch(.appStateWriteFailed(problem, at: clock.now())) }
         }, onKept: { [weak self] problems in
-            Task { @MainActor in self?.dispatch(.appStateWritten(problems: problems, at: clock.now())) }
+            inbox.post { self?.dispatch(.appStateWritten(problems: problems, at: clock.now())) }
         })
     }
 
@@ -99,27 +102,36 @@ public final class AppSettingsStore {
     public func dispatch(_ event: AppEvent) -> [AppEvent] {
         var effects: [AppEffect] = []
         store.setState { effects = AppReducer.reduce(&$0, event) }
+        guard !effects.isEmpty else { return [] }
+        if let runner { return runner.run(effects) }
         var outcomes: [AppEvent] = []
-        var others: [AppEffect] = []
         for effect in effects {
-            switch effect {
-            case .writeSettings(let change):
-                let outcome = settingsWriter.write(change, at: clock.now())
-                outcomes.append(outcome)
-                outcomes += dispatch(outcome)
-            case .readSettingsFile:
-                let outcome = AppEvent.settingsFileRead(nativeSettingsFile.load(), at: clock.now())
-                outcomes.append(outcome)
-                outcomes += dispatch(outcome)
-            case .persistAppState(let snapshot):
-                appStateWriter?.enqueue(snapshot)
-            default:
-                others.append(effect)
-            }
+            guard let outcome = runFileEffect(effect) else { continue }
+            outcomes.append(outcome)
+            outcomes += dispatch(outcome)
         }
-        if !others.isEmpty { effectHandler?(others) }
         return outcomes
     }
+
+    /// The store's files as an engine of the runner: settings.json read and written at once
+    /// (the outcome returned, for the runner to dispatch), app-state.json handed to its
+    /// background writer (whose outcome comes back by itself). Nil for every other effect.
+    public func runFileEffect(_ effect: AppEffect) -> AppEvent? {
+        switch effect {
+        case .writeSettings(let change):
+            return settingsWriter.write(change, at: clock.now())
+        case .readSettingsFile:
+            return .settingsFileRead(nativeSettingsFile.load(), at: clock.now())
+        case .persistAppState(let snapshot):
+            appStateWriter?.enqueue(snapshot)
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// A write of app-state.json is waiting or under way (the runner counts it as in flight).
+    public var isWritingAppState: Bool { appStateWriter?.isBusy ?? false }
 
     // MARK: Loading
 

@@ -25,7 +25,6 @@ final class MonitorService {
     private let loop: AppLoop
     private let signals = SignalChannel()
     private let logger = Logger(label: "verbumcare.monitor")
-    private var stopRequested = false
     /// The textfile could not be written last round: the failure was told, and is told again
     /// only after a round that wrote it. (Not keyed on the reason's text: that names a new
     /// temporary file each round, so a reason compared with the last one never matched.)
@@ -85,7 +84,7 @@ final class MonitorService {
                 }
             }
         }
-        if once || stopRequested {
+        if once || context.store.getAppState().watch.stopRequested {
             // The alerts of this round, the records and app-state.json first.
             await loop.waitUntilIdle()
             let connected = context.store.getState().connectionStatus == .connected
@@ -159,7 +158,7 @@ final class MonitorService {
         switch signal {
         case SIGINT, SIGTERM, SIGHUP, SIGQUIT:
             logger.info("monitor stopping", metadata: ["signal": "\(signal)"])
-            stopRequested = true
+            context.store.dispatch(.monitorStopRequested)
             // Between rounds the last round's alerts may still be leaving, their ledger keys
             // already marked: exiting now would lose them for good. Stop once they are out.
             if !context.store.getAppState().watch.roundInFlight {

@@ -22,6 +22,8 @@ final class HistoryConnection {
     private let clock: AppClock
     private(set) var database: HistoryDatabase?
     private var writable = false
+    /// Open for writing (the handle's mode).
+    var isWritable: Bool { writable }
     /// The last problem logged (each is logged once, until a call succeeds).
     private var lastProblem: HistoryProblem?
     /// Why history cannot be used now; nil while it works.

@@ -8,17 +8,18 @@ import Timekeeping
 /// owner). Every call is asynchronous and never throws at its caller: history never stops the
 /// app or the monitor (SPEC §15.2); a problem is logged once and the call answers as if nothing
 /// was recorded. Who records is decided by the recorder lock (`RecorderLock`, held by the watch
-/// runtime), not here: this store is opened for writing (`becomeWriter`) by the recorder when
-/// `history_enabled` is on, and read-only by everyone else.
+/// runtime) and kept in the state (`watch.isRecording`), not here: this store writes when it is
+/// asked to (the reducer asks only the recorder, while `history_enabled` is on), opening the
+/// database for writing then, and is read-only until it is.
 public final class HistoryStore: @unchecked Sendable {
-    // @unchecked: `connection` and `recording` are touched on `queue` only.
+    // @unchecked: `connection` is touched on `queue` only.
     public let path: String
     private let queue = DispatchQueue(label: "verbumcare.history")
     private let logger: Logger
-    private var recording = false
 
-    /// This process writes history (`becomeWriter`).
-    public var isRecording: Bool { queue.sync { recording } }
+    /// The database is open for writing (`becomeWriter`, or a write asked for): the handle's
+    /// mode, not who records (the state says that).
+    public var isRecording: Bool { queue.sync { connection.isWritable } }
     /// Why history cannot be used at the moment (a FIFO in place of the database, a lock held
     /// by another program…); nil while it works.
     public var problem: HistoryProblem? { queue.sync { connection.problem } }
@@ -36,39 +37,43 @@ public final class HistoryStore: @unchecked Sendable {
     }
 
     /// This process holds the recorder lock and `history_enabled` is on: the database is
-    /// opened for writing from now on.
+    /// opened for writing from now on (the takeover reads the incidents left open with it).
     public func becomeWriter(now: Double) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             queue.async { [self] in
-                if !recording {
-                    recording = true
-                    connection.reopen(writable: true, now: now)
-                }
+                openForWriting(now: now)
                 continuation.resume()
             }
         }
     }
 
+    /// On `queue`: the handle becomes a writer's, once.
+    private func openForWriting(now: Double? = nil) {
+        if !connection.isWritable { connection.reopen(writable: true, now: now) }
+    }
+
     /// Runs `body` with the database on the history queue; nil (logged once) on a problem. A
     /// database in trouble is opened again first (`HistoryConnection`); `rows` are the probe
     /// rows the call records, counted in the log when they cannot be written.
-    private func using<T: Sendable>(rows: Int = 0,
+    /// `writing`: the call writes, so the handle is a writer's first (the reducer asked: this
+    /// process records).
+    private func using<T: Sendable>(rows: Int = 0, writing: Bool = false,
                                     _ body: @escaping @Sendable (HistoryDatabase) throws(HistoryProblem) -> T) async -> T? {
         await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
             queue.async { [self] in
+                if writing { openForWriting() }
                 continuation.resume(returning: connection.run(rows: rows, body))
             }
         }
     }
 
     public func record(_ samples: [ProbeSample]) async {
-        guard isRecording, !samples.isEmpty else { return }
-        _ = await using(rows: samples.count) { database throws(HistoryProblem) in try database.record(samples) }
+        guard !samples.isEmpty else { return }
+        _ = await using(rows: samples.count, writing: true) { database throws(HistoryProblem) in try database.record(samples) }
     }
 
     public func openIncident(serverId: String, start: Double, reason: IncidentReason) async {
-        guard isRecording else { return }
-        _ = await using { database throws(HistoryProblem) in
+        _ = await using(writing: true) { database throws(HistoryProblem) in
             // One open incident per server and kind: a repeated open is the same incident.
             let open = try database.openIncidents()
             if open.contains(where: { $0.serverId == serverId && Self.isCertificate($0.reasonCode) == Self.isCertificate(reason.code) }) {
@@ -79,8 +84,7 @@ public final class HistoryStore: @unchecked Sendable {
     }
 
     public func closeIncident(serverId: String, certificate: Bool, end: Double) async {
-        guard isRecording else { return }
-        _ = await using { database throws(HistoryProblem) in
+        _ = await using(writing: true) { database throws(HistoryProblem) in
             for incident in try database.openIncidents()
             where incident.serverId == serverId && Self.isCertificate(incident.reasonCode) == certificate {
                 _ = try database.closeIncident(id: incident.id, end: Int64(end * 1000))
@@ -130,8 +134,7 @@ public final class HistoryStore: @unchecked Sendable {
     }
 
     public func prune(now: Double) async {
-        guard isRecording else { return }
-        _ = await using { database throws(HistoryProblem) in try database.prune(now: Int64(now * 1000)) }
+        _ = await using(writing: true) { database throws(HistoryProblem) in try database.prune(now: Int64(now * 1000)) }
     }
 
     static func isCertificate(_ reasonCode: String) -> Bool {

@@ -5,31 +5,30 @@ import Localization
 import Logging
 import SettingsStore
 
-/// The watch's effect runner (SPEC §15): it tests servers for the rounds, records results and
-/// incidents in the history database, stores alerts in the outbox and delivers them, follows
-/// mutes.json and reads the figures the screen shows. Like `ConnectivityRuntime` it never
-/// changes the state: every result comes back to the store as an event. What it keeps is
-/// machinery (the lock's descriptor, database handles, timers, tasks and deliveries in flight),
-/// not facts: who records, the round, the last prune and the outcomes are the state's.
+/// The watch's engines for the one effect runner (`EffectRunner`, SPEC §15): it tests servers
+/// for the rounds, records results and incidents in the history database, stores alerts in the
+/// outbox and delivers them, follows mutes.json and drills.json and reads the figures the
+/// screen shows. The runner decides what runs, tracks it and keeps the timers; this engine
+/// does the work, and every result comes back to the store as an event. What it keeps is
+/// machinery (the lock's descriptor, database handles, file watchers), not facts: who this
+/// process is, who records, the round, the last prune and the outcomes are the state's.
 @MainActor
-public final class WatchRuntime {
+public final class WatchRuntime: WatchEngine {
     public let store: AppSettingsStore
     public let history: HistoryStore
     public let outbox: OutboxStore
+    public let clock: AppClock
+    private let runner: EffectRunner
     private let prober: ServerProber
     private let transport: TransportConfiguration
-    private let clock: AppClock
     private let logger: Logger
     private let delivery: AlertDelivery
-    private let role: WatchState.Role
     private let lockPath: String
     private let muteFile: MuteFile
     private var muteWatcher: SettingsFileWatcher?
     private let drillFile: DrillFile
     private var drillWatcher: SettingsFileWatcher?
     private var lock: RecorderLock?
-    /// Work in flight and the timers (`.round`, `.muteEnd`, `.drillEnd`).
-    private let tasks: EffectTasks
     private var isStopped = false
     /// Called after every complete round (the monitor writes its textfile, `--once` exits).
     public var onRoundFinished: (@MainActor (Int) async -> Void)?
@@ -39,16 +38,15 @@ public final class WatchRuntime {
     /// The last status page write failed and was told (machinery: told once, not each round).
     private var statusPageFailing = false
 
-    public init(store: AppSettingsStore, role: WatchState.Role, prober: ServerProber, transport: TransportConfiguration,
+    public init(store: AppSettingsStore, runner: EffectRunner, prober: ServerProber, transport: TransportConfiguration,
                 clock: AppClock = .system, hookFolders: [String], host: String,
                 logger: Logger = Logger(label: "verbumcare.watch")) {
         self.store = store
+        self.runner = runner
         self.prober = prober
         self.transport = transport
         self.clock = clock
         self.logger = logger
-        tasks = EffectTasks(clock: clock)
-        self.role = role
         delivery = AlertDelivery(hooks: HookRunner(folders: hookFolders), host: host, logger: logger)
         lockPath = RecorderLock.path(stateDirectory: store.paths.stateDirectory)
         history = HistoryStore(paths: store.paths, now: clock.now(), clock: clock, logger: logger)
@@ -57,118 +55,102 @@ public final class WatchRuntime {
         drillFile = DrillFile(paths: store.paths)
     }
 
-    /// Starts: the recorder lock is tried, the incidents left open and the mutes are read, then
-    /// `watchStarted` (whose effects deliver what the outbox holds and start the first round).
-    public func start() async {
-        let taken = takeLock()
-        let inherited = taken.recording ? await becomeRecorder() : []
+    /// Starts as `role`: the engine is attached to the runner, the recorder lock is tried, the
+    /// incidents left open and the mutes are read, then `watchStarted` (whose effects deliver
+    /// what the outbox holds and start the first round). The role is the state's from then on.
+    public func start(role: WatchState.Role) async {
+        runner.attach(watch: self)
+        let taken = takeLock(role: role)
+        let inherited = taken.recording ? await becomeRecorder(role: role) : []
         readMutes()
-        muteWatcher = SettingsFileWatcher.started(muteFile.path, name: "mutes.json", logger: logger,
-                                                 onChange: mutesChangeHandler(WeakWatch(self)))
+        let inbox = runner.inbox
+        muteWatcher = SettingsFileWatcher.started(muteFile.path, name: "mutes.json", logger: logger) {
+            inbox.post { [weak self] in self?.readMutes() }
+        }
         readDrills()
-        drillWatcher = SettingsFileWatcher.started(drillFile.path, name: "drills.json", logger: logger,
-                                                  onChange: drillsChangeHandler(WeakWatch(self)))
+        drillWatcher = SettingsFileWatcher.started(drillFile.path, name: "drills.json", logger: logger) {
+            inbox.post { [weak self] in self?.readDrills() }
+        }
         store.dispatch(.watchStarted(role: role, isRecording: taken.recording, recorder: taken.holder,
                                      inherited: inherited, lockProblem: taken.problem, at: clock.now()))
     }
 
-    /// Stops timers and watchers; work in flight is cancelled. The lock is let go.
+    /// Stops watchers; the runner cancels the timers and the work in flight. The lock is let go.
     public func stop() {
         isStopped = true
         muteWatcher?.stop()
         muteWatcher = nil
         drillWatcher?.stop()
         drillWatcher = nil
-        tasks.cancelAll(stop: true)
+        if runner.watch === self { runner.detachWatch() }
         lock?.release()
         lock = nil
     }
 
     /// Waits until no effect is in flight (tests, and the monitor before it exits).
     public func waitUntilIdle() async {
-        while !tasks.isIdle { try? await Task.sleep(nanoseconds: 2_000_000) }
+        await runner.waitUntilIdle()
     }
 
-    // MARK: Effects
+    // MARK: The work (made here, run and tracked by the runner)
 
-    public func run(_ effects: [AppEffect]) {
-        for effect in effects where !isStopped && effect.runner == .watch { run(effect) }
-    }
-
-    private func run(_ effect: AppEffect) {
+    public func testServers(_ servers: [ServerConfig], round: Int, confirming: Bool) -> EffectWork {
         let now = clock.now
-        switch effect {
-        case let .testServers(servers, round, confirming):
-            perform { [prober] in
-                let results = await prober.checkAll(servers)
-                return .serversTested(round: round, results: results, confirming: confirming, at: now())
-            }
-        case let .scheduleRound(round, delay):
-            timer(.round, after: delay) { .roundTimerFired(round: round, at: now()) }
-        case .roundFinished(let round, _):
-            // Not tracked as in flight: `onRoundFinished` may wait until everything else is idle.
-            // The figures are read first, on the history queue after this round's records (the
-            // tasks that write them were started before this one), for the monitor's textfile.
-            Task { [weak self] in
-                guard let self, !self.isStopped else { return }
-                await self.readHistory()
-                await self.onRoundFinished?(round)
-            }
-        case let .record(results, confirming):
-            let settings = store.getState()
-            let bound = ProbeSample.boundMs(probeInterval: settings.probeInterval, connectionTimeout: settings.connectionTimeout)
-            let samples = results.map { ProbeSample($0, boundMs: bound, confirming: confirming) }
-            background { [history] in
-                // `history_enabled` may have been turned on since this process began recording.
-                if !history.isRecording { await history.becomeWriter(now: now()) }
-                await history.record(samples)
-            }
-        case let .openIncident(serverId, start, reason):
-            let reason = IncidentReason(reason, server: Self.server(ofIncident: serverId, in: store.getState()))
-            background { [history] in await history.openIncident(serverId: serverId, start: start, reason: reason) }
-        case let .closeIncident(serverId, certificate, end):
-            background { [history] in await history.closeIncident(serverId: serverId, certificate: certificate, end: end) }
-        case .sendAlert(let event):
-            send(event)
-        case let .recordAlertOutcome(key, target, outcome):
-            background { [outbox] in await outbox.record(key: key, target: target, outcome: outcome) }
-        case .deliverOutbox(let at):
-            background { [weak self, outbox] in
-                let due = await outbox.due(now: at)
-                guard let self, !self.isStopped else { return }
-                for delivery in due { self.deliver(delivery.alert, to: delivery.target) }
-            }
-        case .checkRecorder:
-            background { [weak self] in await self?.checkRecorder() }
-        case .pruneHistory(let at):
-            background { [history] in await history.prune(now: at) }
-        case let .updateTransport(caBundle, certWarningDays):
-            prober.update(settings: transport.settings(caBundleSetting: caBundle, certWarningDays: certWarningDays))
-        case .readHistory:
-            background { [weak self] in await self?.readHistory() }
-        case let .addIncidentNote(incidentId, text, _):
-            // Written as `incident note` writes it, beside whatever this process records.
-            let paths = store.paths
-            background { [weak self] in
-                let result = IncidentNoteWriter.add(paths: paths, incidentId: incidentId, text: text,
-                                                    author: IncidentNoteWriter.userName, now: Int64((now() * 1000).rounded()))
-                guard let self, !self.isStopped else { return }
-                let problem: AppError? = if case .failure(let refusal) = result { refusal.message } else { nil }
-                self.store.dispatch(.incidentNoteWritten(incidentId: incidentId, problem: problem, at: now()))
-            }
-        case let .writeStatusPage(model, directory, language):
-            background { [weak self] in await self?.writeStatusPage(model, directory: directory, language: language) }
-        case .scheduleMuteEnd(let delay):
-            timer(.muteEnd, after: delay) { .muteTimerFired(at: now()) }
-        case .changeDrill(let change):
-            // Written under the file's lock, then read back: the file, not this process, says
-            // what the drill is (another process may have changed it too).
-            background { [weak self] in self?.changeDrill(change) }
-        case .scheduleDrillEnd(let delay):
-            timer(.drillEnd, after: delay) { .drillTimerFired(at: now()) }
-        default:
-            break // `AppEffect.runner` gives the others to the store, the loop or connectivity
+        return { [prober] in
+            let results = await prober.checkAll(servers)
+            return .serversTested(round: round, results: results, confirming: confirming, at: now())
         }
+    }
+
+    /// The figures are read first, on the history queue after this round's records (the tasks
+    /// that write them were started before this one), for the monitor's textfile.
+    public func roundFinished(round: Int) async {
+        guard !isStopped else { return }
+        if let read = await readHistory(), !isStopped { store.dispatch(read) }
+        await onRoundFinished?(round)
+    }
+
+    public func record(_ results: [DetailedStatus], confirming: Bool) async {
+        let settings = store.getState()
+        let bound = ProbeSample.boundMs(probeInterval: settings.probeInterval, connectionTimeout: settings.connectionTimeout)
+        await history.record(results.map { ProbeSample($0, boundMs: bound, confirming: confirming) })
+    }
+
+    public func openIncident(serverId: String, start: Double, reason: ConnectivityError) async {
+        let reason = IncidentReason(reason, server: Self.server(ofIncident: serverId, in: store.getState()))
+        await history.openIncident(serverId: serverId, start: start, reason: reason)
+    }
+
+    public func closeIncident(serverId: String, certificate: Bool, end: Double) async {
+        await history.closeIncident(serverId: serverId, certificate: certificate, end: end)
+    }
+
+    public func recordAlertOutcome(key: String, target: AlertTarget, outcome: AlertOutcome) async {
+        await outbox.record(key: key, target: target, outcome: outcome)
+    }
+
+    public func dueDeliveries(at: Double) async -> [EffectWork] {
+        await outbox.due(now: at).map { deliver($0.alert, to: $0.target) }
+    }
+
+    public func pruneHistory(at: Double) async {
+        await history.prune(now: at)
+    }
+
+    /// Written as `incident note` writes it, beside whatever this process records.
+    public func addIncidentNote(incidentId: Int64, text: String) -> EffectWork {
+        let paths = store.paths
+        let now = clock.now
+        return {
+            let result = IncidentNoteWriter.add(paths: paths, incidentId: incidentId, text: text,
+                                                author: IncidentNoteWriter.userName, now: Int64((now() * 1000).rounded()))
+            let problem: AppError? = if case .failure(let refusal) = result { refusal.message } else { nil }
+            return .incidentNoteWritten(incidentId: incidentId, problem: problem, at: now())
+        }
+    }
+
+    public func updateTransport(caBundle: String?, certWarningDays: Int) {
+        prober.update(settings: transport.settings(caBundleSetting: caBundle, certWarningDays: certWarningDays))
     }
 
     /// The webhook sender for the current settings: `alert_ca_bundle` or the system store,
@@ -179,9 +161,9 @@ public final class WatchRuntime {
 
     // MARK: Alerts
 
-    /// Renders the alert (language and host of this moment), stores it in the outbox with its
-    /// targets, then delivers it to every target at once. An alert stored before is not sent.
-    private func send(_ event: AlertEvent) {
+    /// Renders the alert (language and host of this moment) and stores it in the outbox with
+    /// its targets; its deliveries, one per target, unless it was stored before.
+    public func storeAlert(_ event: AlertEvent) async -> [EffectWork] {
         let state = store.getState()
         let payload = delivery.payload(event, language: state.currentLanguage)
         // Untrusted hooks are no targets (told once, in the log, by the scan).
@@ -192,33 +174,31 @@ public final class WatchRuntime {
                                 targets: targets)
         logger.info("alert", metadata: ["event": "\(event.kind.rawValue)", "server": "\(event.server.id)",
                                         "message": "\(payload.message.text)"])
-        background { [weak self, outbox, logger] in
-            switch await outbox.store(alert) {
-            case .known:
-                logger.info("alert already sent", metadata: ["key": "\(alert.key)"])
-            case .stored, .unstored:
-                guard let self, !self.isStopped else { return }
-                for target in alert.targets { self.deliver(alert, to: target) }
-            }
+        switch await outbox.store(alert) {
+        case .known:
+            logger.info("alert already sent", metadata: ["key": "\(alert.key)"])
+            return []
+        case .stored, .unstored:
+            guard !isStopped else { return [] }
+            return alert.targets.map { deliver(alert, to: $0) }
         }
     }
 
     /// One target's delivery (handed out by the outbox: never two of one at once), its outcome
     /// back as `alertDelivered` (which records it).
-    private func deliver(_ alert: OutboxAlert, to target: AlertTarget) {
+    private func deliver(_ alert: OutboxAlert, to target: AlertTarget) -> EffectWork {
         let sender = webhookSender(store.getState().watchSettings)
         let now = clock.now
         let delivery = delivery
-        tasks.perform({
+        let logger = logger
+        return {
             let outcome = await TargetDelivery.deliver(alert, to: target, through: delivery, sender: sender, now: now)
-            return .alertDelivered(key: alert.key, target: target, outcome: outcome)
-        }, deliver: { [weak self, logger] event in
-            if case let .alertDelivered(_, target, outcome) = event, outcome.status != .delivered {
+            if outcome.status != .delivered {
                 logger.warning("alert target failed", metadata: ["target": "\(OutboxStore.logName(target))",
                                                                  "detail": "\(outcome.detail)", "key": "\(alert.key)"])
             }
-            self?.store.dispatch(event)
-        })
+            return .alertDelivered(key: alert.key, target: target, outcome: outcome)
+        }
     }
 
     // MARK: The recorder
@@ -230,7 +210,7 @@ public final class WatchRuntime {
     }
 
     /// Tries the recorder lock (never waits): this process records when it gets it.
-    private func takeLock() -> Taken {
+    private func takeLock(role: WatchState.Role) -> Taken {
         switch RecorderLock.acquire(path: lockPath, role: role == .monitor ? .monitor : .app) {
         case .success(let taken):
             lock = taken
@@ -249,7 +229,7 @@ public final class WatchRuntime {
 
     /// This process records from now on: history opened for writing (when on), and the
     /// outages left open read back (from history, or from the outbox's alerts when it is off).
-    private func becomeRecorder() async -> [InheritedIncident] {
+    private func becomeRecorder(role: WatchState.Role) async -> [InheritedIncident] {
         let now = clock.now()
         logger.info("this process records and alerts", metadata: ["role": "\(role.rawValue)"])
         guard store.getState().historyEnabled else { return await outbox.openOutages() }
@@ -259,17 +239,14 @@ public final class WatchRuntime {
     }
 
     /// The recorder stopped: this process takes over (SPEC §15.2: within one round); else who
-    /// records now.
-    private func checkRecorder() async {
-        guard !isStopped, lock == nil else { return }
-        let taken = takeLock()
-        if taken.recording {
-            let inherited = await becomeRecorder()
-            guard !isStopped else { return }
-            store.dispatch(.recordingTakenOver(inherited: inherited, lockProblem: taken.problem, at: clock.now()))
-        } else if taken.holder != store.getAppState().watch.recorder {
-            store.dispatch(.recorderChecked(taken.holder, at: clock.now()))
-        }
+    /// records now. Told either way: the reducer, not this engine, compares it with the state.
+    public func checkRecorder() async -> AppEvent? {
+        guard !isStopped, lock == nil else { return nil }
+        let role = store.getAppState().watch.role
+        let taken = takeLock(role: role)
+        guard taken.recording else { return .recorderChecked(taken.holder, at: clock.now()) }
+        let inherited = await becomeRecorder(role: role)
+        return .recordingTakenOver(inherited: inherited, lockProblem: taken.problem, at: clock.now())
     }
 
     // MARK: Reading
@@ -280,11 +257,10 @@ public final class WatchRuntime {
         return settings.server(id: serverId) ?? ServerCatalog.server(id: serverId, in: settings.availableServers)
     }
 
-    public func readHistory() async {
+    public func readHistory() async -> AppEvent? {
         let now = clock.now()
         let ids = store.getState().availableServers.map(\.id)
-        guard let summary = await history.summary(serverIds: ids, now: now), !isStopped else { return }
-        store.dispatch(.historyRead(summary))
+        return await history.summary(serverIds: ids, now: now).map { .historyRead($0) }
     }
 
     func readMutes() {
@@ -299,7 +275,7 @@ public final class WatchRuntime {
     // MARK: The status page
 
     /// Writes the page off the main actor (each file is fsynced); a problem is told once.
-    private func writeStatusPage(_ model: StatusPageModel, directory: String, language: AppLanguage) async {
+    public func writeStatusPage(_ model: StatusPageModel, directory: String, language: AppLanguage) async {
         let outcome = await Task.detached { () -> StatusPageProblem? in
             do throws(StatusPageProblem) {
                 try StatusPageWriter.write(model, directory: directory, language: language,
@@ -321,13 +297,16 @@ public final class WatchRuntime {
 
     // MARK: Drills
 
-    private func changeDrill(_ change: DrillChange) {
-        guard !isStopped else { return }
+    /// Written under the file's lock, then read back: the file, not this process, says what
+    /// the drill is (another process may have changed it too).
+    public func changeDrill(_ change: DrillChange) async -> AppEvent? {
+        guard !isStopped else { return nil }
         switch drillFile.update(change, now: clock.now()) {
         case .success(let log):
-            if log != store.getAppState().watch.drills { store.dispatch(.drillsRead(log, at: clock.now())) }
+            return log != store.getAppState().watch.drills ? .drillsRead(log, at: clock.now()) : nil
         case .failure(let problem):
             logger.warning("drills.json cannot be changed", metadata: ["problem": "\(problem)"])
+            return nil
         }
     }
 
@@ -338,20 +317,6 @@ public final class WatchRuntime {
         case .failure(let problem):
             logger.warning("drills.json cannot be read; it is left as it is", metadata: ["problem": "\(problem)"])
         }
-    }
-
-    // MARK: Tasks
-
-    private func perform(_ work: @escaping @Sendable () async -> AppEvent) {
-        tasks.perform(work) { [weak self] event in self?.store.dispatch(event) }
-    }
-
-    private func background(_ work: @escaping @MainActor () async -> Void) {
-        tasks.background(work)
-    }
-
-    private func timer(_ id: TimerID, after seconds: Double, _ event: @escaping @Sendable () -> AppEvent) {
-        tasks.timer(id, after: seconds, event) { [weak self] event in self?.store.dispatch(event) }
     }
 }
 
@@ -365,23 +330,5 @@ extension ProbeSample {
                   latencyMs: ok ? result.responseTime : nil,
                   reasonCode: ok ? nil : ConnectivityMessages.failureReason(result).code.rawValue,
                   boundMs: boundMs, confirming: confirming)
-    }
-}
-
-/// At file scope, so the closure carries no actor isolation (the watcher calls it on its thread).
-private func mutesChangeHandler(_ reference: WeakWatch) -> @Sendable () -> Void {
-    { Task { @MainActor in reference.runtime?.readMutes() } }
-}
-
-private func drillsChangeHandler(_ reference: WeakWatch) -> @Sendable () -> Void {
-    { Task { @MainActor in reference.runtime?.readDrills() } }
-}
-
-private final class WeakWatch: @unchecked Sendable {
-    // @unchecked: read on the main actor only.
-    @MainActor weak var runtime: WatchRuntime?
-
-    @MainActor init(_ runtime: WatchRuntime) {
-        self.runtime = runtime
     }
 }

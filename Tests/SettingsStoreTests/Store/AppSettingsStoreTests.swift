@@ -30,12 +30,15 @@ struct AppSettingsStoreTests {
         #expect(home.appStateFile.load().state.currentLanguage == target)
     }
 
-    /// The app: a version that a save rewrites keeps a copy, and an info notice names it.
+    /// The app: a version that a save rewrites keeps a copy, and an info notice names it (the
+    /// writer's outcome reaches the state through the store's inbox, which the app's runner
+    /// hands on).
     @Test func aRewrittenAppStateVersionIsToldWithItsCopy() async throws {
         let home = try StoreTestHome()
         try FileManager.default.createDirectory(atPath: home.paths.stateDirectory, withIntermediateDirectories: true)
         try TestFile.write(Data(#"{"currentLanguage": "en"}"#.utf8), to: home.paths.appStateFile)
         let store = home.loadedStore()
+        _ = EffectRecorder(store) { _ in }
         store.setLanguage(.ja)
         let kept = try store.flushPersistence()
         let copy = try #require(kept.first?.parameters["path"])
@@ -181,7 +184,7 @@ struct AppSettingsStoreTests {
         let home = try StoreTestHome()
         let store = home.loadedStore()
         var effects: [AppEffect] = []
-        store.effectHandler = { effects += $0 }
+        _ = EffectRecorder(store) { effects += $0 }
         try home.writeSettings(#"{"backend_server_address": "\#(macMiniURL)"}"#)
         let server = store.loadServerFromNativeSettings()
         #expect(server.id == "mac-mini")
@@ -208,7 +211,7 @@ struct AppSettingsStoreTests {
         let home = try StoreTestHome()
         let store = home.loadedStore()
         var effects: [AppEffect] = []
-        store.effectHandler = { effects += $0 }
+        _ = EffectRecorder(store) { effects += $0 }
         store.dispatch(.connectivityStarted(at: store.clock.now()))
         try store.selectServer(id: "mac-mini-tailscale")
         let run = try #require(store.getState().connectivity.activeSwitch)
@@ -225,7 +228,7 @@ struct AppSettingsStoreTests {
         let home = try StoreTestHome()
         let store = home.loadedStore()
         var effects: [AppEffect] = []
-        store.effectHandler = { effects += $0 }
+        _ = EffectRecorder(store) { effects += $0 }
         store.dispatch(.connectivityStarted(at: store.clock.now()))
         store.cancelSwitch() // the start's switch to the configured server; `r` waits for a switch
         effects.removeAll()
@@ -387,7 +390,7 @@ struct AppSettingsStoreTests {
         let home = try StoreTestHome()
         let store = home.loadedStore()
         var effects: [AppEffect] = []
-        store.effectHandler = { effects += $0 }
+        _ = EffectRecorder(store) { effects += $0 }
         store.dispatch(.connectivityStarted(at: store.clock.now()))
         let switches = { effects.filter { if case .advanceSwitch(_, .validating) = $0 { true } else { false } }.count }
         try home.writeSettings(#"{"backend_server_address": "\#(macMiniURL)", "probe_interval": 30}"#)

@@ -68,10 +68,8 @@ struct NoClockReadsTests {
          "waits in poll(2) for a real terminal's answers, before the loop and its clock exist"),
         ("TerminalBackend/Probe/TerminalInputPipe.swift", "AppClock's system readings",
          "times a real terminal's pause between the bytes of one answer as they arrive"),
-        ("Connectivity/Runtime/ConnectivityRuntime.swift", "Task.sleep",
-         "waitUntilIdle's poll for tests and quitting (issue 25 item 3 removes it with the one effect runner)"),
-        ("Watch/Runtime/WatchRuntime.swift", "Task.sleep",
-         "waitUntilIdle's poll for tests and the monitor (issue 25 item 3 removes it with the one effect runner)"),
+        ("Connectivity/Runtime/EffectRunner.swift", "Task.sleep",
+         "waitUntilIdle's poll for tests and the monitor (issue 25 item 3 removes it: tests run to quiescence)"),
     ]
 
     struct Read: Hashable, CustomStringConvertible {

@@ -1,0 +1,267 @@
+import SettingsStore
+
+/// The one effect runner: every `AppEffect` the reducer returns comes here (the store hands
+/// it the whole list), and this switch, with no `default`, is the one place that decides what
+/// runs. Each effect goes to the engine that does its kind of work (the store's files, the
+/// terminal through the loop's capability, the libcurl prober and sessions, the watch's
+/// history, outbox, hooks and webhooks), and its completion or failure comes back as an event
+/// through `dispatch`.
+///
+/// Every task is tracked (`EffectTasks`, one set per engine group and one for the monitor's
+/// round callbacks); every timer is kept by its id. Work that newer work supersedes is
+/// cancelled, by its key: a probe by the next probe or by a switch's start (the switch ends the
+/// watch it belonged to), a switch's test by the next switch, a row's test by the row's next one. A cancelled task never delivers (its check runs on the
+/// main actor, where the cancel runs too); the reducer's generations stay as the second line
+/// for the results that the reducer alone can tell apart.
+@MainActor
+public final class EffectRunner: EffectRunning {
+    public unowned let store: AppSettingsStore
+    /// The probes, switches and sign-in (`ConnectivityRuntime`), once attached.
+    public private(set) weak var connectivity: ConnectivityRuntime?
+    /// History and alerts, once attached.
+    public private(set) weak var watch: (any WatchEngine)?
+    /// The loop's terminal work; nil without a screen's loop (quitting, redrawing do nothing).
+    public weak var terminal: (any TerminalCapability)?
+    /// Events posted from other threads (the app-state writer, file watchers, credential
+    /// reads): the store's, handed on by this runner.
+    public var inbox: EffectInbox { store.inbox }
+
+    /// Connectivity's work and timers (`.probe`, `.recoveryProbe`, `.paneRetest`), on its
+    /// engine's clock (made again when an engine is attached).
+    private var connectivityTasks = EffectTasks()
+    /// The watch's work and timers (`.round`, `.muteEnd`, `.drillEnd`), on its engine's clock.
+    private var watchTasks = EffectTasks()
+    /// The monitor's round callbacks: they wait for the rest to be idle, so they are not
+    /// counted in it.
+    private let roundCallbacks = EffectTasks()
+    private var inboxTask: Task<Void, Never>?
+
+    public init(store: AppSettingsStore) {
+        self.store = store
+        let stream = store.inbox.open()
+        inboxTask = Task { for await work in stream { work() } }
+    }
+
+    /// The runner takes the store's effects from now on.
+    public func attach() {
+        store.runner = self
+    }
+
+    /// Connectivity's engine: its effects run from now on (its start's effects included).
+    public func attach(connectivity engine: ConnectivityRuntime) {
+        connectivityTasks.cancelAll(stop: true)
+        connectivityTasks = EffectTasks(clock: engine.clock)
+        connectivity = engine
+    }
+
+    public func attach(watch engine: any WatchEngine) {
+        watchTasks.cancelAll(stop: true)
+        watchTasks = EffectTasks(clock: engine.clock)
+        watch = engine
+    }
+
+    /// Connectivity stopped: its timers and work in flight are cancelled, its effects dropped.
+    public func detachConnectivity() {
+        stopConnectivityWork()
+        connectivity = nil
+    }
+
+    /// The watch stopped: its timers and work in flight are cancelled, its effects dropped.
+    public func detachWatch() {
+        watchTasks.cancelAll()
+        roundCallbacks.cancelAll()
+        watch = nil
+    }
+
+    /// Everything stops: nothing is delivered from now on.
+    public func stop() {
+        detachConnectivity()
+        detachWatch()
+        inboxTask?.cancel()
+        if store.runner === self {
+            store.runner = nil
+            store.inbox.close()
+        }
+    }
+
+    /// Nothing in flight (the monitor's round callbacks aside), app-state.json's write included.
+    public var isIdle: Bool { connectivityTasks.isIdle && watchTasks.isIdle && !store.isWritingAppState }
+
+    /// The keys of the superseding work in flight (tests).
+    public var keysInFlight: Set<String> { connectivityTasks.keysInFlight.union(watchTasks.keysInFlight) }
+
+    /// The timers set and not yet fired or cancelled (tests).
+    public var timersSet: Set<TimerID> { connectivityTasks.scheduledTimers.union(watchTasks.scheduledTimers) }
+
+    /// Waits until no switch runs and no effect is in flight (tests, and the monitor before it
+    /// exits).
+    public func waitUntilIdle() async {
+        while store.getState().connectivity.activeSwitch != nil || !isIdle {
+            try? await Task.sleep(nanoseconds: 2_000_000)
+        }
+    }
+
+    // MARK: Running
+
+    public func run(_ effects: [AppEffect]) -> [AppEvent] {
+        var outcomes: [AppEvent] = []
+        for effect in effects { outcomes += run(effect) }
+        return outcomes
+    }
+
+    // One exhaustive switch: a new effect does not compile until it is given an engine here.
+    // swiftlint:disable:next cyclomatic_complexity function_body_length
+    private func run(_ effect: AppEffect) -> [AppEvent] {
+        switch effect {
+        // The store's files.
+        case .writeSettings, .readSettingsFile, .persistAppState:
+            guard let outcome = store.runFileEffect(effect) else { return [] }
+            return [outcome] + store.dispatch(outcome)
+        // The terminal.
+        case .quit: terminal?.quit()
+        case .redrawScreen: terminal?.redraw()
+        case .queryFleet: terminal?.queryFleet()
+        // Connectivity's timers.
+        case let .scheduleProbe(generation, delay):
+            connectivityTimer(.probe, after: delay) { .probeTimerFired(generation: generation, at: $0) }
+        case let .scheduleRecoveryProbe(generation, delay):
+            connectivityTimer(.recoveryProbe, after: delay) { .recoveryTimerFired(generation: generation, at: $0) }
+        case .schedulePaneRetest(let delay):
+            guard let delay else { connectivityTasks.cancelTimer(.paneRetest); return [] }
+            connectivityTimer(.paneRetest, after: delay) { .paneRetestTimerFired(at: $0) }
+        // The prober and the sessions.
+        case let .probe(server, generation):
+            connectivityWork(key: "probe") { $0.probe(server, generation: generation) }
+        case let .testRow(server, generation):
+            connectivityWork(key: "row:\(server.id)") { $0.testRow(server, generation: generation) }
+        case let .probeRecovery(server, generation):
+            connectivityWork(key: "recovery") { $0.probeRecovery(server, generation: generation) }
+        case let .testSwitchTarget(server, generation):
+            connectivityWork(key: "switch") { $0.testSwitchTarget(server, generation: generation) }
+        case let .advanceSwitch(generation, step):
+            // A switch begins (its first step): it owns the status from now on, so the probe of
+            // the watch it ended and an older switch's test are superseded.
+            if step == .validating { supersedeForSwitch() }
+            connectivityWork { $0.stepDone(generation: generation, step: step) }
+        case let .saveServerData(server, health, generation):
+            connectivityWork { $0.saveServerData(server, health: health, generation: generation) }
+        case let .restoreServerData(server, generation):
+            connectivityWork { $0.restoreServerData(server, generation: generation) }
+        case .verifyToken(let server):
+            guard let engine = connectivity else { return [] }
+            connectivityTasks.background(key: "verify:\(server.id)") { await engine.verifyToken(of: server) }
+        case let .signIn(server, username, password):
+            connectivityWork(key: "signIn") { $0.signIn(server, username: username, password: password) }
+        case .signOut(let server):
+            connectivityWork(key: "signOut") { $0.signOut(server) }
+        case let .updateTransport(caBundle, certWarningDays):
+            connectivity?.updateTransport(caBundle: caBundle, certWarningDays: certWarningDays)
+            watch?.updateTransport(caBundle: caBundle, certWarningDays: certWarningDays)
+        case .inspectMDNS:
+            connectivityWork(key: "mdns") { $0.inspectMDNS() }
+        case .stopConnectivity:
+            stopConnectivityWork()
+        case .testAddress(let server):
+            connectivityWork(key: "address") { $0.testAddress(server) }
+        case .inspectCABundle(let path):
+            connectivityWork(key: "caBundle") { $0.inspectCABundle(path) }
+        // The watch.
+        case let .testServers(servers, round, confirming):
+            watchWork { $0.testServers(servers, round: round, confirming: confirming) }
+        case let .scheduleRound(round, delay):
+            watchTimer(.round, after: delay) { .roundTimerFired(round: round, at: $0) }
+        case .roundFinished(let round, _):
+            guard let engine = watch else { return [] }
+            roundCallbacks.background { await engine.roundFinished(round: round) }
+        case let .record(results, confirming):
+            watchBackground { await $0.record(results, confirming: confirming) }
+        case let .openIncident(serverId, start, reason):
+            watchBackground { await $0.openIncident(serverId: serverId, start: start, reason: reason) }
+        case let .closeIncident(serverId, certificate, end):
+            watchBackground { await $0.closeIncident(serverId: serverId, certificate: certificate, end: end) }
+        case .sendAlert(let event):
+            watchBackground { [weak self] in self?.deliver(await $0.storeAlert(event)) }
+        case let .recordAlertOutcome(key, target, outcome):
+            watchBackground { await $0.recordAlertOutcome(key: key, target: target, outcome: outcome) }
+        case .deliverOutbox(let at):
+            watchBackground { [weak self] in self?.deliver(await $0.dueDeliveries(at: at)) }
+        case .checkRecorder:
+            watchBackground(key: "checkRecorder") { [weak self] in self?.report(await $0.checkRecorder()) }
+        case .pruneHistory(let at):
+            watchBackground(key: "prune") { await $0.pruneHistory(at: at) }
+        case .scheduleMuteEnd(let delay):
+            watchTimer(.muteEnd, after: delay) { .muteTimerFired(at: $0) }
+        case .changeDrill(let change):
+            watchBackground { [weak self] in self?.report(await $0.changeDrill(change)) }
+        case .scheduleDrillEnd(let delay):
+            watchTimer(.drillEnd, after: delay) { .drillTimerFired(at: $0) }
+        case .readHistory:
+            watchBackground(key: "readHistory") { [weak self] in self?.report(await $0.readHistory()) }
+        case let .addIncidentNote(incidentId, text, _):
+            watchWork { $0.addIncidentNote(incidentId: incidentId, text: text) }
+        case let .writeStatusPage(model, directory, language):
+            watchBackground(key: "statusPage") { await $0.writeStatusPage(model, directory: directory, language: language) }
+        }
+        return []
+    }
+
+    // MARK: Connectivity's work
+
+    private func connectivityWork(key: String? = nil, _ make: (ConnectivityRuntime) -> EffectWork) {
+        guard let engine = connectivity else { return }
+        connectivityTasks.perform(key: key, make(engine)) { [weak self, weak engine] event in
+            guard let self, let engine, self.connectivity === engine else { return }
+            engine.log(event)
+            self.store.dispatch(event)
+        }
+    }
+
+    private func connectivityTimer(_ id: TimerID, after seconds: Double,
+                                   _ event: @escaping @Sendable (Double) -> AppEvent) {
+        guard let engine = connectivity else { return }
+        let now = engine.clock.now
+        connectivityTasks.timer(id, after: seconds, { event(now()) }) { [weak self] event in self?.store.dispatch(event) }
+    }
+
+    private func supersedeForSwitch() {
+        connectivityTasks.cancelTimer(.probe)
+        connectivityTasks.cancel(key: "probe")
+        connectivityTasks.cancel(key: "switch")
+    }
+
+    private func stopConnectivityWork() {
+        connectivityTasks.cancelAll()
+    }
+
+    // MARK: The watch's work
+
+    private func watchWork(_ make: (any WatchEngine) -> EffectWork) {
+        guard let engine = watch else { return }
+        watchTasks.perform(make(engine)) { [weak self] event in self?.store.dispatch(event) }
+    }
+
+    private func watchBackground(key: String? = nil, _ work: @escaping @MainActor (any WatchEngine) async -> Void) {
+        guard let engine = watch else { return }
+        watchTasks.background(key: key) { [weak self] in
+            guard self?.watch === engine else { return }
+            await work(engine)
+        }
+    }
+
+    private func watchTimer(_ id: TimerID, after seconds: Double, _ event: @escaping @Sendable (Double) -> AppEvent) {
+        guard let engine = watch else { return }
+        let now = engine.clock.now
+        watchTasks.timer(id, after: seconds, { event(now()) }) { [weak self] event in self?.store.dispatch(event) }
+    }
+
+    /// Each delivery tracked on its own: its outcome comes back as `alertDelivered`.
+    private func deliver(_ deliveries: [EffectWork]) {
+        for delivery in deliveries { watchWork { _ in delivery } }
+    }
+
+    /// An engine's answer, dispatched unless the engine was detached meanwhile.
+    private func report(_ event: AppEvent?) {
+        guard let event, watch != nil, !Task.isCancelled else { return }
+        store.dispatch(event)
+    }
+}
