@@ -31,8 +31,6 @@ public final class HistoryDatabase {
     let connection: SQLiteConnection
     private var statements: [String: SQLiteStatement] = [:]
     private var serverKeys: [String: Int64] = [:]
-    /// The probe results of the round in flight, written together by `commitRound`.
-    var staged: [ProbeSample] = []
 
     init(path: String, isReadOnly: Bool, movedAside: String?, connection: SQLiteConnection) {
         self.path = path
