@@ -143,15 +143,16 @@ def main():
 
     table = sections(binary)
     addresses, names = symbols(binary)
+    data = symbols(binary, "dDrR")
     objects = largest_data(binary, 8)
     print(f"resident pages of {os.path.basename(binary)} itself (MB of 4 KiB pages; the kernel maps 64 KiB around"
           f" each page touched):")
     for label, pages in (("at the first frame (before libcurl)", at_frame),
                          (f"probing on ({options.probe_interval + 1} s after the first probe)", probing)):
-        report(label, [page - base for page in pages], table, addresses, names, objects, options.top)
+        report(label, [page - base for page in pages], table, addresses, names, data, objects, options.top)
     # What probing added: the pages resident now that were not at the first frame, by section and module.
     added = sorted(set(probing) - set(at_frame))
-    report("added by probing", [page - base for page in added], table, addresses, names, objects, options.top)
+    report("added by probing", [page - base for page in added], table, addresses, names, data, objects, options.top)
     by_module = text_modules([page - base for page in at_frame], table, addresses, names)
     foundation = sum(count for name, count in by_module.items()
                      if name.startswith(("Foundation", "ICU", "CoreFoundation", "_FoundationICU")))
@@ -200,10 +201,25 @@ def mb(count):
     return count * PAGE / 1048576
 
 
-def report(label, pages, table, addresses, names, objects, top):
+def data_modules(pages, table, data):
+    """Pages of the data sections (metadata, descriptors, constants) by the module of the data object that
+    covers the page start."""
+    starts = [entry[0] for entry in table]
+    addresses, names = data
+    by_module = collections.Counter()
+    for page in pages:
+        if section_of(page, table, starts) in (".text", ".bss", "?"):
+            continue
+        index = bisect.bisect_right(addresses, page) - 1
+        by_module[module_of(names[index]) if index >= 0 else "?"] += 1
+    return by_module
+
+
+def report(label, pages, table, addresses, names, data, objects, top):
     starts = [entry[0] for entry in table]
     by_section = collections.Counter(section_of(page, table, starts) for page in pages)
     by_module = text_modules(pages, table, addresses, names)
+    by_data_module = data_modules(pages, table, data)
     big = collections.Counter()
     for page in pages:
         for start, size, name in objects:
@@ -212,6 +228,8 @@ def report(label, pages, table, addresses, names, objects, top):
     print(f"  {label}: {mb(len(pages)):.1f} MB")
     print("    by section: " + ", ".join(f"{name} {mb(count):.2f}" for name, count in by_section.most_common(top)))
     print("    .text by module: " + ", ".join(f"{name} {mb(count):.2f}" for name, count in by_module.most_common(top)))
+    print("    data sections by module: " + ", ".join(f"{name} {mb(count):.2f}"
+                                                  for name, count in by_data_module.most_common(top)))
     print("    largest data objects, resident of size: " + ", ".join(
         f"{name} {mb(big[name]):.2f} of {size / 1048576:.2f}" for _, size, name in reversed(objects)))
 
