@@ -101,13 +101,8 @@ def faulted_symbols(binary, backend, home, environment, en, probe_interval):
     program.finish(timeout=60)
     script = subprocess.run([shutil.which("perf"), "script", "-i", data, "-F", "addr,ip"], capture_output=True,
                             text=True).stdout
-    output = subprocess.run(["nm", "-n", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
-    addresses, names = [], []
-    for line in output.splitlines():
-        parts = line.split(maxsplit=2)
-        if len(parts) == 3 and parts[1] in "tTwWdDrRbB":
-            addresses.append(int(parts[0], 16))
-            names.append((parts[2], "text" if parts[1] in "tTwW" else "bss" if parts[1] in "bB" else "data"))
+    addresses, typed = code_symbols(binary, kinds="tTwWdDrRbB")
+    names = [(name, "text" if kind in "tTwW" else "bss" if kind in "bB" else "data") for name, kind in typed]
     found = {}
     for line in script.splitlines():
         parts = line.split()
@@ -129,14 +124,16 @@ def has_own_section(section):
     return bool(match) and match.group(1).startswith(".text.") and match.group(1) != ".text.startup"
 
 
-def code_symbols(binary):
+def code_symbols(binary, kinds=None):
+    """(addresses, names) of the binary's functions, in address order; with `kinds` (nm's type letters),
+    the symbols of those types, each name paired with its letter."""
     output = subprocess.run(["nm", "-n", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
     addresses, names = [], []
     for line in output.splitlines():
         parts = line.split(maxsplit=2)
-        if len(parts) == 3 and parts[1] in "tTwW":
+        if len(parts) == 3 and parts[1] in (kinds or "tTwW"):
             addresses.append(int(parts[0], 16))
-            names.append(parts[2])
+            names.append((parts[2], parts[1]) if kinds else parts[2])
     return addresses, names
 
 
