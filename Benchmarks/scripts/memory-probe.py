@@ -181,7 +181,7 @@ def describe_breakdown(label, groups):
              "anonymous", "main stack", "libraries' dirty", "libcurl", "libssl", "libcrypto", "libc", "libm", "ncurses",
              "libsqlite3", "libsnappy", "ld.so", "other libraries"]
     names = [name for name in order if name in groups] + sorted(name for name in groups if name not in order)
-    return f"  {label:<15}" + ", ".join(f"{name} {groups[name]:.2f}" for name in names if groups[name] >= 0.005)
+    return f"  {label:<16}" + ", ".join(f"{name} {groups[name]:.2f}" for name in names if groups[name] >= 0.005)
 
 
 def malloc_figures(pid, directory):
@@ -215,7 +215,7 @@ def malloc_figures(pid, directory):
 
 def describe_anonymous(label, groups):
     parts = [(name, groups.get(name, 0)) for name in ANONYMOUS_GROUPS + ("binary dirty", "libraries' dirty")]
-    return f"  {label:<34}" + ", ".join(f"{name} {size:.2f}" for name, size in parts if size >= 0.005)
+    return f"  {label:<36}" + ", ".join(f"{name} {size:.2f}" for name, size in parts if size >= 0.005)
 
 
 def describe(label, state):
