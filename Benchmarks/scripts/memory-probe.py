@@ -91,50 +91,131 @@ def anonymous_mb(pid):
     return int(benchlib.proc_status(pid, "RssAnon").split()[0]) / 1024
 
 
-def breakdown(pid, binary):
-    """Resident MB per kind of mapping, from /proc/PID/smaps: the binary's own mappings by permission
-    (text r-x, read-only data r--, data rw-), heap, other anonymous memory (thread stacks, malloc arenas,
-    the Swift runtime's allocations), and shared objects grouped by library."""
-    binary = os.path.realpath(binary)
-    groups = {}
-    current = None
+# Shared objects named on their own in the breakdown (the rest are summed as "other libraries"):
+# libcurl and the libraries it brings are Debian's, shared with the C reference; the Swift runtime's
+# libraries appear only in a binary that links them dynamically (the shipped one has them inside).
+NAMED_LIBRARIES = {"libcurl": "libcurl", "libssl": "libssl", "libcrypto": "libcrypto", "libc": "libc", "libm": "libm",
+                   "libncursesw": "ncurses", "libtinfo": "ncurses", "ld-linux-x86-64": "ld.so",
+                   "libsqlite3": "libsqlite3", "libsnappy": "libsnappy", "libstdc++": "libstdc++",
+                   "libswiftCore": "libswiftCore", "libswift_Concurrency": "libswift_Concurrency",
+                   "libswift_StringProcessing": "libswift_StringProcessing",
+                   "libswift_RegexParser": "libswift_RegexParser", "libFoundationEssentials": "libFoundationEssentials",
+                   "libFoundation": "libFoundation", "libFoundationInternationalization": "libFoundationInternationalization",
+                   "lib_FoundationICU": "lib_FoundationICU (ICU data)", "libdispatch": "libdispatch",
+                   "libswiftDispatch": "libswiftDispatch"}
+STACK_KB = 8192  # glibc's default thread stack (RLIMIT_STACK), the size of every thread's stack mapping
+
+
+def mappings(pid):
+    """/proc/PID/smaps as a list of (start, end, permissions, path, {field: kB})."""
+    result = []
     with open(f"/proc/{pid}/smaps") as handle:
         for line in handle:
             head = line.split()
             if re.match(r"^[0-9a-f]+-[0-9a-f]+ ", line):
-                path = head[5] if len(head) >= 6 else ""
-                permissions = head[1]
-                if path and os.path.realpath(path) == binary:
-                    current = {"r-xp": "binary text", "r--p": "binary rodata"}.get(permissions, "binary data")
-                elif path == "[heap]":
-                    current = "heap"
-                elif path == "[stack]":
-                    current = "stack"
-                elif not path:
-                    current = "anonymous"
-                elif path.startswith("["):
-                    current = path
-                else:
-                    name = os.path.basename(path)
-                    library = re.sub(r"\.so.*$", "", name)
-                    known = {"libcurl": "libcurl", "libssl": "libssl", "libcrypto": "libcrypto", "libc": "libc",
-                             "libm": "libm", "libncursesw": "ncurses", "libtinfo": "ncurses", "ld-linux-x86-64": "ld.so",
-                             "libsqlite3": "libsqlite3"}
-                    current = known.get(library, "other libraries")
-            elif head and head[0] == "Rss:" and current:
-                groups[current] = groups.get(current, 0) + int(head[1]) / 1024
+                start, end = (int(value, 16) for value in head[0].split("-"))
+                result.append((start, end, head[1], head[5] if len(head) >= 6 else "", {}))
+            elif result and len(head) >= 2 and head[0].endswith(":") and head[1].isdigit():
+                result[-1][4][head[0][:-1]] = int(head[1])
+    return result
+
+
+def breakdown(pid, binary):
+    """Resident MB per kind of mapping, from /proc/PID/smaps: the binary's own mappings by permission
+    (text r-x, read-only data r--, data rw-, and its .bss, the anonymous mapping right after it), the heap
+    (brk: malloc's main arena), thread stacks (8 MiB anonymous mappings after a guard page), other
+    anonymous memory (malloc's mmaps of large blocks, the Swift runtime's, libcurl's), the main stack, and
+    shared objects by library. The "dirty" groups are copy-on-write pages of file mappings (relocated data
+    of the libraries, written statics), which the kernel counts as anonymous (RssAnon) too."""
+    binary = os.path.realpath(binary)
+    groups = {}
+    binary_end = None
+    previous = None
+    for start, end, permissions, path, fields in mappings(pid):
+        rss = fields.get("Rss", 0) / 1024
+        anonymous = fields.get("Anonymous", 0) / 1024
+        if path and os.path.realpath(path) == binary:
+            group = {"r-xp": "binary text", "r--p": "binary rodata"}.get(permissions, "binary data")
+            binary_end = end
+        elif not path and start == binary_end and permissions.startswith("rw"):
+            group = "binary bss"
+        elif path == "[heap]":
+            group = "heap"
+        elif path == "[stack]":
+            group = "main stack"
+        elif not path and (end - start) // 1024 in (STACK_KB, STACK_KB - 4) and previous \
+                and previous[1] == start and previous[2] == "---p":
+            group = "thread stacks"
+        elif not path:
+            group = "anonymous"
+        elif path.startswith("["):
+            group = path
+        else:
+            group = NAMED_LIBRARIES.get(re.sub(r"\.so.*$", "", os.path.basename(path)), "other libraries")
+            if anonymous:
+                groups["libraries' dirty"] = groups.get("libraries' dirty", 0) + anonymous
+        previous = (start, end, permissions)
+        groups[group] = groups.get(group, 0) + rss
+        if group.startswith("binary") and group != "binary bss" and anonymous:
+            groups["binary dirty"] = groups.get("binary dirty", 0) + anonymous
     return groups
 
 
+ANONYMOUS_GROUPS = ("binary bss", "heap", "thread stacks", "anonymous", "main stack")
+
+
 def binary_mb(groups):
-    return sum(size for name, size in groups.items() if name.startswith("binary"))
+    """The binary's resident pages: its file mappings (clean and copied-on-write) and its .bss."""
+    return sum(groups.get(name, 0) for name in ("binary text", "binary rodata", "binary data", "binary bss"))
+
+
+def own_mb(groups):
+    """SPEC §13's own pages: the binary's resident pages plus anonymous memory (RssAnon), each page once:
+    the binary's written data pages are in both, and the libraries' copied-on-write pages are kept in."""
+    return binary_mb(groups) + sum(groups.get(name, 0) for name in ANONYMOUS_GROUPS if name != "binary bss") \
+        + groups.get("libraries' dirty", 0)
 
 
 def describe_breakdown(label, groups):
-    order = ["binary text", "binary rodata", "binary data", "heap", "anonymous", "stack", "libcurl", "libssl",
-             "libcrypto", "libc", "libm", "ncurses", "libsqlite3", "ld.so", "other libraries"]
+    order = ["binary text", "binary rodata", "binary data", "binary dirty", "binary bss", "heap", "thread stacks",
+             "anonymous", "main stack", "libraries' dirty", "libcurl", "libssl", "libcrypto", "libc", "libm", "ncurses",
+             "libsqlite3", "libsnappy", "ld.so", "other libraries"]
     names = [name for name in order if name in groups] + sorted(name for name in groups if name not in order)
-    return f"  {label:<15}" + ", ".join(f"{name} {groups[name]:.2f}" for name in names if groups[name] >= 0.005)
+    return f"  {label:<16}" + ", ".join(f"{name} {groups[name]:.2f}" for name in names if groups[name] >= 0.005)
+
+
+def malloc_figures(pid, directory):
+    """glibc malloc's own account of the process (malloc_info, called in it by gdb when gdb is installed):
+    (bytes the arenas hold from the system, bytes of them free, blocks mmapped on their own), or None."""
+    gdb = shutil.which("gdb")
+    if not gdb:
+        return None
+    path = os.path.join(directory, "malloc-info.xml")
+    commands = [f'set $file = (void *) fopen("{path}", "w")', "call (int) malloc_info(0, $file)",
+                "call (int) fclose($file)"]
+    argv = [gdb, "-nx", "-batch", "-p", str(pid)]
+    for command in commands:
+        argv += ["-ex", command]
+    subprocess.run(argv, capture_output=True, text=True, timeout=60)
+    try:
+        with open(path) as handle:
+            text = handle.read()
+    except OSError:
+        return None
+    # The document's last <system type="current"> and <total type="mmap"> are the totals over all arenas;
+    # free is fastbins + the rest (<total type="fast"> and <total type="rest">).
+    totals = re.findall(r'<total type="(\w+)" count="\d+" size="(\d+)"/>', text)
+    system = re.findall(r'<system type="current" size="(\d+)"/>', text)
+    if not totals or not system:
+        return None
+    sizes = dict(totals)
+    free = int(sizes.get("fast", 0)) + int(sizes.get("rest", 0))
+    return int(system[-1]) / 1048576, free / 1048576, int(sizes.get("mmap", 0)) / 1048576
+
+
+def describe_anonymous(label, groups):
+    parts = [(name, groups.get(name, 0)) for name in ANONYMOUS_GROUPS + ("binary dirty", "libraries' dirty")]
+    return f"  {label:<36}" + ", ".join(f"{name} {size:.2f}" for name, size in parts if size >= 0.005)
 
 
 def describe(label, state):
@@ -200,6 +281,7 @@ def main():
         program, stopped = benchlib.start_until_libcurl(binary, backend.app_arguments(home), environment,
                                                         (en["app.title"], "pn51", en["key.quit"]), home)
         at_frame = snapshot(program.pid)
+        frame_groups = breakdown(program.pid, binary)
         if stopped:
             os.kill(program.pid, signal.SIGCONT)
         if program.read_until(lambda text: en["status.connected"] in text, 30) is None:
@@ -210,6 +292,7 @@ def main():
         steady = snapshot(program.pid)
         app_groups = breakdown(program.pid, binary)
         app_anonymous = anonymous_mb(program.pid)
+        allocator = malloc_figures(program.pid, home)
         program.finish()
         # The C reference: as many rounds as the app made (the first probe, then one per interval).
         checked = json.loads(benchlib.run_cli(binary, backend.app_arguments(home) + ["check", "pn51", "--json"],
@@ -235,9 +318,16 @@ def main():
     print(f"  loader at exec (LD_DEBUG=statistics, --version): {'; '.join(statistics) or 'no statistics'}")
     print(f"  ldd: {len(libraries)} libraries: {' '.join(libraries)}")
     peak = steady["hwm"]
-    own = binary_mb(app_groups) + app_anonymous
+    own = own_mb(app_groups)
     print(f"  resident pages per mapping, MB (smaps Rss, probing on):")
     print(describe_breakdown("verbumcare-tui:", app_groups))
+    print("  anonymous memory of verbumcare-tui, MB (smaps; dirty = copied-on-write pages of file mappings):")
+    print(describe_anonymous("first frame drawn, loading libcurl:", frame_groups))
+    print(describe_anonymous("probing on:", app_groups))
+    if allocator:
+        system, free, mapped = allocator
+        print(f"  malloc (malloc_info, probing on): arena {system:.2f} MB from the system, of which {free:.2f} MB free;"
+              f" {mapped:.2f} MB in blocks mmapped on their own")
     if reference:
         reference_peak, reference_groups, reference_anonymous = reference
         print(describe_breakdown("C reference:", reference_groups))
@@ -249,7 +339,8 @@ def main():
     else:
         print(f"RESULT memory-ratio: resident with probing {peak:.1f} MB VmHWM; the C reference was not measured"
               f" (see above): no ratio")
-    print(f"RESULT own-pages: binary resident {binary_mb(app_groups):.1f} MB + anonymous {app_anonymous:.1f} MB"
+    print(f"RESULT own-pages: binary resident {binary_mb(app_groups):.1f} MB + anonymous {own - binary_mb(app_groups):.1f} MB"
+          f" (RssAnon {app_anonymous:.1f} less the binary's written pages, counted in both)"
           f" = {own:.1f} MB, goal <= {GOAL_OWN_MB:.0f} MB: {benchlib.verdict(own <= GOAL_OWN_MB)}")
     print(f"RESULT libcurl-at-exec: libcurl mapped at the first frame: {'yes' if at_frame['libcurl'] else 'no'},"
           f" after the first probe: {'yes' if after_probe['libcurl'] else 'no'}, in ldd:"

@@ -16,10 +16,17 @@ _Concurrency, _StringProcessing, _RegexParser and each FoundationEssentials file
 which the linker moves as a whole. A function that lives in one of those is written after all the functions
 that have sections of their own, so that the blocks (1.6 MB for Swift.o alone) do not split the compact run
 of the others; which section holds a symbol is read from a link map (the release link, relinked with -Map).
+Callgrind's record misses functions that the same run at full speed executes (under valgrind the app is
+about 50 times slower, so its terminal probe and probe rounds interleave differently; a plain run's page
+faults show dozens of metadata accessors, value witnesses and reducer paths the record lacks, each one
+pulling a 64 KiB window of unordered code in). So the order is completed from page faults: the binary,
+relinked with the order, runs the same scenario under `perf record -e page-faults -d` (the address of every
+first touch), and the functions and data objects whose first touch is missing from the order are added;
+each round uncovers what sat behind the previous round's windows (--fault-rounds, default 3).
 Run it again when start-up or probing code changes; a stale file costs memory, not correctness (symbols it
 names that are gone are skipped).
 
-    python3 Benchmarks/scripts/symbol-order.py [--no-build] [--output scripts/release-symbol-order.txt]
+    python3 Benchmarks/scripts/symbol-order.py [--no-build] [--output scripts/release-symbol-order.txt] [--fault-rounds 3]
 """
 import argparse
 import bisect
@@ -54,7 +61,7 @@ def executed_functions(profile, binary, addresses, symbols):
 
 def input_sections(order_file, directory):
     """{symbol: input section} of the release link, relinked (the command SwiftPM recorded in the build
-    manifest) with this order and a link map."""
+    manifest) with this order and a link map, into DIRECTORY/relinked."""
     manifest = os.path.join(benchlib.SCRATCH, "release.yaml")
     with open(manifest) as handle:
         text = handle.read()
@@ -80,19 +87,53 @@ def input_sections(order_file, directory):
     return sections
 
 
+def faulted_symbols(binary, backend, home, environment, en, probe_interval):
+    """The symbols (functions and data objects of the binary) whose first touch raised a page fault in the
+    scenario, run at full speed under perf: {name: kind}, kind "text" or "data" (.bss is left out: its
+    pages are anonymous zero pages, not the file's)."""
+    data = os.path.join(home, "faults.data")
+    argv = [shutil.which("perf"), "record", "-q", "-e", "page-faults", "-c", "1", "-d", "-o", data, binary]
+    program = benchlib.PtyProgram(argv + backend.app_arguments(home), environment)
+    if program.read_until(lambda text: en["status.connected"] in text, 60) is None:
+        program.finish()
+        sys.exit("pn51 never showed as connected under perf")
+    program.drain(probe_interval + 2.0)
+    program.finish(timeout=60)
+    script = subprocess.run([shutil.which("perf"), "script", "-i", data, "-F", "addr,ip"], capture_output=True,
+                            text=True).stdout
+    addresses, typed = code_symbols(binary, kinds="tTwWdDrRbB")
+    names = [(name, "text" if kind in "tTwW" else "bss" if kind in "bB" else "data") for name, kind in typed]
+    found = {}
+    for line in script.splitlines():
+        parts = line.split()
+        if len(parts) < 2:
+            continue
+        address, ip = int(parts[0], 16), int(parts[1], 16)
+        index = bisect.bisect_right(addresses, address) - 1
+        if index < 0 or not addresses[0] <= address < 1 << 32:
+            continue
+        name, kind = names[index]
+        if kind == "bss" or (kind == "text" and address != ip):
+            continue  # zero pages (anonymous), or a read of code: nothing to order
+        found.setdefault(name, kind)
+    return found
+
+
 def has_own_section(section):
     match = re.search(r":\((\.text[^)]*)\)$", section)
     return bool(match) and match.group(1).startswith(".text.") and match.group(1) != ".text.startup"
 
 
-def code_symbols(binary):
+def code_symbols(binary, kinds=None):
+    """(addresses, names) of the binary's functions, in address order; with `kinds` (nm's type letters),
+    the symbols of those types, each name paired with its letter."""
     output = subprocess.run(["nm", "-n", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
     addresses, names = [], []
     for line in output.splitlines():
         parts = line.split(maxsplit=2)
-        if len(parts) == 3 and parts[1] in "tTwW":
+        if len(parts) == 3 and parts[1] in (kinds or "tTwW"):
             addresses.append(int(parts[0], 16))
-            names.append(parts[2])
+            names.append((parts[2], parts[1]) if kinds else parts[2])
     return addresses, names
 
 
@@ -101,9 +142,13 @@ def main():
     parser.add_argument("--no-build", action="store_true", help="use the release binary as it is")
     parser.add_argument("--output", default=OUTPUT)
     parser.add_argument("--probe-interval", type=int, default=10)
+    parser.add_argument("--fault-rounds", type=int, default=3,
+                        help="rounds of completion from page faults (0: callgrind's record alone)")
     options = parser.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("valgrind is needed (Debian: apt-get install valgrind)")
+    if options.fault_rounds and not shutil.which("perf"):
+        sys.exit("perf is needed for --fault-rounds (Debian: apt-get install linux-perf), or pass --fault-rounds 0")
 
     binary = benchlib.release_binary(build=not options.no_build)
     en = benchlib.catalog("en")
@@ -132,16 +177,40 @@ def main():
         with open(draft, "w") as handle:
             handle.write("\n".join(ordered) + "\n")
         sections = input_sections(draft, home)
+        recorded = len(ordered)
+        data_objects = []
+        for _ in range(options.fault_rounds):
+            with open(draft, "w") as handle:
+                handle.write("\n".join(arranged(ordered, data_objects, sections)) + "\n")
+            sections = input_sections(draft, home)
+            found = faulted_symbols(os.path.join(home, "relinked"), backend, home, environment, en,
+                                    options.probe_interval)
+            known = set(ordered) | set(data_objects)
+            added = [name for name, kind in found.items() if name not in known]
+            ordered += [name for name in added if found[name] == "text"]
+            data_objects += [name for name in added if found[name] == "data"]
+            benchlib.log(f"page faults: {len(added)} symbols added")
+            if not added:
+                break
     finally:
         backend.stop()
         shutil.rmtree(home, ignore_errors=True)
 
-    own = [name for name in ordered if has_own_section(sections.get(name, ""))]
-    shared = [name for name in ordered if not has_own_section(sections.get(name, ""))]
+    result = arranged(ordered, data_objects, sections)
     with open(options.output, "w") as handle:
-        handle.write("\n".join(own + shared) + "\n")
-    print(f"{len(ordered)} functions ran ({len(own)} with sections of their own, {len(shared)} in shared"
-          f" ones); written to {os.path.relpath(options.output, benchlib.ROOT)}")
+        handle.write("\n".join(result) + "\n")
+    own = sum(1 for name in ordered if has_own_section(sections.get(name, "")))
+    print(f"{recorded} functions ran under callgrind, {len(ordered) - recorded} more and {len(data_objects)} data"
+          f" objects first touched at full speed ({own} functions with sections of their own,"
+          f" {len(ordered) - own} in shared ones); written to {os.path.relpath(options.output, benchlib.ROOT)}")
+
+
+def arranged(functions, data_objects, sections):
+    """Functions with sections of their own first, then those in shared sections (which move as blocks),
+    then the data objects (they order only the data sections)."""
+    own = [name for name in functions if has_own_section(sections.get(name, ""))]
+    shared = [name for name in functions if not has_own_section(sections.get(name, ""))]
+    return own + shared + data_objects
 
 
 if __name__ == "__main__":

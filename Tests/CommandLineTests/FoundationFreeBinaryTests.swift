@@ -11,6 +11,23 @@ import TestSupport
                             "libCoreFoundation.so"]
 
     @Test func theBinaryDoesNotLinkFoundationOrICU() async throws {
+        let needed = try await Self.neededLibraries()
+        for library in Self.forbidden {
+            #expect(!needed.contains { $0.contains("[\(library)]") }, "\(library) is linked: \(needed)")
+        }
+    }
+
+    /// Remote write's snappy is linked from its archive (Sources/CSnappy/module.modulemap): the
+    /// shared library is C++ and brought libstdc++.so, its relocations and its start-up into
+    /// every process of the product (about 1 MB resident) for the monitor's push alone. That
+    /// compression still works is `WriteRequestEncodingTests.snappyBlocksRoundTrip`.
+    @Test func snappyComesFromItsArchive() async throws {
+        let needed = try await Self.neededLibraries()
+        #expect(!needed.contains { $0.contains("[libsnappy.so") }, "libsnappy.so is linked: \(needed)")
+    }
+
+    /// The NEEDED lines of the debug binary's dynamic section.
+    static func neededLibraries() async throws -> [Substring] {
         let home = try TemporaryHome()
         let binary = try BinaryRunner.locate("verbumcare-tui")
         let readelf = BinaryRunner(program: "/usr/bin/readelf", home: home.path)
@@ -18,8 +35,6 @@ import TestSupport
         #expect(outcome.exitCode == 0, "\(outcome)")
         let needed = outcome.standardOutput.split(separator: "\n").filter { $0.contains("(NEEDED)") }
         #expect(!needed.isEmpty, "readelf found no NEEDED entries: \(outcome)")
-        for library in Self.forbidden {
-            #expect(!needed.contains { $0.contains("[\(library)]") }, "\(library) is linked: \(needed)")
-        }
+        return needed
     }
 }
