@@ -153,20 +153,6 @@ struct OneStoryPropertyTests {
         Issue.record("the loop did not settle within 60 s")
     }
 
-    /// What the story is about: which server is configured and in use, and whether it works.
-    struct Projection: Equatable {
-        var configured: String
-        var current: String
-        var source: ServerSource
-        var status: ConnectionStatus
-        var notices: [String]
-    }
-
-    static func projection(_ state: SettingsState) -> Projection {
-        Projection(configured: state.configuredServer.id, current: state.currentServer.id, source: state.serverSource,
-                   status: state.connectionStatus, notices: state.notices.map(\.message.key))
-    }
-
     /// Where a failing story's broken agreements are written (the property's report names the
     /// story; this says what disagreed).
     static let violationLog = FileManager.default.temporaryDirectory.appendingPathComponent("verbumcare-one-story.log").path
