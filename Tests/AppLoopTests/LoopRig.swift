@@ -23,12 +23,14 @@ final class LoopRig {
 
     init(language: AppLanguage, settings: [String: Any] = [:], appState: [String: Any]? = nil,
          columns: Int = 100, rows: Int = 30, inMemory: Bool = false, reusing existing: TemporaryHome? = nil) throws {
+        let shm = "/dev/shm"
         if let existing {
             // A second copy of the app on the same home (a second terminal): its files as they are.
             home = existing
             paths = AppPaths.resolve(environment: .production, home: existing.path, environmentVariables: [:])
         } else {
-            home = inMemory ? try .inMemory(prefix: "loop-test") : try TemporaryHome(prefix: "loop-test")
+            home = inMemory && FileManager.default.isWritableFile(atPath: shm)
+                ? try TemporaryHome(prefix: "loop-test", base: shm) : try TemporaryHome(prefix: "loop-test")
             paths = AppPaths.resolve(environment: .production, home: home.path, environmentVariables: [:])
             var all: [String: Any] = ["probe_interval": 2, "connection_timeout": 5]
             all.merge(settings) { _, new in new }
