@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 
 /// The full-screen app started in tmux against its own demo backend and home folder.
@@ -122,7 +123,19 @@ final class AppFixture: Sendable {
     /// Texts of `language` that no other language shares and that are not parts of another language's
     /// texts: seeing one of them on screen means that language is (partly) shown.
     func distinctiveTexts(of language: String) -> [String: String] {
-        let mine = catalog(language)
+        if let known = Self.distinctive.withLock({ $0[language] }) { return known }
+        let found = Self.findDistinctiveTexts(of: catalog(language), among: catalogs)
+        Self.distinctive.withLock { $0[language] = found }
+        return found
+    }
+
+    /// `distinctiveTexts` by language, found once per test run: the catalogs are the
+    /// repository's files, the same for every fixture, and finding them compares every text with
+    /// every other language's (millions of comparisons, too many for every look at a screen).
+    private static let distinctive = Mutex<[String: [String: String]]>([:])
+
+    private static func findDistinctiveTexts(of mine: Catalog, among catalogs: [String: Catalog]) -> [String: String] {
+        let language = mine.language
         let others = catalogs.values.filter { $0.language != language }
         var result: [String: String] = [:]
         for (key, value) in mine.strings where value.count >= 2 && !value.contains("{") {

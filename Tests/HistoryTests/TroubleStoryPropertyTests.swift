@@ -132,7 +132,9 @@ final class TroubleRig {
     private var expected = 0
 
     init() throws {
-        home = try TemporaryHome(prefix: "history-trouble")
+        // In memory: no step's trouble is about the disk, and each story makes its database
+        // (and remakes it after every delete or garbage step), fsyncs the disk would make wait.
+        home = try .inMemory(prefix: "history-trouble")
         paths = AppPaths(configDirectory: home.configDirectory, stateDirectory: home.stateDirectory,
                          cacheDirectory: home.path + "/cache")
         store = HistoryStore(paths: paths, now: Double(now) / 1000,

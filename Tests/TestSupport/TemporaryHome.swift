@@ -16,6 +16,15 @@ public final class TemporaryHome: Sendable {
         path = String(cString: made)
     }
 
+    /// A home in memory (`/dev/shm`) where the machine has one, else in the temporary folder:
+    /// for tests whose behaviour does not depend on the disk and that would otherwise wait on
+    /// its fsyncs (SQLite commits, atomic saves).
+    public static func inMemory(prefix: String) throws -> TemporaryHome {
+        let shm = "/dev/shm"
+        return FileManager.default.isWritableFile(atPath: shm)
+            ? try TemporaryHome(prefix: prefix, base: shm) : try TemporaryHome(prefix: prefix)
+    }
+
     deinit {
         try? FileManager.default.removeItem(atPath: path)
     }

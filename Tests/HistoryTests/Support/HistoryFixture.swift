@@ -3,7 +3,10 @@ import Foundation
 import History
 import TestSupport
 
-/// A history database in a fresh temporary folder, removed with the fixture.
+/// A history database in a fresh temporary folder, removed with the fixture. The folder is in
+/// memory where the machine allows (`TemporaryHome.inMemory`): what these tests check is
+/// SQLite's and the history's arithmetic and their answers to odd files, none of it the disk's,
+/// and a property's hundreds of databases would otherwise each wait on the disk's fsyncs.
 final class HistoryFixture {
     let home: TemporaryHome
     /// The database's folder (not created: opening for writing creates it).
@@ -11,7 +14,7 @@ final class HistoryFixture {
     let path: String
 
     init() throws {
-        home = try TemporaryHome(prefix: "verbumcare-history")
+        home = try .inMemory(prefix: "verbumcare-history")
         folder = home.path + "/state"
         path = folder + "/history.sqlite3"
     }
