@@ -73,7 +73,17 @@ struct SlowResponseTests {
         try Self.slowWarning(try #require(objects.first { ($0["server"] as? [String: Any])?["id"] as? String == "pn51" }),
                              "check --all --json \(all)")
         let macMini = try #require(objects.first { ($0["server"] as? [String: Any])?["id"] as? String == "mac-mini" })
-        #expect((macMini["warnings"] as? [Any])?.isEmpty == true, "a fast server has no warning: \(macMini)")
+        // A server the demo answers at once has no warning, unless this machine's load made its
+        // answer slower than the threshold, measured: then the warning is that one, true.
+        let macMiniWarnings = try #require(macMini["warnings"] as? [[String: Any]], "\(macMini)")
+        let checks = macMini["checks"] as? [[String: Any]] ?? []
+        let healthMs = (checks.first { $0["endpoint"] as? String == "health" }?["timings"] as? [String: Any])?["totalMs"] as? Double
+        if let healthMs, healthMs < Double(Self.thresholdMs) {
+            #expect(macMiniWarnings.isEmpty, "a fast server has no warning: \(macMini)")
+        } else {
+            #expect(macMiniWarnings.allSatisfy { $0["code"] as? String == "slow_response" },
+                    "a server slowed by the machine's load is slow, nothing else: \(macMini)")
+        }
 
         for language in AppLanguage.allCases {
             let message = Self.textBeforeMs(language, "error.slow_response.message")
