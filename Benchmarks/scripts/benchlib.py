@@ -238,6 +238,19 @@ def visible_text(output):
     return ESCAPES.sub(b"", bytes(output)).decode("utf-8", "replace")
 
 
+def wait_for_screen(capture, predicate, timeout, what, shown, tail=None):
+    """Looks at the terminal every 50 ms until `predicate` holds (its screen), or exits saying what
+    was waited for and what was last seen (its last `tail` characters, when given)."""
+    deadline = time.monotonic() + timeout
+    screen = ""
+    while time.monotonic() < deadline:
+        screen = capture()
+        if predicate(screen):
+            return screen
+        time.sleep(0.05)
+    sys.exit(f"timed out waiting for {what}; {shown}:\n{screen[-tail:] if tail else screen}")
+
+
 class Tmux:
     """tmux on a private socket with an empty configuration."""
 
@@ -276,14 +289,7 @@ class Tmux:
         return self.run("capture-pane", "-p", "-t", "app", capture=True)
 
     def wait_for(self, predicate, timeout, what):
-        deadline = time.monotonic() + timeout
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = self.capture()
-            if predicate(screen):
-                return screen
-            time.sleep(0.05)
-        sys.exit(f"timed out waiting for {what}; last screen:\n{screen}")
+        return wait_for_screen(self.capture, predicate, timeout, what, "last screen")
 
     def send(self, *keys):
         self.run("send-keys", "-t", "app", *keys)
@@ -341,14 +347,7 @@ class PtyTerminal:
             return visible_text(self.program.output[-(1 << 16):])
 
     def wait_for(self, predicate, timeout, what):
-        deadline = time.monotonic() + timeout
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = self.capture()
-            if predicate(screen):
-                return screen
-            time.sleep(0.05)
-        sys.exit(f"timed out waiting for {what}; last output:\n{screen[-2000:]}")
+        return wait_for_screen(self.capture, predicate, timeout, what, "last output", tail=2000)
 
     def send(self, *keys):
         for key in keys:
