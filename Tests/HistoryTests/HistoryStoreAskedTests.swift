@@ -14,8 +14,7 @@ import Testing
 struct HistoryStoreAskedTests {
     @Test func anIncidentAskedOfAStoreNeverMadeAWriterIsWritten() async throws {
         let home = try TemporaryHome(prefix: "history-asked")
-        let paths = AppPaths(configDirectory: home.configDirectory, stateDirectory: home.stateDirectory,
-                             cacheDirectory: home.path + "/cache")
+        let paths = home.appPaths
         let start = 1_780_000_000.0
         let store = HistoryStore(paths: paths, now: start, logger: Logger(label: "history-asked"))
         let reason = IncidentReason(ConnectivityError(code: .connect, message: "refused"), server: nil)

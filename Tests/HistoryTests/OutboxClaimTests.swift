@@ -14,8 +14,7 @@ import Watch
 struct OutboxClaimTests {
     @Test func aDeliveryIsHandedOutOnceUntilItsOutcomeIsRecorded() async throws {
         let home = try TemporaryHome(prefix: "outbox-claims")
-        let paths = AppPaths(configDirectory: home.configDirectory, stateDirectory: home.stateDirectory,
-                             cacheDirectory: home.path + "/cache")
+        let paths = home.appPaths
         let now = 1_800_000_000.0
         let store = OutboxStore(paths: paths, clock: AppClock(now: { now }), logger: Logger(label: "claims"))
         let webhook = AlertTarget.webhook(url: "https://w.example/x")

@@ -135,8 +135,7 @@ final class TroubleRig {
         // In memory: no step's trouble is about the disk, and each story makes its database
         // (and remakes it after every delete or garbage step), fsyncs the disk would make wait.
         home = try .inMemory(prefix: "history-trouble")
-        paths = AppPaths(configDirectory: home.configDirectory, stateDirectory: home.stateDirectory,
-                         cacheDirectory: home.path + "/cache")
+        paths = home.appPaths
         store = HistoryStore(paths: paths, now: Double(now) / 1000,
                              clock: AppClock(now: { [clock] in clock.seconds }), logger: Logger(label: "trouble-story"))
     }
@@ -260,8 +259,7 @@ final class StoryClock: Sendable {
 struct LockedAtStartTests {
     @Test func theRecorderOpensTheDatabaseAtTheFirstRoundAfterTheLockEnds() async throws {
         let home = try TemporaryHome(prefix: "history-locked")
-        let paths = AppPaths(configDirectory: home.configDirectory, stateDirectory: home.stateDirectory,
-                             cacheDirectory: home.path + "/cache")
+        let paths = home.appPaths
         let path = paths.stateDirectory + "/history.sqlite3"
         let start: Int64 = 1_780_000_000_000
         do {
