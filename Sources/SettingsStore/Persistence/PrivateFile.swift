@@ -72,16 +72,7 @@ public enum PrivateFile {
     /// The names in `folder` that end in `suffix` and do not start with a dot (the app's
     /// temporary files do), sorted.
     public static func names(in folder: String, suffix: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            if !name.hasPrefix("."), name.hasSuffix(suffix) { names.append(name) }
-        }
-        return names.sorted()
+        (DirectoryNames.list(folder) ?? []).filter { !$0.hasPrefix(".") && $0.hasSuffix(suffix) }.sorted()
     }
 
     /// The state of the open file or folder `fd`, fixed when it is ours and shared.

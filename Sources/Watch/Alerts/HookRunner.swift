@@ -88,17 +88,9 @@ public struct HookRunner: Sendable {
     }
 
     private static func names(in folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix(".") || name.hasSuffix("~") || name.contains(".dpkg-") { continue }
-            names.append(name)
-        }
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        (DirectoryNames.list(folder) ?? [])
+            .filter { !$0.hasPrefix(".") && !$0.hasSuffix("~") && !$0.contains(".dpkg-") }
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
     /// Runs `path` to its end with the event's `environment` and `input` on stdin. Blocks the
