@@ -115,8 +115,11 @@ let package = Package(
             swiftSettings: strictSettings),
 
         // Tests
+        // The test process set up as the product's processes are (SIGPIPE ignored): a C
+        // constructor, so it holds before the first test's thread starts.
+        .target(name: "CTestProcess", path: "Tests/CTestProcess"),
         .target(name: "TestSupport",
-                dependencies: [.product(name: "Subprocess", package: "swift-subprocess"),
+                dependencies: ["CTestProcess", .product(name: "Subprocess", package: "swift-subprocess"),
                                .product(name: "PropertyBased", package: "swift-property-based")],
                 path: "Tests/TestSupport", swiftSettings: strictSettings),
         // The exhaustive test store over the whole `AppReducer`, in virtual time (issue 25): for
