@@ -41,6 +41,62 @@ struct SettingsFileWatcherTests {
         #expect(await persistenceWait { counter.count > seen })
     }
 
+    /// The app watches four files (settings.json, app-state.json, mutes.json, drills.json): one
+    /// inotify instance and one thread serve them all, whatever their directories. Before, each
+    /// file had an instance and a thread of its own (and the user's 128 instances are shared).
+    @Test func oneInotifyInstanceAndOneThreadForEveryFile() async throws {
+        let dir = PersistenceTempDir()
+        let names = ["config/settings.json", "state/app-state.json", "state/mutes.json", "other/drills.json"]
+        let counters = names.map { _ in Counter() }
+        let watchers = zip(names, counters).map { name, counter in
+            SettingsFileWatcher(path: dir.sub(name)) { counter.bump() }
+        }
+        for watcher in watchers { try watcher.start() }
+        defer { for watcher in watchers { watcher.stop() } }
+        #expect(ProcessThreads.inotifyInstances() == 1)
+        // The thread names itself as it starts.
+        #expect(await persistenceWait { ProcessThreads.named(FileWatchHub.threadName) == 1 })
+        for (name, counter) in zip(names, counters) {
+            try AtomicFile.write(Array("{}".utf8), to: dir.sub(name))
+            #expect(await persistenceWait { counter.count >= 1 }, "\(name)")
+        }
+    }
+
+    /// Files of one directory share its watch, yet each hears only of its own changes.
+    @Test func filesOfOneDirectoryHearOnlyTheirOwnChanges() async throws {
+        let dir = PersistenceTempDir()
+        let names = ["s/mutes.json", "s/drills.json", "s/app-state.json"]
+        let counters = names.map { _ in Counter() }
+        let watchers = zip(names, counters).map { name, counter in
+            SettingsFileWatcher(path: dir.sub(name)) { counter.bump() }
+        }
+        for watcher in watchers { try watcher.start() }
+        defer { for watcher in watchers { watcher.stop() } }
+        try AtomicFile.write(Array("{}".utf8), to: dir.sub(names[0]))
+        #expect(await persistenceWait { counters[0].count >= 1 })
+        // The third file's change is read after the first's calls have all been made.
+        try AtomicFile.write(Array("{}".utf8), to: dir.sub(names[2]))
+        #expect(await persistenceWait { counters[2].count >= 1 })
+        #expect(counters[0].count == 1, "one rename, one call")
+        #expect(counters[1].count == 0, "the untouched file heard nothing")
+    }
+
+    /// Stopping one file's watcher leaves its directory watched for the other file.
+    @Test func stoppingOneFileKeepsItsNeighbourWatched() async throws {
+        let dir = PersistenceTempDir()
+        let counter = Counter()
+        let leaving = SettingsFileWatcher(path: dir.sub("s/mutes.json")) {}
+        let staying = SettingsFileWatcher(path: dir.sub("s/drills.json")) { counter.bump() }
+        try leaving.start()
+        try staying.start()
+        defer { staying.stop() }
+        leaving.stop()
+        for round in 1...2 {
+            try AtomicFile.write(Array("{\"round\": \(round)}".utf8), to: dir.sub("s/drills.json"))
+            #expect(await persistenceWait { counter.count >= round }, "change \(round) heard")
+        }
+    }
+
     @Test func stopJoinsAndRestartWorks() async throws {
         let dir = PersistenceTempDir()
         let path = dir.sub("settings.json")
@@ -54,5 +110,23 @@ struct SettingsFileWatcherTests {
         defer { watcher.stop() }
         try AtomicFile.write(Array("{}".utf8), to: path)
         #expect(await persistenceWait { counter.count >= 1 })
+    }
+}
+
+/// What this test process holds, read from /proc.
+enum ProcessThreads {
+    /// The process's inotify instances (descriptors that name one).
+    static func inotifyInstances() -> Int {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == "anon_inode:inotify" }.count
+    }
+
+    /// The process's threads called `name`.
+    static func named(_ name: String) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter {
+            (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .newlines) == name
+        }.count
     }
 }
