@@ -62,6 +62,27 @@ struct SettingsFileWatcherTests {
         }
     }
 
+    /// While nothing changes, the watcher's thread sleeps in poll(2) with no timeout: no timer
+    /// runs for a notified file. Read from the thread's system call in /proc: poll(fds, nfds,
+    /// timeout) is call 7 on x86-64, its third argument the timeout (-1 as an unsigned int).
+    @Test func anIdleWatcherSleepsWithNoTimeout() async throws {
+        #if arch(x86_64)
+        let dir = PersistenceTempDir()
+        let watcher = SettingsFileWatcher(path: dir.sub("s/settings.json")) {}
+        try watcher.start()
+        defer { watcher.stop() }
+        var call: [Substring] = []
+        // Other tests' bursts shorten the wait for a moment; the thread comes back to sleeping.
+        let asleep = await persistenceWait(seconds: 10) {
+            guard let task = ProcessThreads.tasks(named: FileWatchHub.threadName).first,
+                  let text = try? String(contentsOfFile: "/proc/self/task/\(task)/syscall", encoding: .utf8) else { return false }
+            call = text.split(separator: " ")
+            return call.count > 3 && call[0] == "7" && call[3] == "0xffffffff"
+        }
+        #expect(asleep, "the watcher thread waits in poll(2) with no timeout: \(call)")
+        #endif
+    }
+
     /// Files of one directory share its watch, yet each hears only of its own changes.
     @Test func filesOfOneDirectoryHearOnlyTheirOwnChanges() async throws {
         let dir = PersistenceTempDir()
@@ -121,12 +142,17 @@ enum ProcessThreads {
         return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == "anon_inode:inotify" }.count
     }
 
-    /// The process's threads called `name`.
+    /// How many of the process's threads are called `name`.
     static func named(_ name: String) -> Int {
+        tasks(named: name).count
+    }
+
+    /// The ids of the process's threads called `name`.
+    static func tasks(named name: String) -> [String] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.filter {
             (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .newlines) == name
-        }.count
+        }
     }
 }
