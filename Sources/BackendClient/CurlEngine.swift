@@ -217,7 +217,7 @@ public final class CurlEngine: HTTPTransport, Sendable {
         let multi = handle.pointer
         var clock = clockid_t()
         if pthread_getcpuclockid(pthread_self(), &clock) == 0 { threadClock.withLock { $0 = clock } }
-        threadTask.withLock { $0 = Self.currentTaskID() }
+        threadTask.withLock { $0 = ThreadFolder.current() }
         defer {
             threadClock.withLock { $0 = nil }
             threadTask.withLock { $0 = nil }
@@ -311,18 +311,6 @@ public final class CurlEngine: HTTPTransport, Sendable {
         }
         vc_multi_cleanup(multi)
         stopped.signal()
-    }
-}
-
-extension CurlEngine {
-    /// The calling thread's id, from /proc/thread-self ("PID/task/TID"): Swift's Glibc offers
-    /// no gettid.
-    fileprivate static func currentTaskID() -> String? {
-        var buffer = [CChar](repeating: 0, count: 64)
-        let n = readlink("/proc/thread-self", &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        let link = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return link.split(separator: "/").last.map(String.init)
     }
 }
 

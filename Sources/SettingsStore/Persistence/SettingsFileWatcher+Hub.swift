@@ -3,7 +3,7 @@ import Glibc
 import Synchronization
 
 /// The one inotify instance and the one thread that every `SettingsFileWatcher` of the process
-/// shares (the app watches settings.json, app-state.json, mutes.json and drills.json: before,
+/// shares (`shared`; tests make hubs of their own) (the app watches settings.json, app-state.json, mutes.json and drills.json: before,
 /// each had an instance, a thread and a 64 KiB buffer of its own).
 ///
 /// Each watched file is an entry: its directory's watch (directories with several watched
@@ -12,9 +12,16 @@ import Synchronization
 /// libcurl's engine thread, lives as long as the process; with nothing to do it sleeps in
 /// `poll(2)` with no timeout.
 final class FileWatchHub: Sendable {
-    static let shared = FileWatchHub()
-    /// The thread's name in /proc (at most 15 bytes), for `top -H`, perf and the tests.
+    static let shared = FileWatchHub(threadName: threadName)
+    /// The shared thread's name in /proc (at most 15 bytes), for `top -H`, perf and the tests.
     static let threadName = "vc-file-watch"
+
+    /// This hub's thread's name.
+    let threadName: String
+
+    init(threadName: String) {
+        self.threadName = threadName
+    }
 
     struct Entry {
         let path: String
@@ -58,6 +65,8 @@ final class FileWatchHub: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The thread's id in /proc/self/task once it runs (tests look at what it waits for).
+    private let task = Mutex<String?>(nil)
     /// Held by the thread while it calls `onChange`s, so that `remove` can wait for a call in
     /// progress (the promise of `SettingsFileWatcher.stop`).
     private let calling = Mutex(())
@@ -116,9 +125,11 @@ final class FileWatchHub: Sendable {
         guard vc_pipe_cloexec(&fds) == 0 else { throw PersistenceError.fromErrno("pipe", "file watch") }
         for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         var thread = pthread_t()
-        // The hub is `shared`, never released: the thread borrows it.
-        let rc = pthread_create(&thread, nil, fileWatchThreadMain, Unmanaged.passUnretained(self).toOpaque())
+        // The thread runs as long as the process and keeps its hub.
+        let context = Unmanaged.passRetained(self).toOpaque()
+        let rc = pthread_create(&thread, nil, fileWatchThreadMain, context)
         guard rc == 0 else {
+            Unmanaged<FileWatchHub>.fromOpaque(context).release()
             close(fds[0])
             close(fds[1])
             throw PersistenceError.io(operation: "pthread_create", path: "file watch", errno: rc)
@@ -139,7 +150,11 @@ final class FileWatchHub: Sendable {
 
     /// The debounce and the checks read the system's monotonic clock, not an injected one: this
     /// thread waits in poll(2) for inotify, and the kernel counts that timeout in real time.
+    /// The thread's id (its folder in /proc/self/task) once it runs.
+    var threadTaskID: String? { task.withLock { $0 } }
+
     fileprivate func run() {
+        task.withLock { $0 = ThreadFolder.current() }
         var reader = InotifyReader()
         while true {
             let (inotifyFd, wakeRead, timeout) = state.withLock { state in
@@ -236,12 +251,12 @@ final class FileWatchHub: Sendable {
 /// At file scope so it carries no actor isolation (C calls it on a new thread).
 private func fileWatchThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     guard let context else { return nil }
-    let hub = Unmanaged<FileWatchHub>.fromOpaque(context).takeUnretainedValue()
+    let hub = Unmanaged<FileWatchHub>.fromOpaque(context).takeRetainedValue()
     // Signals are the main thread's business (resize, terminal restore).
     var all = sigset_t()
     sigfillset(&all)
     pthread_sigmask(SIG_SETMASK, &all, nil)
-    nameThisThread(FileWatchHub.threadName)
+    nameThisThread(hub.threadName)
     hub.run()
     return nil
 }

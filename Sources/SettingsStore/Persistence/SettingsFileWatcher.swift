@@ -45,10 +45,15 @@ public final class SettingsFileWatcher: Sendable {
     /// The hub's number for this watch while it runs.
     private let registration = Mutex<UInt64?>(nil)
 
-    public init(path: String, onChange: @escaping @Sendable () -> Void) {
+    public convenience init(path: String, onChange: @escaping @Sendable () -> Void) {
+        self.init(path: path, hub: .shared, onChange: onChange)
+    }
+
+    /// A watcher served by `hub` (tests give one of their own, whose thread nothing else wakes).
+    init(path: String, hub: FileWatchHub, onChange: @escaping @Sendable () -> Void) {
         self.path = path
         self.onChange = onChange
-        hub = .shared
+        self.hub = hub
     }
 
     deinit { stop() }

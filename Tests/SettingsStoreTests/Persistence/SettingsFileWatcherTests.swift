@@ -53,7 +53,8 @@ struct SettingsFileWatcherTests {
         }
         for watcher in watchers { try watcher.start() }
         defer { for watcher in watchers { watcher.stop() } }
-        #expect(ProcessThreads.inotifyInstances() == 1)
+        let directories = Set(names.map { PathText.split(dir.sub($0)).0 })
+        #expect(ProcessThreads.inotifyInstances(watching: directories) == 1)
         // The thread names itself as it starts.
         #expect(await persistenceWait { ProcessThreads.named(FileWatchHub.threadName) == 1 })
         for (name, counter) in zip(names, counters) {
@@ -63,18 +64,19 @@ struct SettingsFileWatcherTests {
     }
 
     /// While nothing changes, the watcher's thread sleeps in poll(2) with no timeout: no timer
-    /// runs for a notified file. Read from the thread's system call in /proc: poll(fds, nfds,
-    /// timeout) is call 7 on x86-64, its third argument the timeout (-1 as an unsigned int).
+    /// runs for a notified file. A hub of the test's own, which other tests' files never wake;
+    /// read from its thread's system call in /proc: poll(fds, nfds, timeout) is call 7 on
+    /// x86-64, its third argument the timeout (-1 as an unsigned int).
     @Test func anIdleWatcherSleepsWithNoTimeout() async throws {
         #if arch(x86_64)
         let dir = PersistenceTempDir()
-        let watcher = SettingsFileWatcher(path: dir.sub("s/settings.json")) {}
-        try watcher.start()
+        let hub = FileWatchHub(threadName: "vc-watch-test")
+        let watcher = SettingsFileWatcher(path: dir.sub("s/settings.json"), hub: hub) {}
+        try #require(try watcher.start() == .notified)
         defer { watcher.stop() }
         var call: [Substring] = []
-        // Other tests' bursts shorten the wait for a moment; the thread comes back to sleeping.
         let asleep = await persistenceWait(seconds: 10) {
-            guard let task = ProcessThreads.tasks(named: FileWatchHub.threadName).first,
+            guard let task = hub.threadTaskID,
                   let text = try? String(contentsOfFile: "/proc/self/task/\(task)/syscall", encoding: .utf8) else { return false }
             call = text.split(separator: " ")
             return call.count > 3 && call[0] == "7" && call[3] == "0xffffffff"
@@ -136,23 +138,30 @@ struct SettingsFileWatcherTests {
 
 /// What this test process holds, read from /proc.
 enum ProcessThreads {
-    /// The process's inotify instances (descriptors that name one).
-    static func inotifyInstances() -> Int {
+    /// How many of the process's inotify instances watch any of `directories`: each instance's
+    /// watches are listed in /proc/self/fdinfo ("inotify wd:1 ino:<inode, hex> sdev:…").
+    static func inotifyInstances(watching directories: Set<String>) -> Int {
+        let inodes = Set(directories.compactMap { path -> String? in
+            guard let number = (try? FileManager.default.attributesOfItem(atPath: path))?[.systemFileNumber] as? UInt64
+            else { return nil }
+            return String(number, radix: 16)
+        })
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return fds.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == "anon_inode:inotify" }.count
+        return fds.filter { fd in
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + fd)) == "anon_inode:inotify",
+                  let info = try? String(contentsOfFile: "/proc/self/fdinfo/" + fd, encoding: .utf8) else { return false }
+            return info.split(separator: "\n").contains { line in
+                line.split(separator: " ").contains { $0.hasPrefix("ino:") && inodes.contains(String($0.dropFirst(4))) }
+            }
+        }.count
     }
 
     /// How many of the process's threads are called `name`.
     static func named(_ name: String) -> Int {
-        tasks(named: name).count
-    }
-
-    /// The ids of the process's threads called `name`.
-    static func tasks(named name: String) -> [String] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.filter {
             (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .newlines) == name
-        }
+        }.count
     }
 }
