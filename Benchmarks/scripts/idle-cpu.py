@@ -7,7 +7,8 @@ every start-up question or none) against the demo backend on loopback, recording
 does when no monitor runs (the raw rows it writes in the window are counted and printed) (pn51 and Mac
 Mini up, Mac Mini Tailscale down), waits until pn51 shows as connected, lets it settle, then measures the
 app's CPU time over the window: utime+stime from /proc/PID/stat (clock ticks) and, more finely, the sum of
-/proc/PID/task/*/schedstat run times (ns). Peak memory is VmHWM from /proc/PID/status at the end. The
+/proc/PID/task/*/schedstat run times (ns), which it also prints per thread, with the threads created in the
+window. Peak memory is VmHWM from /proc/PID/status at the end. The
 backend's request counters show that probes ran during the window.
 
 SPEC §13 asks for the figure with a named bundle (--ca bundle: `--cacert` names the demo's CA) and with
@@ -57,6 +58,19 @@ def with_system_store(argv, backend, home):
                         merged, SYSTEM_BUNDLE] + argv
 
 
+def thread_names(pid):
+    """{tid: name} of pid's live threads (/proc/PID/task/*/comm: libdispatch's workers carry the last 15
+    bytes of their queue's label, a thread started by a worker its creator's)."""
+    names = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/comm") as handle:
+                names[int(task)] = handle.read().strip()
+        except (FileNotFoundError, ProcessLookupError):
+            pass
+    return names
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
@@ -88,8 +102,12 @@ def main():
         hz = os.sysconf("SC_CLK_TCK")
         rows0 = benchlib.history_rows(home)
         ticks0, sched0, requests0 = benchlib.proc_cpu_ticks(pid), benchlib.thread_cpu_ms(pid), backend_requests(backend)
+        names = thread_names(pid)
         start = time.monotonic()
-        time.sleep(options.seconds)
+        # Threads are listed every 50 ms (few are shorter-lived: libdispatch ends an idle worker after 5 s).
+        while time.monotonic() - start < options.seconds:
+            time.sleep(min(0.05, max(0.0, options.seconds - (time.monotonic() - start))))
+            names.update({tid: name for tid, name in thread_names(pid).items() if tid not in names})
         elapsed = time.monotonic() - start
         ticks1, sched1, requests1 = benchlib.proc_cpu_ticks(pid), benchlib.thread_cpu_ms(pid), backend_requests(backend)
         rows1 = benchlib.history_rows(home)
@@ -116,6 +134,12 @@ def main():
     print(f"  threads {threads}; requests served during the window: "
           + ", ".join(f"{server} {count}" for server, count in sorted(requests.items())))
     print(f"  terminal: {options.terminal}; history rows the app recorded in the window: {rows1 - rows0}")
+    created = [tid for tid in names if tid not in sched0]
+    print(f"  threads created in the window: {len(created)} (seen at 50 ms); CPU per live thread (schedstat):")
+    for tid, ms in sorted(sched1.items(), key=lambda item: sched0.get(item[0], 0.0) - item[1]):
+        spent = ms - sched0.get(tid, 0.0)
+        if spent >= 0.05:
+            print(f"    {tid:>8} {names.get(tid, '?'):<16} {spent:8.2f} ms" + (" (created in the window)" if tid in created else ""))
     print(f"  memory: peak resident (VmHWM) {peak_kb / 1024:.1f} MB, resident now {rss_kb / 1024:.1f} MB"
           f" ({', '.join(f'{key} {value}' for key, value in breakdown.items())})")
     if en["status.connected"] not in screen:

@@ -39,10 +39,14 @@ public final class CurlEngine: HTTPTransport, Sendable {
     private let stopped = DispatchSemaphore(value: 0)
     /// The engine thread's CPU-time clock, once the thread runs.
     private let threadClock = Mutex<clockid_t?>(nil)
+    /// The engine thread's id in /proc/self/task, once the thread runs (tests look at its wait).
+    private let threadTask = Mutex<String?>(nil)
 
-    /// Idle wait of the engine thread. A wakeup ends it early, so this only bounds how long
-    /// an idle process sleeps between two look-ups of its (empty) inbox.
-    private static let idlePollMs: Int32 = 60_000
+    /// Idle wait of the engine thread: no deadline (libcurl refuses a negative one; this is
+    /// 24 days). Every request and cancellation wakes the thread (`curl_multi_wakeup`, kept
+    /// pending when the thread is not yet waiting), and with no transfer libcurl has no timer,
+    /// so an idle process has nothing to look at (issue 26: it woke once a minute).
+    static let idlePollMs: Int32 = .max
     /// Longest wait while transfers run. libcurl 7.88 sometimes leaves a transfer that
     /// waited for a connection without a timer or socket event until the next poll returns
     /// (measured: a 1 s stall with a 1 s cap); a short cap bounds such stalls at little cost
@@ -203,13 +207,21 @@ public final class CurlEngine: HTTPTransport, Sendable {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
+    /// The engine thread's id (its folder in /proc/self/task) while it runs; nil before the
+    /// first request. For tests that look at what the idle thread waits for.
+    var threadTaskID: String? { threadTask.withLock { $0 } }
+
     // MARK: engine thread
 
     private func run(_ handle: MultiHandle, budget: TransferBudget) {
         let multi = handle.pointer
         var clock = clockid_t()
         if pthread_getcpuclockid(pthread_self(), &clock) == 0 { threadClock.withLock { $0 = clock } }
-        defer { threadClock.withLock { $0 = nil } }
+        threadTask.withLock { $0 = ThreadFolder.current() }
+        defer {
+            threadClock.withLock { $0 = nil }
+            threadTask.withLock { $0 = nil }
+        }
         var active: [UInt64: CurlTransfer] = [:]
         var byEasy: [UnsafeMutableRawPointer: UInt64] = [:]
         var waiting = WaitingRequests()

@@ -25,7 +25,15 @@ public struct AppStateFile: Sendable {
     /// following another copy's changes while the app runs. nil when it cannot be read now
     /// (missing, in the middle of a save, not JSON): the app then keeps what it has.
     public func peek() -> LoadResult? {
-        guard let contents = try? RegularFile.read(path, limit: JSONObjectFile.maximumSize),
+        peek(unlessItHolds: nil)
+    }
+
+    /// The same, nil also when the file holds exactly `known` (identity and bytes): what this
+    /// process saved last, which the watcher reports like any change. Compared byte for byte
+    /// too: another program's same-size save in place within one tick of the file clock
+    /// leaves the identity alike.
+    func peek(unlessItHolds known: RegularFile.Contents?) -> LoadResult? {
+        guard let contents = try? RegularFile.read(path, limit: JSONObjectFile.maximumSize), contents != known,
               let parsed = JSONObjectFile.parse(contents.bytes), !parsed.blank else { return nil }
         return decode(parsed.object, problems: [])
     }
@@ -61,11 +69,17 @@ public struct AppStateFile: Sendable {
     /// (`files.kept_copy`) name the copy.
     @discardableResult
     public func save(_ state: PersistedAppState) throws -> [FileProblem] {
-        try file.rewrite { current in
+        try saveTelling(state).problems
+    }
+
+    /// `save`, also saying what the file holds afterwards (`peek(unlessItHolds:)`).
+    func saveTelling(_ state: PersistedAppState) throws -> (problems: [FileProblem], left: RegularFile.Contents?) {
+        let rewritten = try file.rewrite { current in
             var object = current ?? [:]
             let rewritesVersion = object[PersistedAppState.Key.version]?.intValue != PersistedAppState.currentVersion
             state.write(into: &object)
             return JSONObjectFile.Change(object: object, keepOld: rewritesVersion, result: ())
-        }.problems
+        }
+        return (rewritten.problems, rewritten.left)
     }
 }

@@ -114,6 +114,10 @@ struct JSONObjectFile {
         /// File-level problems: duplicate keys, and where the old content was kept.
         var problems: [FileProblem]
         var wrote: Bool
+        /// What the file holds as this rewrite left it (the new file's identity and bytes, or
+        /// the old file's when nothing needed writing): a reader told of a change can see that
+        /// the change was this one (app-state.json's watcher, after the app's own save).
+        var left: RegularFile.Contents?
     }
 
     /// Locked read-modify-write. `transform` gets the current object (nil when the file is
@@ -139,17 +143,22 @@ struct JSONObjectFile {
                 let change = try transform(current)
                 let bytes = JSON.object(change.object).fileBytes()
                 var problems = duplicates.map(duplicateKey)
-                if bytes == old?.bytes { return Rewritten(result: change.result, keptAsideAt: nil, problems: problems, wrote: false) }
+                if bytes == old?.bytes {
+                    return Rewritten(result: change.result, keptAsideAt: nil, problems: problems, wrote: false, left: old)
+                }
                 let keep = old != nil && (current == nil || change.keepOld || !duplicates.isEmpty)
                 var aside: String?
+                var left: RegularFile.Contents?
                 let wrote = try AtomicFile.write(bytes, to: target) { temporary, path in
+                    // Complete and fsynced: the rename or exchange keeps its inode and time.
+                    left = FileIdentity.current(temporary).map { RegularFile.Contents(bytes: bytes, identity: $0) }
                     let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: keep)
                     aside = outcome.aside
                     return outcome.replaced
                 }
                 guard wrote else { continue }
                 if let aside { problems.append(current == nil ? movedAside(aside) : keptCopy(aside)) }
-                return Rewritten(result: change.result, keptAsideAt: aside, problems: problems, wrote: true)
+                return Rewritten(result: change.result, keptAsideAt: aside, problems: problems, wrote: true, left: left)
             }
             throw PersistenceError.keptChanging(path: target)
         }

@@ -160,7 +160,9 @@ public final class AppSettingsStore {
     /// a language chosen there shows here too. Skipped while our own write is on its way (the
     /// file may still hold our previous state); the change that write makes is seen next.
     public func refreshAppState() {
-        guard !(appStateWriter?.isBusy ?? false), let load = appStateFile.peek() else { return }
+        // Our own save is reported too: a file that still holds exactly it is not read again.
+        guard !(appStateWriter?.isBusy ?? false),
+              let load = appStateFile.peek(unlessItHolds: appStateWriter?.lastLeft) else { return }
         dispatch(.appStateFileRead(load, at: clock.now()))
     }
 

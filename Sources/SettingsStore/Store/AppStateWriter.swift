@@ -13,6 +13,8 @@ final class AppStateWriter: Sendable {
         var failure: FileProblem?
         /// What successful writes since the last `flush()` said (a copy kept aside).
         var kept: [FileProblem] = []
+        /// What the file held after the last successful write.
+        var left: RegularFile.Contents?
     }
 
     private let file: AppStateFile
@@ -34,6 +36,12 @@ final class AppStateWriter: Sendable {
     /// an older state of ours.
     var isBusy: Bool {
         state.withLock { $0.pending != nil || $0.writing }
+    }
+
+    /// What the file held after the last successful write (its identity and bytes): when it
+    /// still holds that, the watcher's report was of our own save.
+    var lastLeft: RegularFile.Contents? {
+        state.withLock { $0.left }
     }
 
     func enqueue(_ snapshot: PersistedAppState) {
@@ -66,7 +74,8 @@ final class AppStateWriter: Sendable {
         }) else { return }
         defer { state.withLock { $0.writing = false } }
         do {
-            let problems = try file.save(snapshot)
+            let (problems, left) = try file.saveTelling(snapshot)
+            state.withLock { $0.left = left }
             if !problems.isEmpty {
                 state.withLock { $0.kept += problems }
                 onKept(problems)

@@ -56,7 +56,7 @@ struct NoClockReadsTests {
         ("History/RecorderLock.swift", "C sleeps", "a real pause for another process to let go of the lock"),
         ("SettingsStore/Persistence/CheckedReplace.swift", "C sleeps", "real pauses for another process's write or save"),
         ("SettingsStore/Persistence/JSONObjectFile.swift", "C sleeps", "a real pause for an editor's save to finish"),
-        ("SettingsStore/Persistence/SettingsFileWatcher.swift", "AppClock's system readings",
+        ("SettingsStore/Persistence/SettingsFileWatcher+Hub.swift", "AppClock's system readings",
          "its thread waits in poll(2) for inotify; the kernel counts the debounce in real time"),
         ("SettingsStore/Persistence/FileIdentity.swift", "AppClock's system readings",
          "a file's age against the clock the kernel stamped its modification time with"),
