@@ -11,11 +11,12 @@ let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
 // Optimised in debug builds too, for a module whose unoptimised code is where the test suite
-// spent its CPU: HistoryTests' property tests record thousands of SQLite histories, and 80 %
-// of their time went to History's own -Onone code (generic metadata look-ups, iterators),
-// 5 % to SQLite (perf). The same source, compiled as it ships (release is -O), with the same
-// checks: -O keeps overflow traps and `precondition`, and the module has no `assert` and no
-// `#if DEBUG`. The debugger shows less of its locals; nothing else changes.
+// spent its CPU: HistoryTests' property tests record thousands of SQLite histories, and 81 %
+// of their samples were under History's `record` at -Onone (generic metadata look-ups,
+// iterators, copies), 5 % in SQLite (perf). HistoryTests took 205 CPU-s, 73 with this; the
+// module's compile takes 15 CPU-s instead of 4. The same source, compiled as it ships (release
+// is -O), with the same checks: -O keeps overflow traps and `precondition`, and the module has
+// no `assert` and no `#if DEBUG`. The debugger shows less of its locals; nothing else changes.
 let optimisedInDebug: [SwiftSetting] = [
     .unsafeFlags(["-O"], .when(configuration: .debug)),
 ]
