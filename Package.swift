@@ -10,6 +10,16 @@ import PackageDescription
 let strictSettings: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
 ]
+// Optimised in debug builds too, for a module whose unoptimised code is where the test suite
+// spent its CPU: HistoryTests' property tests record thousands of SQLite histories, and 81 %
+// of their samples were under History's `record` at -Onone (generic metadata look-ups,
+// iterators, copies), 5 % in SQLite (perf). HistoryTests took 205 CPU-s, 73 with this; the
+// module's compile takes 15 CPU-s instead of 4. The same source, compiled as it ships (release
+// is -O), with the same checks: -O keeps overflow traps and `precondition`, and the module has
+// no `assert` and no `#if DEBUG`. The debugger shows less of its locals; nothing else changes.
+let optimisedInDebug: [SwiftSetting] = [
+    .unsafeFlags(["-O"], .when(configuration: .debug)),
+]
 
 let package = Package(
     name: "verbumcare-tui",
@@ -67,7 +77,8 @@ let package = Package(
                 swiftSettings: strictSettings),
         // Probe history: tiers of raw, minute and hour rows in SQLite, incidents, the alert
         // ledger and the recorder lock (SPEC §15). Its arithmetic is AppCore's (History/).
-        .target(name: "History", dependencies: ["AppCore", "CSQLite", "CPlatform"], swiftSettings: strictSettings),
+        .target(name: "History", dependencies: ["AppCore", "CSQLite", "CPlatform"],
+                swiftSettings: strictSettings + optimisedInDebug),
         .target(name: "TerminalRendering", swiftSettings: strictSettings),
         .target(name: "TerminalBackend",
                 dependencies: ["CNcursesw", "CTerminalGuard", "TerminalRendering", "Timekeeping"],

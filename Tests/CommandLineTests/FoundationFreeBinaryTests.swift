@@ -29,7 +29,9 @@ import TestSupport
     /// The NEEDED lines of the debug binary's dynamic section.
     static func neededLibraries() async throws -> [Substring] {
         let home = try TemporaryHome()
-        let binary = try BinaryRunner.locate("verbumcare-tui")
+        // The debug binary even when the run drives the release one: that one links the Swift
+        // runtime statically, so its dynamic section could not show Foundation.
+        let binary = try BinaryRunner.locateBuilt("verbumcare-tui")
         let readelf = BinaryRunner(program: "/usr/bin/readelf", home: home.path)
         let outcome = try await readelf.run(["-d", binary])
         #expect(outcome.exitCode == 0, "\(outcome)")

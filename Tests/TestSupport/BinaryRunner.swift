@@ -41,11 +41,21 @@ public struct BinaryRunner: Sendable {
         self.timeout = timeout
     }
 
-    /// The built product `name`, next to the test bundle (SwiftPM puts both in
-    /// `.build/<triple>/debug`). `VERBUMCARE_TUI_BINARY` overrides the search.
+    /// The product `name` the tests drive: `VERBUMCARE_TUI_BINARY` when it is set (scripts/test
+    /// sets it to the release binary it builds once for the whole run, the one the Debian
+    /// package ships), else the one built next to the test bundle (`locateBuilt`).
     public static func locate(_ name: String) throws -> String {
-        let environment = ProcessInfo.processInfo.environment
-        if let explicit = environment["VERBUMCARE_TUI_BINARY"], !explicit.isEmpty { return explicit }
+        if name == "verbumcare-tui", let explicit = ProcessInfo.processInfo.environment["VERBUMCARE_TUI_BINARY"],
+           !explicit.isEmpty {
+            return explicit
+        }
+        return try locateBuilt(name)
+    }
+
+    /// The product `name` SwiftPM built next to the test bundle (both in
+    /// `.build/<triple>/debug`), whatever `VERBUMCARE_TUI_BINARY` says: for the tests about how
+    /// the development build is linked.
+    public static func locateBuilt(_ name: String) throws -> String {
         var candidates: [String] = []
         if let me = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             candidates.append(URL(fileURLWithPath: me).deletingLastPathComponent().path)
