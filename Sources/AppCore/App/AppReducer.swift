@@ -14,6 +14,8 @@ public enum AppReducer {
     /// `reduce`, also telling which settings events a screen event was turned into (what a
     /// key did, in the vocabulary of the store: for the log and for tests).
     public static func reduceTracing(_ state: inout AppState, _ event: AppEvent) -> (effects: [AppEffect], sent: [AppEvent]) {
+        // The watch takes the fallback's start and end where this event changes it.
+        let fallbackBefore = state.settings.fallback
         var reducer = ScreenReducer(state: state, at: event.screenTime ?? 0)
         switch event {
         case .key(let key, _):
@@ -43,13 +45,15 @@ public enum AppReducer {
             let seen = DrillPolicy.seen(event, drill: state.watch.drills.open,
                                         connectionTimeout: state.settings.connectionTimeout)
             var effects = SettingsReducer.reduce(&state.settings, seen)
-            effects += WatchReducer.reduce(&state.watch, event, settings: state.settings)
+            effects += WatchReducer.reduce(&state.watch, event, settings: state.settings, fallbackBefore: fallbackBefore)
             return (effects, [])
         }
         state = reducer.state
         var effects = reducer.effects
         // The settings events a key was turned into may change the fallback (a switch chosen).
-        if let at = event.time { effects += WatchReducer.settle(&state.watch, settings: state.settings, at: at) }
+        if let at = event.time {
+            effects += WatchReducer.settle(&state.watch, settings: state.settings, fallbackBefore: fallbackBefore, at: at)
+        }
         return (effects, reducer.sent)
     }
 }
