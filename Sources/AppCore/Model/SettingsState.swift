@@ -7,6 +7,11 @@ public struct SettingsState: Equatable, Sendable {
     public var currentServer: ServerConfig
     public var availableServers: [ServerConfig]
     public var connectionStatus: ConnectionStatus
+    /// The server in use's last *confirmed* result, the main screen's details. Not a copy of
+    /// `serverStatuses[id]` or the watch's `lastResult` (issue 25): a probe's first failure
+    /// waits for its re-test here (and in the pane's row) while the watch counts it, a pane
+    /// test of the server in use changes its row but not these details, and a switch clears
+    /// them and, failing, puts back the ones its snapshot kept.
     public var detailedStatus: DetailedStatus?
     public var serverSource: ServerSource
     public var currentLanguage: AppLanguage
@@ -52,7 +57,10 @@ public struct SettingsState: Equatable, Sendable {
 
     /// Set while the configured server is unreachable and pn51 is used instead.
     public var fallback: FallbackInfo?
-    /// Latest result per server id, for the settings pane list.
+    /// The settings pane's word per server id: its own tests' (every row when it opens, aged
+    /// rows again), `testing` while one runs with no word to keep, and the confirmed results of
+    /// the servers connectivity watches. Not the watch's `lastResult` (which counts first
+    /// failures and the rounds' results, and no pane test) nor `detailedStatus`.
     public var serverStatuses: [String: ServerProbeSummary]
     /// Recent health response times of the current server, oldest first (the sparkline).
     public var responseTimes: [Double]
