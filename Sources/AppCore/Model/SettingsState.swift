@@ -45,8 +45,6 @@ public struct SettingsState: Equatable, Sendable {
     /// The language to save in app-state.json: the saved or chosen one, never `--lang` and
     /// never one detected from the environment.
     public var savedLanguage: AppLanguage?
-    /// The Settings › VerbumCare pane is open (`openNativeSettings`).
-    public var isSettingsPaneOpen: Bool
 
     /// Problems found by the last read of settings.json.
     public var settingsFileProblems: [FileProblem]
@@ -88,7 +86,7 @@ public struct SettingsState: Equatable, Sendable {
                 caBundle: String? = nil, probeInterval: Int = 10,
                 certWarningDays: Int = NativeSettings.defaultCertWarningDays, environment: AppEnvironment = .production,
                 languageOverride: AppLanguage? = nil, savedLanguage: AppLanguage? = nil,
-                isSettingsPaneOpen: Bool = false, settingsFileProblems: [FileProblem] = [],
+                settingsFileProblems: [FileProblem] = [],
                 appStateFileProblems: [FileProblem] = [], notices: [Notice] = [],
                 fallback: FallbackInfo? = nil, serverStatuses: [String: ServerProbeSummary] = [:],
                 responseTimes: [Double] = [], loginRequest: LoginRequest? = nil, timeline: [TimelineEntry] = [],
@@ -114,7 +112,6 @@ public struct SettingsState: Equatable, Sendable {
         self.environment = environment
         self.languageOverride = languageOverride
         self.savedLanguage = savedLanguage
-        self.isSettingsPaneOpen = isSettingsPaneOpen
         self.settingsFileProblems = settingsFileProblems
         self.appStateFileProblems = appStateFileProblems
         self.notices = notices
