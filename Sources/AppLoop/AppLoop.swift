@@ -215,9 +215,9 @@ public final class AppLoop: TerminalCapability {
         let state = store.getAppState()
         let now = store.clock.now()
         // "checked N s ago" and "no answer for N s" are redrawn when their number changes.
-        defer { ticker.schedule(after: ScreenTime.secondsUntilChange(state.settings, now: now)) }
+        defer { ticker.schedule(after: ScreenTime.secondsUntilChange(state, now: now)) }
         let model = ScreenModel(state: state, now: now, options: options,
-                                caBundle: state.settings.isSettingsPaneOpen ? caBundleDisplay(state.settings) : nil)
+                                caBundle: state.screen.isSettingsPaneOpen ? caBundleDisplay(state.settings) : nil)
         if let last = lastFrame, last.model == model,
            last.frame.buffer.width == size.columns, last.frame.buffer.height == size.rows {
             unchangedFrames += 1

@@ -52,7 +52,7 @@ struct LoopStoryTests {
         let notice = try #require(rig.state.notices.first { $0.message.key == "switch.failed" })
         let frame = await rig.frame { Self.shows($0, Self.worded(notice.message, rig)) }
         #expect(frame != nil, "the pane does not say the switch failed:\n\(rig.screen.text)")
-        #expect(rig.state.isSettingsPaneOpen, "the failure is told where the person acted")
+        #expect(rig.app.screen.isSettingsPaneOpen, "the failure is told where the person acted")
         #expect(rig.screen.header.contains(rig.text("server.pn51.name")))
         #expect(rig.state.configuredServer.id == "pn51", "settings.json names pn51 again")
     }

@@ -55,7 +55,7 @@ struct MouseLoopTests {
         let rig = try LoopRig(language: language)
         defer { rig.stop() }
         rig.press(.character("o"))
-        #expect(await rig.settle { $0.isSettingsPaneOpen })
+        #expect(await rig.settle { _ in rig.app.screen.isSettingsPaneOpen })
         let name = rig.text("server.mac-mini-tailscale.name")
         #expect(await rig.frame { $0.contains(name) } != nil, "\(rig.screen.text)")
         #expect(rig.app.screen.paneCursor == 0)

@@ -108,7 +108,7 @@ struct OneStoryPropertyTests {
         case let .behave(id, behaviour):
             network.set(hosts[id] ?? id, behaviour)
         case let .choose(id):
-            if !rig.state.isSettingsPaneOpen { rig.press(.character("o")) }
+            if !rig.app.screen.isSettingsPaneOpen { rig.press(.character("o")) }
             if rig.app.screen.activeOverlay(rig.state) != .none { rig.press(.escape) }
             guard let row = rig.state.availableServers.firstIndex(where: { $0.id == id }) else { return }
             rig.app.screen.paneRow(rig.state) > row

@@ -56,7 +56,7 @@ struct PaneLoopTests {
         let took = virtual.elapsedSeconds - wentDown
         #expect(took >= 2 && took <= 6, "the row said why \(took) s after, not within a few probe intervals (2 s)")
         #expect(rig.state.serverStatuses["mac-mini-tailscale"]?.status == .error)
-        #expect(rig.state.isSettingsPaneOpen)
+        #expect(rig.app.screen.isSettingsPaneOpen)
     }
 
     /// Virtual time: once nothing is in flight (the probes are real transfers), time moves to
@@ -80,7 +80,7 @@ struct PaneLoopTests {
         #expect(await rig.settle { $0.serverSwitchState.isInProgress && $0.serverSwitchState.toServerId == "mac-mini" })
 
         rig.press(.escape)
-        #expect(rig.state.isSettingsPaneOpen, "the first Esc left the pane")
+        #expect(rig.app.screen.isSettingsPaneOpen, "the first Esc left the pane")
         #expect(!rig.state.serverSwitchState.isInProgress, "the first Esc did not cancel the switch")
         #expect(rig.state.connectivity.activeSwitch == nil)
         let stays = rig.text("ui.pane.switch_cancelled_stays")
@@ -90,7 +90,7 @@ struct PaneLoopTests {
                 "settings.json names pn51 again")
 
         rig.press(.escape)
-        #expect(!rig.state.isSettingsPaneOpen, "the second Esc did not leave the pane")
+        #expect(!rig.app.screen.isSettingsPaneOpen, "the second Esc did not leave the pane")
         let paneOnly = rig.text("ui.pane.backend_server")
         #expect(await rig.frame { !$0.contains(paneOnly) } != nil, "\(rig.screen.text)")
         #expect(rig.state.currentServer.id == "pn51")

@@ -33,7 +33,7 @@ struct PaneStoryTests {
         let marked = servers.firstIndex { $0.id == store.state.settings.configuredServer.id } ?? 0
         let first = store.state.settings.connectivity.lastGeneration + 1
         store.send(.key(.character("o"), at: now)) { state in
-            state.settings.isSettingsPaneOpen = true
+            state.screen.isSettingsPaneOpen = true
             state.screen.paneCursor = marked
             state.screen.paneFocus = .paneList
             state.screen.mainFocus = .openSettings
@@ -106,7 +106,7 @@ struct PaneStoryTests {
         #expect(store.state.settings.serverStatuses["mac-mini-tailscale"]?.status == .error)
 
         // Leaving the pane cancels the timer; a late tick changes nothing and sets no timer.
-        store.send(.key(.escape, at: at + 1)) { $0.settings.isSettingsPaneOpen = false }
+        store.send(.key(.escape, at: at + 1)) { $0.screen.isSettingsPaneOpen = false }
         store.receive { $0 == .readSettingsFile }
         store.receive { $0 == .schedulePaneRetest(after: nil) }
         store.send(.paneRetestTimerFired(at: at + 20))
@@ -123,13 +123,13 @@ struct PaneStoryTests {
         var settings = SettingsState(currentServer: servers[0], availableServers: servers, connectionStatus: .connected,
                                      serverSource: .default, currentLanguage: .en)
         settings.connectivity.isActive = true
-        settings.isSettingsPaneOpen = true
         // The first rows are the oldest.
         for (index, server) in servers.enumerated() {
             settings.serverStatuses[server.id] = ServerProbeSummary(Self.result(server.id, healthy: true,
                                                                                 at: Self.now - 100 + Double(index)))
         }
         var state = AppState(settings: settings)
+        state.screen.isSettingsPaneOpen = true
         let effects = AppReducer.reduce(&state, .paneRetestTimerFired(at: Self.now))
         let tested = effects.compactMap { effect -> String? in if case .testRow(let server, _) = effect { server.id } else { nil } }
         #expect(tested == servers.prefix(8).map(\.id), "\(tested)")
@@ -142,22 +142,22 @@ struct PaneStoryTests {
     @Test("the rows' ages tick with the screen's tick, and only while the pane is open")
     func agesTick() throws {
         var state = try Self.state(current: "pn51", language: .en)
-        state.settings.isSettingsPaneOpen = true
+        state.screen.isSettingsPaneOpen = true
         state.settings.serverStatuses["mac-mini"] = ServerProbeSummary(Self.result("mac-mini", healthy: true, at: Self.now - 3.4))
         // pn51 has no test yet, so no "checked N s ago" of its own: the row's age wakes the app.
-        let wake = try #require(ScreenTime.secondsUntilChange(state.settings, now: Self.now))
+        let wake = try #require(ScreenTime.secondsUntilChange(state, now: Self.now))
         #expect(abs(wake - 0.6) < 1e-6, "\(wake)")
         #expect(ScreenTime(state: state, now: Self.now).paneAges["mac-mini"] == .seconds(3))
         #expect(ScreenTime(state: state, now: Self.now + wake).paneAges["mac-mini"] == .seconds(4))
-        state.settings.isSettingsPaneOpen = false
-        #expect(ScreenTime.secondsUntilChange(state.settings, now: Self.now) == nil, "a closed pane wakes nothing")
+        state.screen.isSettingsPaneOpen = false
+        #expect(ScreenTime.secondsUntilChange(state, now: Self.now) == nil, "a closed pane wakes nothing")
         #expect(ScreenTime(state: state, now: Self.now).paneAges.isEmpty)
     }
 
     @Test("each row says how old its word is, in the run's language", arguments: AppLanguage.allCases)
     func rowsShowTheirAge(language: AppLanguage) throws {
         var state = try Self.state(current: "pn51", language: language)
-        state.settings.isSettingsPaneOpen = true
+        state.screen.isSettingsPaneOpen = true
         state.settings.serverStatuses["mac-mini-tailscale"] = ServerProbeSummary(Self.result("mac-mini-tailscale", healthy: true,
                                                                                             at: Self.now - 45))
         let frame = Self.frame(state)

@@ -112,7 +112,7 @@ struct FilesAndSessionTests {
         var world = try ReducerWorld()
         world.settle()
         world.send(.paneOpened(at: world.now))
-        #expect(world.state.isSettingsPaneOpen)
+        #expect(world.app.screen.isSettingsPaneOpen)
         let rows = world.pending.filter { if case .testRow = $0 { true } else { false } }
         #expect(rows.count == world.state.availableServers.count)
         #expect(world.state.serverStatuses.values.allSatisfy { $0.status == .testing })

@@ -106,9 +106,9 @@ struct PaneEscapePropertyTests {
                         break
                     }
                 }
-                #expect(world.state.settings.isSettingsPaneOpen == paneOpen,
-                        "after \(action) (\(index)) the pane is \(world.state.settings.isSettingsPaneOpen ? "open" : "closed")")
-                if world.state.settings.isSettingsPaneOpen != paneOpen { return }
+                #expect(world.state.screen.isSettingsPaneOpen == paneOpen,
+                        "after \(action) (\(index)) the pane is \(world.state.screen.isSettingsPaneOpen ? "open" : "closed")")
+                if world.state.screen.isSettingsPaneOpen != paneOpen { return }
             }
         }
     }

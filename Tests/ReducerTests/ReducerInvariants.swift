@@ -28,8 +28,8 @@ enum ReducerInvariants {
         }
         // The watch follows the fallback once it is known (the watch slice, composed).
         if !state.isUnchecked, !state.serverSwitchState.isInProgress {
-            #expect(world.app.watch.fallback?.fromServerId == state.fallback?.fromServerId,
-                    "the watch's fallback \(String(describing: world.app.watch.fallback?.fromServerId)), the app's \(String(describing: state.fallback?.fromServerId)) — \(context())")
+            #expect(world.app.watch.fallback(settings: state)?.fromServerId == state.fallback?.fromServerId,
+                    "the watch's fallback \(String(describing: world.app.watch.fallback(settings: state)?.fromServerId)), the app's \(String(describing: state.fallback?.fromServerId)) — \(context())")
         }
 
         // Which server is in use is one story.

@@ -33,8 +33,8 @@ struct SignInWordsTests {
         var world = try ReducerWorld()
         world.settle()
         world.send(.signInRequested(serverId: "pn51", at: world.now))
-        #expect(world.state.loginRequest?.form.username.text == "")
-        #expect(world.state.loginRequest?.form.focus == .username)
+        #expect(world.app.screen.loginForm?.username.text == "")
+        #expect(world.app.screen.loginForm?.focus == .username)
         let password = SecretText("correct horse battery staple")
         world.send(.signInSubmitted(username: "nurse.tanaka", password: password))
         world.settle()
@@ -42,9 +42,9 @@ struct SignInWordsTests {
         #expect(world.state.lastUserNames == ["pn51": "nurse.tanaka"])
 
         world.send(.signInRequested(serverId: "pn51", at: world.now))
-        #expect(world.state.loginRequest?.form.username.text == "nurse.tanaka")
-        #expect(world.state.loginRequest?.form.password.text == "")
-        #expect(world.state.loginRequest?.form.focus == .password, "the name is there: the password is what is asked")
+        #expect(world.app.screen.loginForm?.username.text == "nurse.tanaka")
+        #expect(world.app.screen.loginForm?.password.text == "")
+        #expect(world.app.screen.loginForm?.focus == .password, "the name is there: the password is what is asked")
 
         // Kept in app-state.json, read back as it was; the password is nowhere in the file.
         let file = AppStateFile(path: world.directory.path + "/app-state.json")

@@ -39,7 +39,7 @@ struct TestStoreTests {
             // The pane opens, but the test says only the screen's cursor moves.
             store.send(.key(.character("o"), at: Self.now)) { $0.screen.paneFocus = .paneList }
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("settings.isSettingsPaneOpen") }
+            issue.comments.contains { $0.rawValue.contains("screen.isSettingsPaneOpen") }
         }
     }
 

@@ -27,9 +27,9 @@ struct CertificateRenderTests {
     }
 
     static func dump(_ settings: SettingsState, pane: Bool, caBundle: CABundleDisplay? = nil) -> String {
-        var settings = settings
-        settings.isSettingsPaneOpen = pane
-        let ui = ScreenState(settings: settings)
+        let settings = settings
+        var ui = ScreenState(settings: settings)
+        ui.isSettingsPaneOpen = pane
 
         let model = ScreenModel(state: AppState(settings: settings, screen: ui), now: F.now, caBundle: caBundle)
         return ScreenRenderer.render(model, width: 100, height: 30).buffer.textDump()

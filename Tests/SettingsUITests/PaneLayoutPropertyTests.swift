@@ -97,7 +97,6 @@ struct PaneLayoutPropertyTests {
                                                      connectionTimeoutSeconds: 10)
         var settings = SettingsState(currentServer: servers[0], availableServers: servers, connectionStatus: .connected,
                                      serverSource: .default, currentLanguage: example.language)
-        settings.isSettingsPaneOpen = true
         var figures: [String: [HistoryWindow: WindowFigures]] = [:]
         for (server, row) in zip(servers, example.rows) {
             // The current server without a row of its own shows the main status (never tested here).
@@ -108,6 +107,7 @@ struct PaneLayoutPropertyTests {
             }
         }
         var state = AppState(settings: settings)
+        state.screen.isSettingsPaneOpen = true
         state.watch.history = HistorySummary(figures: figures, incidents: [], at: now)
         let metrics = DisplayWidth(options: WidthOptions(ambiguousIsWide: example.ambiguousWide))
         let model = ScreenModel(state: state, now: now, options: RenderOptions(metrics: metrics))

@@ -27,7 +27,7 @@ import Testing
                 loop.probeStartedAt = now - waited
                 settings.connectivity.monitor = loop
             }
-            guard let delay = ScreenTime.secondsUntilChange(settings, now: now) else {
+            guard let delay = ScreenTime.secondsUntilChange(AppState(settings: settings), now: now) else {
                 Issue.record("a checked server shows how long ago")
                 return
             }
@@ -43,7 +43,7 @@ import Testing
     @Test func nothingCountsWithoutATest() {
         var settings = Fixtures.connected(.ja)
         settings.detailedStatus = nil
-        #expect(ScreenTime.secondsUntilChange(settings, now: Fixtures.now) == nil)
+        #expect(ScreenTime.secondsUntilChange(AppState(settings: settings), now: Fixtures.now) == nil)
     }
 
     @Test("\"checked N s ago\": whole seconds, whole minutes from two minutes on, not yet without a test")

@@ -59,7 +59,7 @@ struct TimelineWordsTests {
         let screen = Self.rows(settings).joined(separator: "\n")
         #expect(screen.contains(CertificateInfo.iso(F.now)), "\(screen)")
         #expect(!screen.contains(CertificateInfo.iso(tested)), "\(screen)")
-        #expect(ScreenTime.secondsUntilChange(settings, now: F.now + 0.25) == 0.75, "the quote is redrawn as the clock turns")
+        #expect(ScreenTime.secondsUntilChange(AppState(settings: settings), now: F.now + 0.25) == 0.75, "the quote is redrawn as the clock turns")
     }
 }
 

@@ -100,7 +100,6 @@ enum UIGen: RandomChoices {
                                               failure: chance(0.5, &rng) ? AppError(key: "dialog.login.bad_credentials") : nil,
                                               isSubmitting: chance(0.3, &rng))
         }
-        state.isSettingsPaneOpen = chance(0.4, &rng)
         state.environment = pick(AppEnvironment.allCases, &rng)
         state.autoSwitchOnFailure = chance(0.5, &rng)
         state.detailedLogging = chance(0.5, &rng)
@@ -130,10 +129,14 @@ enum UIGen: RandomChoices {
     /// A UI state reached by keys, sometimes with the pane opened and the field filled first.
     static func ui(_ settings: SettingsState, _ rng: inout RNG) -> ScreenState {
         var state = AppState(settings: settings)
+        let paneOpen = chance(0.4, &rng)
+        state.screen.isSettingsPaneOpen = paneOpen
         for key in keys(&rng, count: 0...40) where !isQuit(key) {
-            // The screen slice moves; the settings stay those of the example.
+            // The screen slice moves; the settings, and whether the pane is open, stay those of
+            // the example.
             _ = AppReducer.reduce(&state, .key(key, at: 0))
             state.settings = settings
+            state.screen.isSettingsPaneOpen = paneOpen
         }
         var ui = state.screen
         if chance(0.3, &rng) {
@@ -152,7 +155,7 @@ enum UIGen: RandomChoices {
         var width: Int
         var height: Int
         var description: String {
-            "\(width)x\(height) \(model.settings.currentLanguage.rawValue) focus=\(model.screen.focus(model.settings)) pane=\(model.settings.isSettingsPaneOpen) "
+            "\(width)x\(height) \(model.settings.currentLanguage.rawValue) focus=\(model.screen.focus(model.settings)) pane=\(model.screen.isSettingsPaneOpen) "
                 + "overlay=\(model.screen.activeOverlay(model.settings)) plain=\(model.options.plain) "
                 + "ambiguousWide=\(model.options.metrics.options.ambiguousIsWide) servers=\(model.settings.availableServers.count)"
         }

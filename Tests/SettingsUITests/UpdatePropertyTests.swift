@@ -12,8 +12,8 @@ struct UpdatePropertyTests {
     static func checkInvariants(_ ui: ScreenState, _ settings: SettingsState, _ context: String) {
         #expect(ScreenState.languages(settings).indices.contains(ui.languageRow(settings)), "language cursor \(context)")
         #expect((0..<ScreenState.paneRowCount(settings)).contains(ui.paneRow(settings)), "pane cursor \(context)")
-        #expect(settings.isSettingsPaneOpen == ui.focus(settings).isInPane,
-                "focus \(ui.focus(settings)) with pane \(settings.isSettingsPaneOpen) \(context)")
+        #expect(ui.isSettingsPaneOpen == ui.focus(settings).isInPane,
+                "focus \(ui.focus(settings)) with pane \(ui.isSettingsPaneOpen) \(context)")
         #expect((0...ui.addressField.text.count).contains(ui.addressField.cursor), "field cursor \(context)")
         #expect((0...ui.caBundleField.text.count).contains(ui.caBundleField.cursor), "CA cursor \(context)")
         #expect(ui.helpScroll >= 0, "help scroll \(context)")
@@ -44,11 +44,11 @@ struct UpdatePropertyTests {
             switch field {
             case 0:
                 settings.loginRequest = nil
-                settings.isSettingsPaneOpen = true
+                ui.isSettingsPaneOpen = true
                 ui.paneFocus = .customAddress
             case 1:
                 settings.loginRequest = nil
-                settings.isSettingsPaneOpen = true
+                ui.isSettingsPaneOpen = true
                 ui.paneFocus = .caBundle
             default:
                 settings.loginRequest = LoginRequest(serverId: settings.currentServer.id)

@@ -95,7 +95,7 @@ struct UpdateTests {
         settings.configuredServer = F.server("mac-mini")
         var ui = ScreenState(settings: settings)
         #expect(F.press([.character("o")], &ui, &settings) == [.openPane])
-        #expect(settings.isSettingsPaneOpen && ui.focus(settings) == .paneList)
+        #expect(ui.isSettingsPaneOpen && ui.focus(settings) == .paneList)
         #expect(ui.paneCursor == 1)
         #expect(F.press([.character("o")], &ui, &settings) == [], "o does nothing in the pane")
         // Enter on the button opens it too.
@@ -111,13 +111,13 @@ struct UpdateTests {
         F.press([.character("o"), .character("?")], &ui, &settings)
         #expect(ui.overlay == .help)
         #expect(F.press([.escape], &ui, &settings) == [])
-        #expect(ui.overlay == .none && settings.isSettingsPaneOpen)
+        #expect(ui.overlay == .none && ui.isSettingsPaneOpen)
         #expect(F.press([.escape], &ui, &settings) == [.cancelSwitch])
-        #expect(settings.isSettingsPaneOpen && F.paneNote(settings) == "ui.pane.switch_cancelled_stays")
+        #expect(ui.isSettingsPaneOpen && F.paneNote(settings) == "ui.pane.switch_cancelled_stays")
         // No runtime runs this switch: it ends here, as the cancel ends it in the app.
         settings.serverSwitchState = .idle
         #expect(F.press([.escape], &ui, &settings) == [.closePane])
-        #expect(!settings.isSettingsPaneOpen && ui.focus(settings) == .openSettings)
+        #expect(!ui.isSettingsPaneOpen && ui.focus(settings) == .openSettings)
         #expect(F.press([.escape], &ui, &settings) == [], "nothing left to cancel")
     }
 
@@ -126,7 +126,7 @@ struct UpdateTests {
         var settings = F.switching(.en)
         var ui = ScreenState(settings: settings)
         #expect(F.press([.escape], &ui, &settings) == [.cancelSwitch])
-        #expect(!settings.isSettingsPaneOpen && F.paneNote(settings) == nil)
+        #expect(!ui.isSettingsPaneOpen && F.paneNote(settings) == nil)
     }
 
     @Test("Esc in a text field cancels the edit first, then leaves the pane")
@@ -311,11 +311,11 @@ struct UpdateTests {
         var ui = ScreenState(settings: settings)
         F.press(F.type("nurse.admin"), &ui, &settings)
         #expect(F.press([.enter], &ui, &settings) == [])
-        #expect(settings.loginRequest?.form.focus == .password)
+        #expect(ui.loginForm?.focus == .password)
         F.press(F.type("s3cret q"), &ui, &settings)
         let commands = F.press([.enter], &ui, &settings)
         #expect(commands == [.login(username: "nurse.admin", password: "s3cret q")])
-        #expect(settings.loginRequest?.form.password.isEmpty == true)
+        #expect(ui.loginForm?.password.isEmpty == true)
         // What the state and the events that carried the password say of it.
         var state = AppState(settings: settings, screen: ui)
         let (_, sent) = AppReducer.reduceTracing(&state, .key(.enter, at: F.now))

@@ -14,6 +14,24 @@ public enum AppReducer {
     /// `reduce`, also telling which settings events a screen event was turned into (what a
     /// key did, in the vocabulary of the store: for the log and for tests).
     public static func reduceTracing(_ state: inout AppState, _ event: AppEvent) -> (effects: [AppEffect], sent: [AppEvent]) {
+        let requestBefore = state.settings.loginRequest
+        let result = reduceSlices(&state, event)
+        followLoginRequest(from: requestBefore, in: &state)
+        return result
+    }
+
+    /// The sign-in form (the screen's) lives as long as the request it answers (the settings'):
+    /// a new one, for another server or another reason, starts with that server's last user
+    /// name and no password; the form goes, its password with it, when the request does.
+    static func followLoginRequest(from before: LoginRequest?, in state: inout AppState) {
+        let request = state.settings.loginRequest
+        guard request?.serverId != before?.serverId || request?.reason != before?.reason else { return }
+        state.screen.loginForm = request.map { LoginForm(username: state.settings.lastUserNames[$0.serverId] ?? "") }
+    }
+
+    private static func reduceSlices(_ state: inout AppState, _ event: AppEvent) -> (effects: [AppEffect], sent: [AppEvent]) {
+        // The watch takes the fallback's start and end where this event changes it.
+        let fallbackBefore = state.settings.fallback
         var reducer = ScreenReducer(state: state, at: event.screenTime ?? 0)
         switch event {
         case .key(let key, _):
@@ -42,14 +60,17 @@ public enum AppReducer {
             // results too (it records them, and sees them failing itself: SPEC §16).
             let seen = DrillPolicy.seen(event, drill: state.watch.drills.open,
                                         connectionTimeout: state.settings.connectionTimeout)
-            var effects = SettingsReducer.reduce(&state.settings, seen)
-            effects += WatchReducer.reduce(&state.watch, event, settings: state.settings)
+            state.screen.apply(paneEvent: event)
+            var effects = SettingsReducer.reduce(&state.settings, seen, paneOpen: state.screen.isSettingsPaneOpen)
+            effects += WatchReducer.reduce(&state.watch, event, settings: state.settings, fallbackBefore: fallbackBefore)
             return (effects, [])
         }
         state = reducer.state
         var effects = reducer.effects
         // The settings events a key was turned into may change the fallback (a switch chosen).
-        if let at = event.time { effects += WatchReducer.settle(&state.watch, settings: state.settings, at: at) }
+        if let at = event.time {
+            effects += WatchReducer.settle(&state.watch, settings: state.settings, fallbackBefore: fallbackBefore, at: at)
+        }
         return (effects, reducer.sent)
     }
 }

@@ -57,7 +57,7 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
             case .box: return [.fleetBox]
             }
         }
-        if settings.isSettingsPaneOpen {
+        if screen.isSettingsPaneOpen {
             var contexts: Set<KeyContext>
             switch screen.focus(settings) {
             case .customAddress:
@@ -80,7 +80,7 @@ public enum KeyContext: String, Hashable, Sendable, CaseIterable {
         if settings.serverSwitchState.isInProgress {
             contexts.insert(.switching)
         }
-        if ScreenState.isSwitchBackOffered(settings) {
+        if screen.isSwitchBackOffered(settings) {
             contexts.insert(.switchBackOffer)
         }
         if let status = settings.detailedStatus, status.serverId == settings.currentServer.id,

@@ -82,6 +82,8 @@ public struct SwitchSnapshot: Equatable, Sendable {
     public var server: ServerConfig
     public var source: ServerSource
     public var status: ConnectionStatus
+    /// Not a copy of the state's: a switch to another server clears the screen's details at its
+    /// `clearingServerData` step, and a switch that then fails or is cancelled puts these back.
     public var detailedStatus: DetailedStatus?
     public var responseTimes: [Double]
     public var fallback: FallbackInfo?

@@ -14,17 +14,14 @@ public struct LoginRequest: Equatable, Sendable {
     /// A catalog key + parameters for the last failed attempt, if any.
     public var failure: AppError?
     public var isSubmitting: Bool
-    /// What the person types into the dialog: it exists exactly as long as the request, so a
-    /// request for another server starts with that server's last user name and no password.
-    public var form: LoginForm
+    // What the person types into the dialog is the screen's (`ScreenState.loginForm`): a
+    // keystroke is not a settings event.
 
-    public init(serverId: String, reason: Reason = .signIn, failure: AppError? = nil, isSubmitting: Bool = false,
-                form: LoginForm = LoginForm()) {
+    public init(serverId: String, reason: Reason = .signIn, failure: AppError? = nil, isSubmitting: Bool = false) {
         self.serverId = serverId
         self.reason = reason
         self.failure = failure
         self.isSubmitting = isSubmitting
-        self.form = form
     }
 
     /// The catalog key of the dialog's explanation.

@@ -76,7 +76,9 @@ public struct Notice: Equatable, Sendable {
         case .untilDismissed:
             return true
         case .paneNote:
-            return state.isSettingsPaneOpen
+            // Only while the pane is open: the settings reducer, which reads the screen's
+            // `isSettingsPaneOpen`, withdraws it when it is not (`finish`).
+            return true
         }
     }
 }

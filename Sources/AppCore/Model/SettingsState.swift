@@ -7,6 +7,11 @@ public struct SettingsState: Equatable, Sendable {
     public var currentServer: ServerConfig
     public var availableServers: [ServerConfig]
     public var connectionStatus: ConnectionStatus
+    /// The server in use's last *confirmed* result, the main screen's details. Not a copy of
+    /// `serverStatuses[id]` or the watch's `lastResult` (issue 25): a probe's first failure
+    /// waits for its re-test here (and in the pane's row) while the watch counts it, a pane
+    /// test of the server in use changes its row but not these details, and a switch clears
+    /// them and, failing, puts back the ones its snapshot kept.
     public var detailedStatus: DetailedStatus?
     public var serverSource: ServerSource
     public var currentLanguage: AppLanguage
@@ -40,8 +45,6 @@ public struct SettingsState: Equatable, Sendable {
     /// The language to save in app-state.json: the saved or chosen one, never `--lang` and
     /// never one detected from the environment.
     public var savedLanguage: AppLanguage?
-    /// The Settings › VerbumCare pane is open (`openNativeSettings`).
-    public var isSettingsPaneOpen: Bool
 
     /// Problems found by the last read of settings.json.
     public var settingsFileProblems: [FileProblem]
@@ -52,7 +55,10 @@ public struct SettingsState: Equatable, Sendable {
 
     /// Set while the configured server is unreachable and pn51 is used instead.
     public var fallback: FallbackInfo?
-    /// Latest result per server id, for the settings pane list.
+    /// The settings pane's word per server id: its own tests' (every row when it opens, aged
+    /// rows again), `testing` while one runs with no word to keep, and the confirmed results of
+    /// the servers connectivity watches. Not the watch's `lastResult` (which counts first
+    /// failures and the rounds' results, and no pane test) nor `detailedStatus`.
     public var serverStatuses: [String: ServerProbeSummary]
     /// Recent health response times of the current server, oldest first (the sparkline).
     public var responseTimes: [Double]
@@ -80,7 +86,7 @@ public struct SettingsState: Equatable, Sendable {
                 caBundle: String? = nil, probeInterval: Int = 10,
                 certWarningDays: Int = NativeSettings.defaultCertWarningDays, environment: AppEnvironment = .production,
                 languageOverride: AppLanguage? = nil, savedLanguage: AppLanguage? = nil,
-                isSettingsPaneOpen: Bool = false, settingsFileProblems: [FileProblem] = [],
+                settingsFileProblems: [FileProblem] = [],
                 appStateFileProblems: [FileProblem] = [], notices: [Notice] = [],
                 fallback: FallbackInfo? = nil, serverStatuses: [String: ServerProbeSummary] = [:],
                 responseTimes: [Double] = [], loginRequest: LoginRequest? = nil, timeline: [TimelineEntry] = [],
@@ -106,7 +112,6 @@ public struct SettingsState: Equatable, Sendable {
         self.environment = environment
         self.languageOverride = languageOverride
         self.savedLanguage = savedLanguage
-        self.isSettingsPaneOpen = isSettingsPaneOpen
         self.settingsFileProblems = settingsFileProblems
         self.appStateFileProblems = appStateFileProblems
         self.notices = notices

@@ -69,8 +69,6 @@ public enum AppEvent: Equatable, Sendable {
     case signInRequested(serverId: String, sessionEnded: Bool = false, at: Double)
     case signInSubmitted(username: String, password: SecretText)
     case signInDismissed
-    /// The person typed into the sign-in dialog (the form lives in the request it answers).
-    case signInFormEdited(LoginForm)
     /// The settings pane answers the person's last action there (kept until the next key).
     case paneNoted(AppError, kind: Notice.Kind, at: Double)
     /// The person acted again in the pane: the answer to the previous action goes.
@@ -183,7 +181,6 @@ extension AppEvent {
         case .signInRequested: "signInRequested"
         case .signInSubmitted: "signInSubmitted"
         case .signInDismissed: "signInDismissed"
-        case .signInFormEdited: "signInFormEdited"
         case .paneNoted: "paneNoted"
         case .paneNoteWithdrawn: "paneNoteWithdrawn"
         case .signOutRequested: "signOutRequested"

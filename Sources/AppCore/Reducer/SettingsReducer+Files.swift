@@ -90,7 +90,7 @@ extension SettingsReducer {
     /// was given).
     mutating func settingsWriteFailed(_ error: SettingsActionError, at: Double) {
         // Where the person acted, the pane says it did not happen, and why.
-        if state.isSettingsPaneOpen {
+        if isPaneOpen {
             NoticeBoard.postPaneNote(error.appError, kind: .error, at: at, in: &state)
         }
         switch error {
@@ -104,7 +104,7 @@ extension SettingsReducer {
     /// The pane's answer to a change made there: what was added, removed or saved. A server
     /// added is tested at once, so its row shows whether it answers.
     private mutating func tellPane(_ change: SettingsChange, at: Double) {
-        guard state.isSettingsPaneOpen else { return }
+        guard isPaneOpen else { return }
         switch change {
         case .addCustom(let address):
             NoticeBoard.postPaneNote(AppError(key: "ui.pane.added", parameters: ["address": address]), kind: .goodNews,

@@ -5,7 +5,6 @@
 /// no wake-up.
 extension SettingsReducer {
     mutating func paneOpened(at: Double) {
-        state.isSettingsPaneOpen = true
         // The pane shows every server's own status: all are tested when it opens.
         testRows(state.availableServers.map(\.id), at: at)
         guard state.connectivity.isActive else { return }
@@ -13,7 +12,6 @@ extension SettingsReducer {
     }
 
     mutating func paneClosed() {
-        state.isSettingsPaneOpen = false
         // Leaving the pane is returning to the app: settings.json is read again and applied.
         emit(.readSettingsFile)
         if state.connectivity.isActive { emit(.schedulePaneRetest(after: nil)) }
@@ -22,7 +20,7 @@ extension SettingsReducer {
     /// The rows older than one probe interval are tested again, each keeping its last word
     /// (with its age) until the answer comes; the timer is set for the next row to age.
     mutating func paneRetestTimerFired(at: Double) {
-        guard state.isSettingsPaneOpen, state.connectivity.isActive else { return }
+        guard isPaneOpen, state.connectivity.isActive else { return }
         let plan = PaneRetestPlan(state, at: at)
         testRows(plan.due, at: at, keepingWords: true)
         emit(.schedulePaneRetest(after: plan.nextAfter))

@@ -7,10 +7,10 @@ extension SettingsReducer {
         state.loginRequest = newLoginRequest(serverId: serverId, sessionEnded: sessionEnded)
     }
 
-    /// A dialog for `serverId` with the user name of its last sign-in already typed.
+    /// A dialog for `serverId` (its form, with the user name of its last sign-in already typed,
+    /// is the screen's: `AppReducer` starts it with the request).
     func newLoginRequest(serverId: String, sessionEnded: Bool) -> LoginRequest {
-        LoginRequest(serverId: serverId, reason: sessionEnded ? .sessionEnded : .signIn,
-                     form: LoginForm(username: state.lastUserNames[serverId] ?? ""))
+        LoginRequest(serverId: serverId, reason: sessionEnded ? .sessionEnded : .signIn)
     }
 
     mutating func signInSubmitted(username: String, password: SecretText) {

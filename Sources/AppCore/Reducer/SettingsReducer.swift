@@ -15,15 +15,20 @@ public struct SettingsReducer {
     var state: SettingsState
     var effects: [AppEffect] = []
     let resolver: NativeSettingsResolver
+    /// The settings pane is open (a fact of the screen slice, read here: the pane's notes and
+    /// row tests are for a pane on screen).
+    let isPaneOpen: Bool
 
-    init(state: SettingsState) {
+    init(state: SettingsState, paneOpen: Bool) {
         self.state = state
+        isPaneOpen = paneOpen
         resolver = NativeSettingsResolver(environment: state.environment)
     }
 
-    /// Applies `event` to `state` and returns the effects to run.
-    public static func reduce(_ state: inout SettingsState, _ event: AppEvent) -> [AppEffect] {
-        var reducer = SettingsReducer(state: state)
+    /// Applies `event` to `state` and returns the effects to run. `paneOpen`: the screen's
+    /// `isSettingsPaneOpen` after this event (the command line has no pane).
+    public static func reduce(_ state: inout SettingsState, _ event: AppEvent, paneOpen: Bool = false) -> [AppEffect] {
+        var reducer = SettingsReducer(state: state, paneOpen: paneOpen)
         let before = state
         reducer.handle(event)
         reducer.finish(after: event, before: before)
@@ -92,8 +97,6 @@ public struct SettingsReducer {
             signInSubmitted(username: username, password: password)
         case .signInDismissed:
             state.loginRequest = nil
-        case .signInFormEdited(let form):
-            state.loginRequest?.form = form
         case let .paneNoted(message, kind, at):
             NoticeBoard.postPaneNote(message, kind: kind, at: at, in: &state)
         case .paneNoteWithdrawn:
@@ -180,6 +183,8 @@ public struct SettingsReducer {
         if let at = event.time ?? event.rowTestTime, FallbackPolicy.returnsToConfigured(state) {
             returnToConfigured(at: at)
         }
+        // A pane note holds while the pane is open (a fact of the screen slice).
+        if !isPaneOpen { NoticeBoard.withdrawPaneNote(in: &state) }
         NoticeBoard.reconcile(&state)
         if case .loaded = event {
             // Loading must not write what it just read.

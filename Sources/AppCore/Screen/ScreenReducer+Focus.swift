@@ -2,7 +2,7 @@
 extension ScreenReducer {
     /// The areas Tab visits now, in order.
     func focusOrder() -> [FocusArea] {
-        if settings.isSettingsPaneOpen {
+        if state.screen.isSettingsPaneOpen {
             return FocusArea.paneAreas
         }
         return FocusArea.mainAreas.filter { $0 != .notices || !settings.notices.isEmpty }
@@ -63,7 +63,7 @@ extension ScreenReducer {
     /// Opens the pane (`openNativeSettings`, which also tests every server) with the cursor on
     /// the server settings.json names.
     mutating func openPane() {
-        guard !settings.isSettingsPaneOpen else { return }
+        guard !state.screen.isSettingsPaneOpen else { return }
         let marked = ScreenState.paneMarkedServerId(settings)
         state.screen.paneCursor = settings.availableServers.firstIndex { $0.id == marked } ?? 0
         state.screen.paneFocus = .paneList
@@ -77,7 +77,7 @@ extension ScreenReducer {
     /// open and says that a second Esc leaves it (SPEC §10.3).
     mutating func cancelSwitch() {
         send(.switchCancelled(at: at))
-        if settings.isSettingsPaneOpen {
+        if state.screen.isSettingsPaneOpen {
             send(.paneNoted(AppError(key: "ui.pane.switch_cancelled_stays"), kind: .info, at: at))
         }
     }

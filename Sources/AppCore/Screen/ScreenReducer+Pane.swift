@@ -122,22 +122,18 @@ extension ScreenReducer {
     /// Enter in the sign-in dialog: from the user name to the password, then sign in. The
     /// password leaves the state as soon as it is handed over.
     mutating func submitLogin() {
-        guard var request = settings.loginRequest, !request.isSubmitting else { return }
-        if request.form.username.isEmpty {
-            request.form.focus = .username
-            send(.signInFormEdited(request.form))
+        guard settings.loginRequest?.isSubmitting == false else { return }
+        var form = state.screen.loginForm ?? LoginForm()
+        if form.username.isEmpty || form.password.isEmpty {
+            form.focus = form.username.isEmpty ? .username : .password
+            state.screen.loginForm = form
             return
         }
-        if request.form.password.isEmpty {
-            request.form.focus = .password
-            send(.signInFormEdited(request.form))
-            return
-        }
-        let username = request.form.username.text
-        let password = SecretText(request.form.password.text)
-        request.form.password.clear()
-        request.form.focus = .password
-        send(.signInFormEdited(request.form))
+        let username = form.username.text
+        let password = SecretText(form.password.text)
+        form.password.clear()
+        form.focus = .password
+        state.screen.loginForm = form
         send(.signInSubmitted(username: username, password: password))
     }
 

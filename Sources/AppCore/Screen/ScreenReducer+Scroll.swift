@@ -62,20 +62,20 @@ extension ScreenReducer {
         guard state.screen.activeOverlay(settings) == .none, state.screen.fleet == nil else { return }
         switch target {
         case .area(let area):
-            guard area.isInPane == settings.isSettingsPaneOpen, focusOrder().contains(area) else { return }
+            guard area.isInPane == state.screen.isSettingsPaneOpen, focusOrder().contains(area) else { return }
             setFocus(area)
         case .languageRow(let row):
-            guard !settings.isSettingsPaneOpen, ScreenState.languages(settings).indices.contains(row) else { return }
+            guard !state.screen.isSettingsPaneOpen, ScreenState.languages(settings).indices.contains(row) else { return }
             setFocus(.languagePicker)
             state.screen.languageCursor = row
             choose()
         case .paneRow(let row):
-            guard settings.isSettingsPaneOpen, row >= 0, row < ScreenState.paneRowCount(settings) else { return }
+            guard state.screen.isSettingsPaneOpen, row >= 0, row < ScreenState.paneRowCount(settings) else { return }
             setFocus(.paneList)
             state.screen.paneCursor = row
             choose()
         case .button(let area):
-            guard area.isInPane == settings.isSettingsPaneOpen, focusOrder().contains(area) else { return }
+            guard area.isInPane == state.screen.isSettingsPaneOpen, focusOrder().contains(area) else { return }
             setFocus(area)
             choose()
         case .key:

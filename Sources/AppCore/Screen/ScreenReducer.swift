@@ -25,11 +25,12 @@ struct ScreenReducer {
     /// Applies a settings event to the settings slice now, as part of this step.
     mutating func send(_ event: AppEvent) {
         sent.append(event)
-        effects += SettingsReducer.reduce(&state.settings, event)
+        state.screen.apply(paneEvent: event)
+        effects += SettingsReducer.reduce(&state.settings, event, paneOpen: state.screen.isSettingsPaneOpen)
     }
 
     mutating func handle(_ key: Key) {
-        if settings.isSettingsPaneOpen && settings.notices.contains(where: { $0.subject == .pane }) {
+        if state.screen.isSettingsPaneOpen && settings.notices.contains(where: { $0.subject == .pane }) {
             // The pane's answer to the last action goes with the next one.
             send(.paneNoteWithdrawn)
         }
@@ -48,9 +49,10 @@ struct ScreenReducer {
             typeFilter(key)
             return
         }
-        if var request = settings.loginRequest, case .login = state.screen.activeOverlay(settings) {
-            request.form.focusedField.edit(key)
-            send(.signInFormEdited(request.form))
+        if settings.loginRequest != nil, case .login = state.screen.activeOverlay(settings) {
+            var form = state.screen.loginForm ?? LoginForm()
+            form.focusedField.edit(key)
+            state.screen.loginForm = form
             return
         }
         if state.screen.noteField != nil, case .history = state.screen.activeOverlay(settings) {
@@ -82,9 +84,10 @@ struct ScreenReducer {
         case .nextArea:
             moveFocus(by: key == .backTab ? -1 : 1, wrapping: true)
         case .nextField:
-            if var request = settings.loginRequest, active.contains(.login) {
-                request.form.focus = request.form.focus == .username ? .password : .username
-                send(.signInFormEdited(request.form))
+            if settings.loginRequest != nil, active.contains(.login) {
+                var form = state.screen.loginForm ?? LoginForm()
+                form.focus = form.focus == .username ? .password : .username
+                state.screen.loginForm = form
             } else if case .confirm(var dialog) = state.screen.overlay {
                 dialog.isYesFocused.toggle()
                 state.screen.overlay = .confirm(dialog)

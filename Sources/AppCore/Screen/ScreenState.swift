@@ -1,10 +1,13 @@
 import Localization
 
 /// The screen's slice of the one state: where the focus is, what is open on top, the list
-/// cursors and the text being typed. Facts the settings slice owns (whether the pane is open,
-/// the sign-in dialog, the notices) are not kept here: the accessors below read them from
-/// `SettingsState`, so the two slices can never disagree and nothing has to keep them in line.
+/// cursors, whether the settings pane is open and the text being typed (the sign-in form's
+/// too). Facts the settings slice owns (whether a sign-in is asked for, the notices) are not kept here:
+/// the accessors below read them from `SettingsState`, so the two slices can never disagree.
 public struct ScreenState: Equatable, Sendable {
+    /// The Settings › VerbumCare pane is open (`paneOpened` / `paneClosed`, the screen's facts
+    /// that the settings reducer also answers: it tests the rows, it reads settings.json).
+    public var isSettingsPaneOpen = false
     /// The focused area of the main screen (kept while the pane is open, so Esc returns to it).
     public var mainFocus: FocusArea
     /// The focused area of the settings pane.
@@ -28,6 +31,10 @@ public struct ScreenState: Equatable, Sendable {
     public var historySelection = 0
     /// The note being written on the selected incident (`n` in `h`); nil when none is.
     public var noteField: TextField?
+    /// What the person types into the sign-in dialog: it lives exactly as long as the settings'
+    /// `loginRequest` (`AppReducer` starts it with each new request, with that server's last
+    /// user name and no password, and drops it with the request).
+    public var loginForm: LoginForm?
     /// The scrolling view's rows and length as the last frame drew them (`viewportMeasured`);
     /// nil until one is drawn. Paging and the scroll limits follow it.
     public var viewport: ScrollViewport?
@@ -59,7 +66,7 @@ public struct ScreenState: Equatable, Sendable {
     /// The focused area: the pane's while the pane is open; on the main screen the notices
     /// only while there are any (focus on a notice list that emptied falls to the language picker).
     public func focus(_ settings: SettingsState) -> FocusArea {
-        if settings.isSettingsPaneOpen { return paneFocus }
+        if isSettingsPaneOpen { return paneFocus }
         if mainFocus == .notices && settings.notices.isEmpty { return .languagePicker }
         return mainFocus
     }
@@ -97,8 +104,8 @@ public struct ScreenState: Equatable, Sendable {
     }
 
     /// The offer to switch back is shown (and `s` works) once the configured server recovered.
-    public static func isSwitchBackOffered(_ settings: SettingsState) -> Bool {
-        FallbackPolicy.offersSwitchBack(settings) && !settings.isSettingsPaneOpen
+    public func isSwitchBackOffered(_ settings: SettingsState) -> Bool {
+        FallbackPolicy.offersSwitchBack(settings) && !isSettingsPaneOpen
     }
 
     /// The overlay on screen, by priority: a confirmation being answered, then the sign-in
@@ -123,7 +130,7 @@ public struct ScreenState: Equatable, Sendable {
         case .login: true
         case .history: noteField != nil
         case .help, .confirm: false
-        case .none: focus(settings).isTextField && settings.isSettingsPaneOpen
+        case .none: focus(settings).isTextField && isSettingsPaneOpen
         }
     }
 
@@ -134,5 +141,18 @@ public struct ScreenState: Equatable, Sendable {
         guard let suggestion = validation?.suggestions.first.map(UnicodeHost.readableURL),
               suggestion != addressField.text else { return nil }
         return suggestion
+    }
+}
+
+extension ScreenState {
+    /// The pane opens and closes by these events, whoever sends them (a key, a click, the
+    /// store's `openNativeSettings`); `AppReducer` applies them here before the settings
+    /// reducer answers them.
+    mutating func apply(paneEvent event: AppEvent) {
+        switch event {
+        case .paneOpened: isSettingsPaneOpen = true
+        case .paneClosed: isSettingsPaneOpen = false
+        default: break
+        }
     }
 }

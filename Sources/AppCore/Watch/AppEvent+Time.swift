@@ -19,7 +19,7 @@ extension AppEvent {
              .incidentNoteWritten(_, _, let at):
             at
         case .loaded, .viewportMeasured, .languageChosen, .preferencesChanged, .settingsChangeRequested, .noticeDismissed,
-             .signInSubmitted, .signInDismissed, .signInFormEdited, .paneNoteWithdrawn, .connectivityStopped,
+             .signInSubmitted, .signInDismissed, .paneNoteWithdrawn, .connectivityStopped,
              .rowTestCompleted, .signInFailed, .mdnsInspected, .serverConfigRead, .historyRead,
              .alertDelivered, .statusPageDirectoryGiven, .monitorStopRequested:
             nil

@@ -17,7 +17,9 @@ public struct ServerWatch: Equatable, Sendable {
     public var streakStart: Double?
     /// The time of the first success of the current streak (the incident's end once confirmed up).
     public var upStreakStart: Double?
-    /// The last result seen (the monitor's textfile gives its checks).
+    /// The last result the watch counted, first failures and the rounds' results included (the
+    /// monitor's textfile gives its checks; the status page its condition). The screen's
+    /// `detailedStatus` and the pane's `serverStatuses` follow other rules (see there).
     public var lastResult: DetailedStatus?
     /// A result came since this process started watching (an incident inherited from an
     /// earlier run is judged only then).

@@ -11,6 +11,13 @@ public enum WatchReducer {
     public static let certificateReminderDays = [30, 14, 7, 1]
 
     public static func reduce(_ watch: inout WatchState, _ event: AppEvent, settings: SettingsState) -> [AppEffect] {
+        reduce(&watch, event, settings: settings, fallbackBefore: settings.fallback)
+    }
+
+    /// `fallbackBefore`: `settings.fallback` before this event changed the settings (`AppReducer`
+    /// passes it), so the spell's start and end are taken where the fallback changes.
+    public static func reduce(_ watch: inout WatchState, _ event: AppEvent, settings: SettingsState,
+                              fallbackBefore: FallbackInfo?) -> [AppEffect] {
         var effects: [AppEffect] = []
         switch event {
         case let .watchStarted(role, isRecording, recorder, inherited, lockProblem, at):
@@ -39,7 +46,7 @@ public enum WatchReducer {
                     effects.append(.openIncident(serverId: id, start: incident.start, reason: incident.reason))
                 }
             }
-            if let spell = watch.fallback, !spell.inherited {
+            if let spell = watch.fallback(settings: settings), !spell.inherited {
                 effects.append(.openIncident(serverId: WatchState.FallbackSpell.incidentId(from: spell.fromServerId),
                                              start: spell.since, reason: spell.reason))
             }
@@ -105,14 +112,16 @@ public enum WatchReducer {
             break
         }
         effects += reduceDrill(&watch, event)
-        if let at = event.time { effects += settle(&watch, settings: settings, at: at) }
+        if let at = event.time { effects += settle(&watch, settings: settings, fallbackBefore: fallbackBefore, at: at) }
         return historyAllowed(effects, settings: settings)
     }
 
-    /// What follows every event that carries a time: the fallback followed, and the alerts due.
-    public static func settle(_ watch: inout WatchState, settings: SettingsState, at: Double) -> [AppEffect] {
+    /// What follows every event that carries a time (the only events that change the fallback):
+    /// the fallback's start or end taken if this event changed it, and the alerts due.
+    public static func settle(_ watch: inout WatchState, settings: SettingsState, fallbackBefore: FallbackInfo?,
+                              at: Double) -> [AppEffect] {
         var effects: [AppEffect] = []
-        followFallback(settings, in: &watch, at: at, effects: &effects)
+        fallbackChanged(from: fallbackBefore, settings: settings, in: &watch, at: at, effects: &effects)
         return historyAllowed(effects + alerts(&watch, settings: settings, at: at), settings: settings)
     }
 
@@ -290,8 +299,8 @@ public enum WatchReducer {
             let reason = ConnectivityError(code: ConnectivityErrorCode(rawValue: incident.reasonCode) ?? .connect,
                                            message: "open when the recorder last stopped", parameters: incident.parameters)
             if let from = WatchState.FallbackSpell.fallenFrom(incidentId: incident.serverId) {
-                watch.fallback = WatchState.FallbackSpell(fromServerId: from, reason: reason, since: incident.start,
-                                                          inherited: true)
+                watch.fallbackStart = WatchState.FallbackStart(
+                    since: incident.start, inherited: WatchState.FallbackStart.Inherited(fromServerId: from, reason: reason))
                 continue
             }
             var server = watch.servers[incident.serverId] ?? ServerWatch()
@@ -312,37 +321,33 @@ public enum WatchReducer {
 
     // MARK: - Fallback
 
-    /// `settings.fallback` as a spell with a start, kept as an incident so a restart during it
-    /// does not alert it again.
-    static func followFallback(_ settings: SettingsState, in watch: inout WatchState, at: Double,
-                               effects: inout [AppEffect]) {
-        // Before the first result, and during a switch, the fallback is not known yet.
-        guard !settings.isUnchecked, settings.serverSwitchState.isInProgress == false else { return }
-        switch (settings.fallback, watch.fallback) {
-        case let (now?, spell?) where now.fromServerId == spell.fromServerId:
-            if spell.inherited { watch.fallback?.reason = now.reason }
-        case let (now?, previous):
-            if let previous { end(previous, in: &watch, at: at, effects: &effects) }
-            var spell = WatchState.FallbackSpell(fromServerId: now.fromServerId, reason: now.reason, since: at)
-            spell.drill = watch.drills.active(at: at)?.serverId == now.fromServerId
-            watch.fallback = spell
-            watch.endedFallback = nil
-            if watch.isRecording, spell.drill {
-                effects += changeDrill(.fallback(at: at, toServerId: settings.currentServer.id), in: &watch, at: at)
-            } else if watch.isRecording {
-                effects.append(.openIncident(serverId: WatchState.FallbackSpell.incidentId(from: now.fromServerId),
-                                             start: at, reason: now.reason))
-            }
-        case let (nil, previous?):
-            end(previous, in: &watch, at: at, effects: &effects)
-        case (nil, nil):
-            break
+    /// `settings.fallback` changed in this event (from `before`): the spell that was ends and
+    /// the new one begins, each an incident, so a restart during it does not alert it again.
+    /// Nothing is copied: the spell is `settings.fallback` with `watch.fallbackStart`.
+    static func fallbackChanged(from before: FallbackInfo?, settings: SettingsState, in watch: inout WatchState,
+                                at: Double, effects: inout [AppEffect]) {
+        let previous = WatchState.spell(before, start: watch.fallbackStart)
+        let now = settings.fallback
+        guard now?.fromServerId != previous?.fromServerId else { return }
+        // An inherited spell is judged once the fallback is known: not before the first result,
+        // nor during a switch.
+        if previous?.inherited == true, settings.isUnchecked || settings.serverSwitchState.isInProgress { return }
+        if let previous { end(previous, in: &watch, at: at, effects: &effects) }
+        guard let now else { return }
+        let drill = watch.drills.active(at: at)?.serverId == now.fromServerId
+        watch.fallbackStart = WatchState.FallbackStart(since: at, drill: drill)
+        watch.endedFallback = nil
+        if watch.isRecording, drill {
+            effects += changeDrill(.fallback(at: at, toServerId: settings.currentServer.id), in: &watch, at: at)
+        } else if watch.isRecording {
+            effects.append(.openIncident(serverId: WatchState.FallbackSpell.incidentId(from: now.fromServerId),
+                                         start: at, reason: now.reason))
         }
     }
 
     private static func end(_ spell: WatchState.FallbackSpell, in watch: inout WatchState, at: Double,
                             effects: inout [AppEffect]) {
-        watch.fallback = nil
+        watch.fallbackStart = nil
         watch.endedFallback = WatchState.EndedFallback(spell: spell, end: at)
         if watch.isRecording, !spell.drill {
             effects.append(.closeIncident(serverId: WatchState.FallbackSpell.incidentId(from: spell.fromServerId),
@@ -411,7 +416,8 @@ public enum WatchReducer {
         // A mute of the server the fallback is about holds its fallback events too (SPEC §15.3).
         let mutes = watch.mutes
         let muted = { (id: String) in mutes.mute(of: id, at: now) != nil }
-        if let spell = watch.fallback, !muted(spell.fromServerId), watch.alertedFallback.map({ $0.fromServerId != spell.fromServerId || $0.since != spell.since }) ?? true,
+        let fallback = watch.fallback(settings: settings)
+        if let spell = fallback, !muted(spell.fromServerId), watch.alertedFallback.map({ $0.fromServerId != spell.fromServerId || $0.since != spell.since }) ?? true,
            !settings.isUnchecked,
            let from = settings.server(id: spell.fromServerId) {
             effects.append(.sendAlert(drillMarked(AlertEvent(
@@ -419,7 +425,7 @@ public enum WatchReducer {
                 ledgerKey: "fallback_started:\(spell.fromServerId):\(Int(spell.since))"), spell.drill)))
             watch.alertedFallback = spell
         }
-        if watch.fallback == nil, let ended = watch.endedFallback, !muted(ended.spell.fromServerId) {
+        if fallback == nil, let ended = watch.endedFallback, !muted(ended.spell.fromServerId) {
             if watch.alertedFallback != nil || ended.spell.inherited, let from = settings.server(id: ended.spell.fromServerId) {
                 effects.append(.sendAlert(drillMarked(AlertEvent(
                     kind: .fallbackEnded, server: from, at: now, since: ended.spell.since,

@@ -40,8 +40,11 @@ public struct WatchState: Equatable, Sendable {
     public var lastPrune: Double?
     /// Each alert target's last outcome (hooks by path, webhooks by URL).
     public var lastOutcomes: [AlertTarget: AlertOutcome] = [:]
-    /// The fallback as it really is (`settings.fallback`, with its start), and as last alerted.
-    public var fallback: FallbackSpell?
+    /// What the watch adds to `settings.fallback` (the one record of the fallback, which it
+    /// never copies): when the spell began and whether a drill caused it, or the spell the last
+    /// recorder left open. The spell itself is `fallback(settings:)`.
+    public var fallbackStart: FallbackStart?
+    /// The fallback as last alerted.
     public var alertedFallback: FallbackSpell?
     /// A fallback that ended and whose `fallback_ended` is still due (held by a mute).
     public var endedFallback: EndedFallback?
@@ -78,8 +81,46 @@ public struct WatchState: Equatable, Sendable {
         }
     }
 
+    /// The watch's own facts about the fallback spell in `settings.fallback`.
+    public struct FallbackStart: Equatable, Sendable {
+        /// The spell's start: when this process saw the fallback begin, or the inherited incident's.
+        public var since: Double
+        /// Caused by a drill (decided when it began: the drill may end before the spell does).
+        public var drill = false
+        /// The spell the last recorder left open (server and reason as history has them), until
+        /// `settings.fallback` says whether it goes on (the same server: it does, with its start).
+        public var inherited: Inherited?
+
+        public struct Inherited: Equatable, Sendable {
+            public var fromServerId: String
+            public var reason: ConnectivityError
+        }
+    }
+
     public struct EndedFallback: Equatable, Sendable {
         public var spell: FallbackSpell
         public var end: Double
+    }
+}
+
+extension WatchState {
+    /// The fallback as it really is: `settings.fallback` with the start the watch gave it, or,
+    /// until the settings know (the first result), the spell the last recorder left open.
+    public func fallback(settings: SettingsState) -> FallbackSpell? {
+        Self.spell(settings.fallback, start: fallbackStart)
+    }
+
+    /// The spell `fallback` and `start` make: the inherited one while `fallback` is not (yet) it.
+    static func spell(_ fallback: FallbackInfo?, start: FallbackStart?) -> FallbackSpell? {
+        guard let start else { return nil }
+        if let inherited = start.inherited, inherited.fromServerId != fallback?.fromServerId {
+            return FallbackSpell(fromServerId: inherited.fromServerId, reason: inherited.reason, since: start.since,
+                                 inherited: true)
+        }
+        guard let fallback else { return nil }
+        var spell = FallbackSpell(fromServerId: fallback.fromServerId, reason: fallback.reason, since: start.since,
+                                  inherited: start.inherited != nil)
+        spell.drill = start.drill
+        return spell
     }
 }

@@ -10,7 +10,7 @@ enum LoginDialogView {
         // The request for this server (another server's request is not shown here).
         let request = canvas.settings.loginRequest.flatMap { $0.serverId == serverId ? $0 : nil }
         if canvas.plain { return PlainOverlay.login(&canvas, request: request, serverId: serverId, in: inside) }
-        let form = request?.form ?? LoginForm()
+        let form = request.flatMap { _ in canvas.model.screen.loginForm } ?? LoginForm()
         let width = min(inside.width - 2, 66)
         let textWidth = max(1, canvas.textWidth(inBoxOf: width))
 

@@ -34,7 +34,7 @@ public struct ScreenTime: Equatable, Sendable {
         mutes = MuteList(entries: state.watch.mutes.entries.filter { $0.until > now })
         drill = state.watch.drills.active(at: now)
         if state.screen.activeOverlay(settings) == .history { overlayNow = now }
-        if settings.isSettingsPaneOpen { paneAges = PaneListView.ages(settings, now: now) }
+        if state.screen.isSettingsPaneOpen { paneAges = PaneListView.ages(settings, now: now) }
         if Self.quotesClock(settings) { clockReading = now }
     }
 
@@ -53,7 +53,8 @@ public struct ScreenTime: Equatable, Sendable {
 
     /// Seconds from `now` until a text the timer redraws ("checked N s ago", "no answer for
     /// N s", the pane rows' ages) reads otherwise, or nil when none is on screen: the app sleeps until then.
-    public static func secondsUntilChange(_ settings: SettingsState, now: Double) -> Double? {
+    public static func secondsUntilChange(_ state: AppState, now: Double) -> Double? {
+        let settings = state.settings
         var soonest = CheckedAge.secondsUntilChange(lastChecked: ServerPanelView.currentStatus(settings)?.lastChecked,
                                                     now: now)
         if let waited = settings.secondsWithoutAnswer(now: now) {
@@ -69,7 +70,7 @@ public struct ScreenTime: Equatable, Sendable {
         }
         // The pane's ages are read at this same tick while it counts seconds (each is then at
         // most a second behind): one wake-up a second, not one per row.
-        if settings.isSettingsPaneOpen, soonest.map({ $0 > 1 }) ?? true,
+        if state.screen.isSettingsPaneOpen, soonest.map({ $0 > 1 }) ?? true,
            let rows = PaneListView.secondsUntilAgeChange(settings, now: now) {
             soonest = min(soonest ?? rows, rows)
         }

@@ -409,10 +409,10 @@ struct AppSettingsStoreTests {
         let home = try StoreTestHome()
         let store = home.loadedStore()
         store.openNativeSettings()
-        #expect(store.getState().isSettingsPaneOpen)
+        #expect(store.getAppState().screen.isSettingsPaneOpen)
         try home.writeSettings(#"{"backend_server_address": "\#(macMiniURL)"}"#)
         store.closeNativeSettings()
-        #expect(!store.getState().isSettingsPaneOpen)
+        #expect(!store.getAppState().screen.isSettingsPaneOpen)
         #expect(store.getState().currentServer.id == "mac-mini")
     }
 

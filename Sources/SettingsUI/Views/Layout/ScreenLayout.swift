@@ -12,7 +12,7 @@ enum ScreenLayout {
     static func screen(_ canvas: inout Canvas, in area: Rect) {
         if let fleet = canvas.model.screen.fleet {
             self.fleet(&canvas, fleet, in: area)
-        } else if canvas.settings.isSettingsPaneOpen {
+        } else if canvas.model.screen.isSettingsPaneOpen {
             pane(&canvas, in: area)
         } else {
             main(&canvas, in: area)

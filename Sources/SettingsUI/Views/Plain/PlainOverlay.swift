@@ -79,7 +79,7 @@ enum PlainOverlay {
     static func login(_ canvas: inout Canvas, request: LoginRequest?, serverId: String, in area: Rect) {
         let text = canvas.text
         let server = text.serverName(id: serverId)
-        let form = request?.form ?? LoginForm()
+        let form = request.flatMap { _ in canvas.model.screen.loginForm } ?? LoginForm()
         canvas.buffer.fill(area)
         let explanationKey = (request ?? LoginRequest(serverId: serverId)).explanationKey
         var y = lines(&canvas, [title(canvas, text("dialog.login.title", ["server": server])),
