@@ -35,8 +35,10 @@ public final class EffectRunner: EffectRunning {
     /// counted in it.
     private let roundCallbacks = EffectTasks()
     private var inboxTask: Task<Void, Never>?
-    /// Who waits in `waitUntilIdle`: resumed together when the runner becomes idle.
-    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Who waits in `waitUntilIdle`, by a number of its own: resumed together when the runner
+    /// becomes idle, or alone when its task is cancelled.
+    private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var lastWaiter = 0
     /// Tells the idle waiters when a switch ends (it can end with nothing else settling).
     private var switchSubscription: StoreSubscription?
 
@@ -120,19 +122,27 @@ public final class EffectRunner: EffectRunning {
     /// exits). A condition the runner signals, not a poll: the waiters are resumed when a task
     /// leaves its set, app-state.json's writes are done or a switch ends, and only once all of
     /// it is quiet at the same time.
+    /// A cancelled waiter returns at once (a test's time limit ends its wait).
     public func waitUntilIdle() async {
         // Looked at again once resumed: the waiter runs after the job that resumed it, whose
         // event may have started new work.
-        while !isQuiet {
-            await withCheckedContinuation { idleWaiters.append($0) }
+        while !isQuiet, !Task.isCancelled {
+            lastWaiter += 1
+            let id = lastWaiter
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { idleWaiters[id] = $0 }
+            } onCancel: {
+                // On the main actor after the job that stored the continuation.
+                Task { @MainActor [weak self] in self?.idleWaiters.removeValue(forKey: id)?.resume() }
+            }
         }
     }
 
     /// Something settled: if everything is quiet now, whoever waits for idle goes on.
     private func resumeIdleWaiters() {
         guard !idleWaiters.isEmpty, isQuiet else { return }
-        let waiters = idleWaiters
-        idleWaiters = []
+        let waiters = idleWaiters.values
+        idleWaiters = [:]
         for waiter in waiters { waiter.resume() }
     }
 
