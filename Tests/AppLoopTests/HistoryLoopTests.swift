@@ -41,7 +41,11 @@ struct HistoryLoopTests {
         // A few probes of the server in use reach the database.
         let recorded = FileManager.default.fileExists(atPath: rig.paths.stateDirectory + "/history.sqlite3")
         #expect(recorded)
-        try await Task.sleep(for: .seconds(1))
+        // A probe after the start's answered, and its record written (a write the runner
+        // tracks: idle means it is in the database), before the view reads the history.
+        let first = rig.state.detailedStatus?.lastChecked
+        #expect(await rig.settle { $0.detailedStatus?.lastChecked != first })
+        await rig.loop.waitUntilIdle()
         rig.press(.character("h"))
         let history = HistoryText(language: language)
         let frame = await rig.frame(until: {

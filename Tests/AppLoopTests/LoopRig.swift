@@ -74,30 +74,69 @@ final class LoopRig {
         for character in text { loop.key(.character(character)) }
     }
 
-    /// The flushed frame once `condition` holds for it (the loop draws after each turn that
-    /// changed the state). Generous deadline: nothing asserts how fast anything happens.
+    /// The flushed frame once `condition` holds for it, looked at after every flush. Generous
+    /// deadline: nothing asserts how fast anything happens.
     @discardableResult
     func frame(until condition: (String) -> Bool, timeout: Duration = .seconds(120)) async -> String? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition(screen.text) { return screen.text }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition(screen.text) ? screen.text : nil
+        await waitFor(timeout: timeout) { condition(screen.text) } ? screen.text : nil
     }
 
-    /// Waits until the state satisfies `condition` and a frame after it has been flushed.
+    /// Waits until the state satisfies `condition` and the frame it asked for has been drawn
+    /// (a turn of the main queue after the change: the frame's turn was queued before it);
+    /// looked at after every change of the state and every flush, not polled.
     @discardableResult
     func settle(until condition: (SettingsState) -> Bool, timeout: Duration = .seconds(120)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition(state) {
-                try? await Task.sleep(for: .milliseconds(20))
-                if condition(state) { return true }
-            }
-            try? await Task.sleep(for: .milliseconds(10))
+        await waitFor(timeout: timeout) { condition(state) }
+    }
+
+    /// Looks at `condition` at once and after every change of the state and every flushed
+    /// frame, until it holds still after a turn of the main queue (the frame of the change that
+    /// made it hold is drawn), or `timeout` (only a bound on a broken test) passes.
+    private func waitFor(timeout: Duration, _ condition: () -> Bool) async -> Bool {
+        let wake = Wake()
+        let subscription = store.subscribeApp { _, _ in wake.fire() }
+        screen.onFlush = { wake.fire() }
+        let bound = Task { @MainActor in
+            try? await Task.sleep(for: timeout)
+            wake.expire()
         }
-        return condition(state)
+        defer {
+            subscription.cancel()
+            screen.onFlush = nil
+            bound.cancel()
+        }
+        while !wake.expired {
+            if condition() {
+                await withCheckedContinuation { turn in DispatchQueue.main.async { turn.resume() } }
+                if condition() { return true }
+            }
+            await wake.next()
+        }
+        return condition()
+    }
+
+    /// Something may have changed: the waiter looks again (a change before it waits counts).
+    @MainActor
+    private final class Wake {
+        private var changed = false
+        private var waiter: CheckedContinuation<Void, Never>?
+        private(set) var expired = false
+
+        func fire() {
+            changed = true
+            waiter?.resume()
+            waiter = nil
+        }
+
+        func expire() {
+            expired = true
+            fire()
+        }
+
+        func next() async {
+            if !changed { await withCheckedContinuation { waiter = $0 } }
+            changed = false
+        }
     }
 
     func text(_ key: String, _ parameters: [String: String] = [:]) -> String {

@@ -153,8 +153,12 @@ struct LoopStoryTests {
         let copy = try #require(notice.message.parameters["path"])
         #expect(FileManager.default.fileExists(atPath: copy), "the copy the notice names exists")
         #expect(await rig.frame { Self.shows($0, Self.worded(notice.message, rig)) } != nil, "\(rig.screen.text)")
-        // Still there a while later (the file is gone, not valid).
-        try await Task.sleep(for: .milliseconds(500))
+        // Still there after the app has tested again (the file is gone, not valid): two probes
+        // later, not a while later.
+        for _ in 0..<2 {
+            let checked = rig.state.detailedStatus?.lastChecked
+            #expect(await rig.settle { $0.detailedStatus?.lastChecked != checked })
+        }
         #expect(rig.state.notices.contains { $0.message.key == "files.moved_aside" })
         // A valid file again: the notice goes.
         try LoopRig.writeJSON(["probe_interval": 2], to: rig.paths.settingsFile)

@@ -16,8 +16,11 @@ import Testing
 /// one story; at the end of each story, once the app has tested again, `status` agrees too.
 ///
 /// The real loop, store, files, runtime, checker and renderer run; only sockets are the model's
-/// (`ModelNetwork`), so hundreds of stories fit in a test run. The demo-backend stories
-/// (`LoopStoryTests`) cover the same failures over real TLS.
+/// (`ModelNetwork`), so hundreds of stories fit in a test run. Time is virtual (one
+/// `VirtualClock` for the store, the loop and the runtime): after each step the story lets
+/// `pause` seconds pass, timer by timer, each once the loop is quiet, so what the probes see
+/// is the same in every run. The demo-backend stories (`LoopStoryTests`) cover the same
+/// failures over real TLS and real time.
 @Suite("One story (model-based)")
 @MainActor
 struct OneStoryPropertyTests {
@@ -83,24 +86,32 @@ struct OneStoryPropertyTests {
         }
     }
 
+    /// The time a story lets pass after each step: a quarter of a probe interval (2 s), so a
+    /// probe falls between every fourth pair of steps, about what passed between steps when
+    /// the runtime ran on real time sped up 40 times (settling took a few to 20 ms).
+    static let pause = 0.5
+
     static func run(_ story: Story) async {
         let network = ModelNetwork()
-        guard let rig = try? LoopRig(language: story.language, settings: ["connection_timeout": 5], inMemory: true) else {
+        let virtual = VirtualClock()
+        guard let rig = try? LoopRig(language: story.language, settings: ["connection_timeout": 5], inMemory: true,
+                                     clock: virtual.clock) else {
             Issue.record("no home")
             return
         }
         defer { rig.stop() }
         // The files are followed as the watcher would (`refreshServerConfig` after each write),
         // without its debounce: the watcher itself is tested against real editors elsewhere.
-        rig.connect(TransportConfiguration(), network: network, watchFiles: false, acceleration: 40)
+        rig.connect(TransportConfiguration(), network: network, watchFiles: false, clock: virtual.clock)
         await settle(rig)
         check(rig, after: "start", story)
         for (index, step) in story.steps.enumerated() {
             await apply(step, rig: rig, network: network)
             await settle(rig)
             check(rig, after: "step \(index + 1) (\(step))", story)
+            await pass(pause, rig, virtual)
         }
-        await checkStatus(rig, network: network, story)
+        await checkStatus(rig, virtual, network: network, story)
     }
 
     static func apply(_ step: Step, rig: LoopRig, network: ModelNetwork) async {
@@ -138,18 +149,28 @@ struct OneStoryPropertyTests {
     /// check the step started has delivered its event; the timers of later rounds are not
     /// work in flight), no switch runs, and the frame on the screen was drawn from the state
     /// as it is. Conditions, not a quiet period: the step's events are dispatched on the main
-    /// actor inside the tracked work, so "idle" means they are in the state.
+    /// actor inside the tracked work, so "idle" (which the runner signals) means they are in
+    /// the state; the frame a change asks for is drawn on a turn of the main queue queued
+    /// before ours.
     static func settle(_ rig: LoopRig) async {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
+        while true {
             await rig.loop.waitUntilIdle()
-            let state = rig.state
-            // Drawn: no change of the state waits for its frame (every change asks for one).
-            if state.connectivity.activeSwitch == nil, !rig.loop.isFramePending { return }
-            // The frame is drawn on a later turn of the main queue than the change: polled.
-            try? await Task.sleep(for: .milliseconds(2))
+            if !rig.loop.isFramePending { return }
+            await withCheckedContinuation { turn in DispatchQueue.main.async { turn.resume() } }
         }
-        Issue.record("the loop did not settle within 60 s")
+    }
+
+    /// Lets `seconds` of virtual time pass: each timer due by then fires once the loop is
+    /// quiet, and what it started settles before the next.
+    static func pass(_ seconds: Double, _ rig: LoopRig, _ virtual: VirtualClock) async {
+        let end = virtual.elapsedSeconds + seconds
+        await settle(rig)
+        while let due = virtual.nextDue, virtual.elapsedSeconds + due <= end {
+            await virtual.advance(by: due)
+            await settle(rig)
+        }
+        await virtual.advance(by: max(0, end - virtual.elapsedSeconds))
+        await settle(rig)
     }
 
     /// Where a failing story's broken agreements are written (the property's report names the
@@ -218,20 +239,22 @@ struct OneStoryPropertyTests {
     /// network, the fallback app-state.json records) says the same server and the same connected
     /// or not, also when the configured server answers again during a fallback: the app offers
     /// the switch back (SPEC §6.5) and `status` keeps the fallback as the app does.
-    static func checkStatus(_ rig: LoopRig, network: ModelNetwork, _ story: Story) async {
+    static func checkStatus(_ rig: LoopRig, _ virtual: VirtualClock, network: ModelNetwork, _ story: Story) async {
         let started = rig.store.clock.now()
-        _ = await waitFor(rig) { state in
-            state.connectivity.activeSwitch == nil && (state.detailedStatus?.lastChecked ?? 0) > started
-        }
-        // They agree within the re-test and fallback-retry time (10 s, SPEC §6.4): polled for
-        // up to four times that, in the runtime's time.
+        let tested = await virtual.advance(until: {
+            rig.state.connectivity.activeSwitch == nil && (rig.state.detailedStatus?.lastChecked ?? 0) > started
+        }, whenIdle: { await settle(rig) })
+        note(tested, "the app did not test again after the last step of \(story)")
+        // They agree within the re-test and fallback-retry time (10 s, SPEC §6.4): looked at
+        // after each timer for up to four times that, in virtual time.
         let deadline = rig.store.clock.now() + 4 * FallbackPolicy.retryInterval + 2 * Double(rig.state.probeInterval)
         var disagreement: String?
         repeat {
             await settle(rig)
             disagreement = await statusDisagreement(rig, network: network)
             if disagreement == nil { return }
-            try? await Task.sleep(for: .milliseconds(20))
+            guard let due = virtual.nextDue else { break }
+            await virtual.advance(by: due)
         } while rig.store.clock.now() < deadline
         note(false, "\(disagreement ?? "") — status at the end of \(story)")
     }
@@ -259,14 +282,5 @@ struct OneStoryPropertyTests {
             return "status says connected \(outcome.isConnected), the screen \(now.connectionStatus)"
         }
         return nil
-    }
-
-    static func waitFor(_ rig: LoopRig, _ condition: (SettingsState) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if condition(rig.state) { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return false
     }
 }

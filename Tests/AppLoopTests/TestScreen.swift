@@ -14,6 +14,8 @@ final class TestScreen: TerminalScreen {
     /// Flushes that ended a frame in which nothing was written and the cursor stayed.
     private(set) var emptyFlushes = 0
     private var wroteSinceFlush = false
+    /// Told after every flush (a test waiting for a frame looks again).
+    var onFlush: (() -> Void)?
 
     init(columns: Int = 100, rows: Int = 30) {
         size = (columns, rows)
@@ -45,6 +47,7 @@ final class TestScreen: TerminalScreen {
         flushes += 1
         if !wroteSinceFlush { emptyFlushes += 1 }
         wroteSinceFlush = false
+        onFlush?()
     }
 
     /// The screen as text, one line per row.

@@ -88,3 +88,31 @@ struct EffectRunnerTests {
         #expect(ServerDataStore(paths: rig.home.paths).restore(rig.server("mac-mini")).config.map(Array.init) == config)
     }
 }
+
+/// `waitUntilIdle` is a condition the runner signals, not a poll: it returns once the last
+/// effect in flight has ended and delivered, not when the first one does.
+@Suite("Effect runner's idle wait (demo backend)", .serialized)
+@MainActor
+struct EffectRunnerIdleTests {
+    /// A probe of the slow server in use (1.5 s a request) and a row test of a quick one, in flight
+    /// together: the row test ends first. Idle signalled then (at the first task's end) would
+    /// return with the probe still running and its result not in the state; idle never
+    /// signalled would hang to the time limit.
+    @Test(.timeLimit(.minutes(1)))
+    func idleComesWhenTheLastEffectEndsNotTheFirst() async throws {
+        let rig = try await DemoRig(settings: ["probe_interval": 300, "connection_timeout": 30])
+        defer { rig.stop() }
+        let runner = try #require(rig.runtime).runner
+        await runner.waitUntilIdle()
+        #expect(runner.isIdle && rig.state.connectivity.activeSwitch == nil)
+        let generation = try #require(rig.state.connectivity.monitor?.generation)
+        let before = try #require(rig.state.detailedStatus?.lastChecked)
+        // The server in use (pn51) slow, the row's server quick.
+        try rig.demo.setMode("pn51", "slow")
+        _ = runner.run([.probe(rig.server("pn51"), generation: generation), .testRow(rig.server("mac-mini"), generation: 1)])
+        #expect(runner.keysInFlight == ["probe", "row:mac-mini"])
+        await runner.waitUntilIdle()
+        #expect(runner.isIdle && runner.keysInFlight.isEmpty, "idle while \(runner.keysInFlight) still ran")
+        #expect((rig.state.detailedStatus?.lastChecked ?? 0) > before, "the slow probe's result is not in the state")
+    }
+}

@@ -35,29 +35,48 @@ public final class EffectRunner: EffectRunning {
     /// counted in it.
     private let roundCallbacks = EffectTasks()
     private var inboxTask: Task<Void, Never>?
+    /// Who waits in `waitUntilIdle`, by a number of its own: resumed together when the runner
+    /// becomes idle, or alone when its task is cancelled.
+    private var idleWaiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var lastWaiter = 0
+    /// Tells the idle waiters when a switch ends (it can end with nothing else settling).
+    private var switchSubscription: StoreSubscription?
 
     public init(store: AppSettingsStore) {
         self.store = store
         let stream = store.inbox.open()
         inboxTask = Task { for await work in stream { work() } }
+        connectivityTasks.onSettled = { [weak self] in self?.resumeIdleWaiters() }
+        watchTasks.onSettled = { [weak self] in self?.resumeIdleWaiters() }
     }
 
     /// The runner takes the store's effects from now on.
     public func attach() {
         store.runner = self
+        store.onAppStateWritesDone = { [weak self] in self?.resumeIdleWaiters() }
+        switchSubscription = store.subscribe({ $0.connectivity.activeSwitch == nil }) { [weak self] _, _ in
+            self?.resumeIdleWaiters()
+        }
     }
 
     /// Connectivity's engine: its effects run from now on (its start's effects included).
     public func attach(connectivity engine: ConnectivityRuntime) {
         connectivityTasks.cancelAll(stop: true)
-        connectivityTasks = EffectTasks(clock: engine.clock)
+        connectivityTasks = tasks(clock: engine.clock)
         connectivity = engine
     }
 
     public func attach(watch engine: any WatchEngine) {
         watchTasks.cancelAll(stop: true)
-        watchTasks = EffectTasks(clock: engine.clock)
+        watchTasks = tasks(clock: engine.clock)
         watch = engine
+    }
+
+    /// A group's task set on `clock` that tells the idle waiters when a task leaves it.
+    private func tasks(clock: AppClock) -> EffectTasks {
+        let tasks = EffectTasks(clock: clock)
+        tasks.onSettled = { [weak self] in self?.resumeIdleWaiters() }
+        return tasks
     }
 
     /// Connectivity stopped: its timers and work in flight are cancelled, its effects dropped.
@@ -78,8 +97,11 @@ public final class EffectRunner: EffectRunning {
         detachConnectivity()
         detachWatch()
         inboxTask?.cancel()
+        switchSubscription?.cancel()
+        switchSubscription = nil
         if store.runner === self {
             store.runner = nil
+            store.onAppStateWritesDone = nil
             store.inbox.close()
         }
     }
@@ -93,12 +115,35 @@ public final class EffectRunner: EffectRunning {
     /// The timers set and not yet fired or cancelled (tests).
     public var timersSet: Set<TimerID> { connectivityTasks.scheduledTimers.union(watchTasks.scheduledTimers) }
 
+    /// No switch runs and nothing is in flight.
+    private var isQuiet: Bool { store.getState().connectivity.activeSwitch == nil && isIdle }
+
     /// Waits until no switch runs and no effect is in flight (tests, and the monitor before it
-    /// exits).
+    /// exits). A condition the runner signals, not a poll: the waiters are resumed when a task
+    /// leaves its set, app-state.json's writes are done or a switch ends, and only once all of
+    /// it is quiet at the same time.
+    /// A cancelled waiter returns at once (a test's time limit ends its wait).
     public func waitUntilIdle() async {
-        while store.getState().connectivity.activeSwitch != nil || !isIdle {
-            try? await Task.sleep(nanoseconds: 2_000_000)
+        // Looked at again once resumed: the waiter runs after the job that resumed it, whose
+        // event may have started new work.
+        while !isQuiet, !Task.isCancelled {
+            lastWaiter += 1
+            let id = lastWaiter
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { idleWaiters[id] = $0 }
+            } onCancel: {
+                // On the main actor after the job that stored the continuation.
+                Task { @MainActor [weak self] in self?.idleWaiters.removeValue(forKey: id)?.resume() }
+            }
         }
+    }
+
+    /// Something settled: if everything is quiet now, whoever waits for idle goes on.
+    private func resumeIdleWaiters() {
+        guard !idleWaiters.isEmpty, isQuiet else { return }
+        let waiters = idleWaiters.values
+        idleWaiters = [:]
+        for waiter in waiters { waiter.resume() }
     }
 
     // MARK: Running

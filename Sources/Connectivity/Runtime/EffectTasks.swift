@@ -3,9 +3,10 @@ import SettingsStore
 /// The tasks the effect runner keeps in flight (`EffectRunner`: one set per group of engines):
 /// work off the main actor whose event is dispatched on it, work with no event of its own, and
 /// timers kept by id on the engines' clock. A cancelled task leaves the set at once (its work
-/// stops at its next suspension). Stopped runners drop what comes back; `isIdle` lets tests and
-/// the monitor wait until nothing is in flight (armed timers are not "in flight": with a
-/// `VirtualClock` they wait for the test to advance time).
+/// stops at its next suspension). Stopped runners drop what comes back; `isIdle` says nothing
+/// is in flight (armed timers are not "in flight": with a `VirtualClock` they wait for the test
+/// to advance time), and `onSettled` tells the runner each time a task leaves the set, so
+/// waiting for idle is a condition, not a poll.
 @MainActor
 public final class EffectTasks {
     private var inFlight: [Int: Task<Void, Never>] = [:]
@@ -14,6 +15,9 @@ public final class EffectTasks {
     private var nextId = 0
     private var isStopped = false
     private let timers: Timers
+    /// Called on the main actor after a task leaves the set (finished or cancelled); the
+    /// task's event, if any, was dispatched before.
+    public var onSettled: (@MainActor () -> Void)?
 
     public init(clock: AppClock = .system) {
         timers = Timers(clock: clock)
@@ -56,6 +60,7 @@ public final class EffectTasks {
     public func cancel(key: String) {
         guard let id = keyed.removeValue(forKey: key) else { return }
         inFlight.removeValue(forKey: id)?.cancel()
+        onSettled?()
     }
 
     public func cancelTimer(_ id: TimerID) {
@@ -72,6 +77,7 @@ public final class EffectTasks {
         inFlight.values.forEach { $0.cancel() }
         inFlight.removeAll()
         keyed.removeAll()
+        onSettled?()
     }
 
     private func track(key: String? = nil, _ work: @escaping @MainActor () async -> Void) {
@@ -83,8 +89,9 @@ public final class EffectTasks {
         }
         inFlight[id] = Task { [weak self] in
             await work()
-            self?.inFlight[id] = nil
-            if let key, self?.keyed[key] == id { self?.keyed[key] = nil }
+            guard let self, self.inFlight.removeValue(forKey: id) != nil else { return }
+            if let key, self.keyed[key] == id { self.keyed[key] = nil }
+            self.onSettled?()
         }
     }
 }

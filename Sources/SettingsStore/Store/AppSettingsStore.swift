@@ -61,6 +61,8 @@ public final class AppSettingsStore {
             inbox.post { self?.dispatch(.appStateWriteFailed(problem, at: clock.now())) }
         }, onKept: { [weak self] problems in
             inbox.post { self?.dispatch(.appStateWritten(problems: problems, at: clock.now())) }
+        }, onIdle: { [weak self] in
+            inbox.post { self?.onAppStateWritesDone?() }
         })
     }
 
@@ -132,6 +134,10 @@ public final class AppSettingsStore {
 
     /// A write of app-state.json is waiting or under way (the runner counts it as in flight).
     public var isWritingAppState: Bool { appStateWriter?.isBusy ?? false }
+
+    /// Called on the main actor, through the inbox (after the write's own outcome), when
+    /// app-state.json's writes are done: the runner's idle waiters look again.
+    public var onAppStateWritesDone: (@MainActor () -> Void)?
 
     // MARK: Loading
 

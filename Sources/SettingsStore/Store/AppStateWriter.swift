@@ -22,12 +22,17 @@ final class AppStateWriter: Sendable {
     private let state = Mutex(Queue())
     private let onFailure: @Sendable (_ problem: FileProblem) -> Void
     private let onKept: @Sendable (_ problems: [FileProblem]) -> Void
+    /// Called on the writer's queue when the last write is done and nothing waits: `isBusy`
+    /// has just become false (after `onFailure` or `onKept`, if either was called).
+    private let onIdle: @Sendable () -> Void
 
     init(file: AppStateFile, onFailure: @escaping @Sendable (_ problem: FileProblem) -> Void,
-         onKept: @escaping @Sendable (_ problems: [FileProblem]) -> Void = { _ in }) {
+         onKept: @escaping @Sendable (_ problems: [FileProblem]) -> Void = { _ in },
+         onIdle: @escaping @Sendable () -> Void = {}) {
         self.file = file
         self.onFailure = onFailure
         self.onKept = onKept
+        self.onIdle = onIdle
     }
 
     var path: String { file.path }
@@ -72,7 +77,14 @@ final class AppStateWriter: Sendable {
             queued.writing = queued.pending != nil
             return queued.pending
         }) else { return }
-        defer { state.withLock { $0.writing = false } }
+        defer {
+            // A snapshot enqueued meanwhile has its own write queued, which says idle after it.
+            let isIdle = state.withLock { queued in
+                queued.writing = false
+                return queued.pending == nil
+            }
+            if isIdle { onIdle() }
+        }
         do {
             let (problems, left) = try file.saveTelling(snapshot)
             state.withLock { $0.left = left }

@@ -33,7 +33,6 @@ extension WatchWorld {
         }
         drills = changed
         appendLog("\(what) at \(at - Self.start)")
-        setNow(at)
         send(.drillsRead(changed, at: at))
         return true
     }

@@ -1,13 +1,19 @@
 import Localization
+import StoreTestSupport
+import Testing
 @testable import SettingsStore
 
-/// The monitor's watch as the runtime drives it, without threads, network or SQLite: events go
-/// through `AppReducer.reduce`; `testServers` is answered from a script of results per server
-/// (each test takes the next one; when a script runs out the server is up); `scheduleRound`
-/// and `scheduleMuteEnd` become timers on a simulated clock; `sendAlert` is delivered unless
-/// its ledger key was delivered before; `openIncident`/`closeIncident` change an incident table.
-/// The table, the ledger and mutes.json outlive a `restart`, which starts a new process from
-/// them as `WatchRuntime.start` does (mutes read, then `watchStarted` with the open incidents).
+/// The monitor's watch as the runtime drives it, without threads, network or SQLite: the whole
+/// `AppReducer` runs in the exhaustive `TestStore` (one per process), in virtual time.
+/// `testServers` is answered from a script of results per server (each test takes the next
+/// one; when a script runs out the server is up; a confirming re-test answers a second later);
+/// `scheduleRound`, `scheduleMuteEnd` and `scheduleDrillEnd` wait on the store's timeline;
+/// `sendAlert` is delivered unless its ledger key was delivered before, each delivery taking
+/// the virtual time its target takes; `openIncident`/`closeIncident` change an incident table.
+/// Every other effect the watch asks for is declared ignored, with why: any new one fails.
+/// The table, the ledger, the outbox and mutes.json outlive a `restart`, which starts a new
+/// process (a new store) from them as `WatchRuntime.start` does (mutes read, then
+/// `watchStarted` with the open incidents); the old store's deliveries in flight die with it.
 ///
 /// Times: rounds and their re-tests happen at whole seconds, the story's actions (mute, unmute,
 /// restart) at x.25 and mutes end at x.75, so no two things happen at the same moment.
@@ -42,29 +48,77 @@ struct WatchWorld {
         var certificate: Certificate?
     }
 
-    // MARK: What outlives a process (the history database, mutes.json), and what was seen
+    typealias Attempt = (key: String, target: AlertTarget, start: Double, end: Double, status: AlertOutcome.Status, process: Int)
 
-    private(set) var incidents: [StoredIncident]
-    private(set) var ledger: Set<String> = []
-    private(set) var delivered: [(alert: AlertEvent, process: Int)] = []
-    private(set) var mutes = MuteList()
+    /// What outlives a process (the history database, the outbox, mutes.json, drills.json),
+    /// and what was seen: shared with the store's doubles.
+    final class Record {
+        var incidents: [StoredIncident]
+        var ledger: Set<String> = []
+        var delivered: [(alert: AlertEvent, process: Int)] = []
+        var mutes = MuteList()
+        var drills = DrillLog()
+        var muteChanges: [(at: Double, list: MuteList)] = []
+        var samples: [String: [Sample]] = [:]
+        var firstSeen: [[String: Double]] = []
+        var lifetimes: [(start: Double, stop: Double?)] = []
+        /// The effects and event times of the processes that ended.
+        var pastEffects: [(effect: AppEffect, process: Int)] = []
+        var pastEvaluations: [(at: Double, process: Int)] = []
+        var repeatedKeys: [String] = []
+        var log: [String] = []
+        var outbox: [String: [AlertTarget: AlertOutcome.Status?]] = [:]
+        var decidedAt: [String: Double] = [:]
+        var attempts: [Attempt] = []
+        var webhookDown: [(from: Double, to: Double)] = []
+        /// Deliveries of this process under way (a restart ends them).
+        var inFlight: [(key: String, target: AlertTarget, start: Double, end: Double)] = []
+        /// Ledger keys this process asked to send (a second ask is a repeat).
+        var emittedKeys: Set<String> = []
+        /// Confirming re-tests asked for and not answered yet.
+        var retests = 0
+        var scripts: [String: [Probe]]
+        var cursor: [String: Int] = [:]
+
+        init(scripts: [String: [Probe]], incidents: [StoredIncident]) {
+            self.scripts = scripts
+            self.incidents = incidents
+        }
+
+        var process: Int { lifetimes.count - 1 }
+    }
+
+    // MARK: What outlives a process, and what was seen
+
+    private let record: Record
+    var incidents: [StoredIncident] { record.incidents }
+    var ledger: Set<String> { record.ledger }
+    var delivered: [(alert: AlertEvent, process: Int)] { record.delivered }
+    var mutes: MuteList { record.mutes }
     /// drills.json (outlives a process; `WatchWorld+Drill.swift` changes it as `drill` does).
-    var drills = DrillLog()
+    var drills: DrillLog {
+        get { record.drills }
+        nonmutating set { record.drills = newValue }
+    }
     /// mutes.json after each change, in time order (the oracle's view of what was muted when).
-    private(set) var muteChanges: [(at: Double, list: MuteList)] = []
+    var muteChanges: [(at: Double, list: MuteList)] { record.muteChanges }
     /// Every test of every server, in time order.
-    private(set) var samples: [String: [Sample]] = [:]
+    var samples: [String: [Sample]] { record.samples }
     /// The time of every event the reducer was given, and the process it went to.
-    private(set) var evaluations: [(at: Double, process: Int)] = []
+    var evaluations: [(at: Double, process: Int)] {
+        record.pastEvaluations + store.times.map { (at: $0, process: record.process) }
+    }
     /// Per process: when each server was first tested (before that the watch does not judge it).
-    private(set) var firstSeen: [[String: Double]] = []
+    var firstSeen: [[String: Double]] { record.firstSeen }
     /// Per process: when it started and stopped.
-    private(set) var lifetimes: [(start: Double, stop: Double?)] = []
-    /// Every effect, with the process that asked for it.
-    private(set) var effects: [(effect: AppEffect, process: Int)] = []
+    var lifetimes: [(start: Double, stop: Double?)] { record.lifetimes }
+    /// Every effect, with the process that asked for it, however the store accounted for it.
+    var effects: [(effect: AppEffect, process: Int)] {
+        record.pastEffects + store.produced.map { (effect: $0, process: record.process) }
+    }
     /// Ledger keys one process asked to send more than once (the ledger would hide them).
-    private(set) var repeatedKeys: [String] = []
-    private(set) var log: [String] = []
+    var repeatedKeys: [String] { record.repeatedKeys }
+    var log: [String] { record.log }
 
     // MARK: Delivery (the outbox outlives a process; deliveries in flight do not)
 
@@ -72,43 +126,34 @@ struct WatchWorld {
     /// time limit (10 s), and a webhook that fails while `webhookDown` says it is down (its
     /// three tries take 6 s). The outbox's rows, by key and target; every attempt that ended.
     static let targets: [AlertTarget] = [.hook(path: "10-ok"), .hook(path: "20-hang"), .webhook(url: "https://w/x")]
-    private(set) var outbox: [String: [AlertTarget: AlertOutcome.Status?]] = [:]
-    private(set) var decidedAt: [String: Double] = [:]
-    private(set) var attempts: [(key: String, target: AlertTarget, start: Double, end: Double, status: AlertOutcome.Status,
-                                 process: Int)] = []
+    var outbox: [String: [AlertTarget: AlertOutcome.Status?]] { record.outbox }
+    var decidedAt: [String: Double] { record.decidedAt }
+    var attempts: [Attempt] { record.attempts }
     /// When the webhook does not answer: [from, to) intervals.
-    private(set) var webhookDown: [(from: Double, to: Double)] = []
-    private var inFlight: [(key: String, target: AlertTarget, start: Double, end: Double)] = []
+    var webhookDown: [(from: Double, to: Double)] { record.webhookDown }
 
     // MARK: The process
 
-    private(set) var state: AppState
-    private(set) var now: Double
+    /// The process running now.
+    private(set) var store: TestStore
+    var state: AppState { store.state }
+    var now: Double { store.now }
     let role: WatchState.Role
     let isRecording: Bool
     let upConfirmations: Int
-    private var process: Int { lifetimes.count - 1 }
-    private var roundTimer: (at: Double, round: Int)?
-    private var muteTimer: Double?
-    var drillTimer: Double?
-    private var emittedKeys: Set<String> = []
-    private var pendingTests: [(servers: [ServerConfig], round: Int, confirming: Bool)] = []
 
-    var scripts: [String: [Probe]]
-    private var cursor: [String: Int] = [:]
+    var scripts: [String: [Probe]] { record.scripts }
 
     static let start: Double = 1_800_000_000
 
     init(scripts: [String: [Probe]], upConfirmations: Int = 2, isRecording: Bool = true,
          incidents: [StoredIncident] = []) {
-        self.scripts = scripts
+        record = Record(scripts: scripts, incidents: incidents)
         self.upConfirmations = upConfirmations
         self.isRecording = isRecording
-        self.incidents = incidents
         role = .monitor
-        now = Self.start
-        state = Self.hydrated(upConfirmations: upConfirmations)
-        startProcess(at: now)
+        store = TestStore(Self.hydrated(upConfirmations: upConfirmations), at: Self.start)
+        startProcess(at: Self.start)
     }
 
     /// An app state after `loaded`, with `alert_up_confirmations` set.
@@ -128,15 +173,13 @@ struct WatchWorld {
 
     // MARK: The story's actions
 
-    /// Lets `count` rounds happen (the mute timers fire in between when they are due).
+    /// Lets `count` rounds happen (the mute timers and deliveries due before each fire first),
+    /// each with its confirming re-tests.
     mutating func rounds(_ count: Int) {
         for _ in 0..<count {
-            guard let round = roundTimer else { return }
-            advance(to: round.at)
-            roundTimer = nil
-            now = round.at
-            send(.roundTimerFired(round: round.round, at: now))
-            completeTests()
+            guard let due = roundDue else { return }
+            store.advance(by: due - now)
+            completeRetests()
         }
     }
 
@@ -161,9 +204,8 @@ struct WatchWorld {
     mutating func webhookDown(seconds: Int) {
         let at = nextQuarter()
         advance(to: at)
-        now = at
-        webhookDown.append((from: at, to: at + Double(seconds)))
-        log.append("webhook down \(seconds)s at \(at - Self.start)")
+        record.webhookDown.append((from: at, to: at + Double(seconds)))
+        record.log.append("webhook down \(seconds)s at \(at - Self.start)")
     }
 
     /// The process stops between rounds (killed: deliveries in flight end with it, their
@@ -171,39 +213,52 @@ struct WatchWorld {
     mutating func restart(gap: Int) {
         let at = nextQuarter()
         advance(to: at)
-        if !inFlight.isEmpty { log.append("killed during \(inFlight.map { "\($0.key) \($0.target.storageKey)" })") }
-        inFlight = []
-        lifetimes[process].stop = at
-        log.append("stop at \(at - Self.start)")
-        startProcess(at: at.rounded(.up) + Double(max(1, gap)))
+        if !record.inFlight.isEmpty {
+            record.log.append("killed during \(record.inFlight.map { "\($0.key) \($0.target.storageKey)" })")
+        }
+        record.inFlight = []
+        record.lifetimes[record.process].stop = at
+        record.pastEffects += store.produced.map { (effect: $0, process: record.process) }
+        record.pastEvaluations += store.times.map { (at: $0, process: record.process) }
+        record.log.append("stop at \(at - Self.start)")
+        let next = at.rounded(.up) + Double(max(1, gap))
+        store = TestStore(Self.hydrated(upConfirmations: upConfirmations), at: next)
+        startProcess(at: next)
     }
 
     /// The end of a story: every script ends (servers up), then rounds until every mute has
     /// ended and every incident could close.
     mutating func drain() {
-        for id in scripts.keys { scripts[id] = Array(scripts[id, default: []].prefix(cursor[id, default: 0])) }
+        for id in record.scripts.keys {
+            record.scripts[id] = Array(record.scripts[id, default: []].prefix(record.cursor[id, default: 0]))
+        }
         let lastMuteEnd = muteChanges.flatMap { $0.list.entries.map(\.until) }.max() ?? now
         let webhookBack = webhookDown.map(\.to).max() ?? now
         // Rounds go on until every incident could close and every delivery could end.
         let until = max(lastMuteEnd, webhookBack, now) + Double(10 * (upConfirmations + 2)) + 20
-        while let round = roundTimer, round.at <= until {
+        while let due = roundDue, due <= until {
             rounds(1)
         }
     }
 
     // MARK: The process
 
+    /// When the next round is due (nil: none is set).
+    private var roundDue: Double? {
+        store.waitingTimers.first { $0.kind == .scheduleRound }.flatMap { store.due($0) }
+    }
+
     private mutating func startProcess(at time: Double) {
-        now = time
-        state = Self.hydrated(upConfirmations: upConfirmations)
-        lifetimes.append((start: time, stop: nil))
-        firstSeen.append([:])
-        roundTimer = nil
-        muteTimer = nil
-        emittedKeys = []
-        log.append("start at \(time - Self.start)")
+        record.lifetimes.append((start: time, stop: nil))
+        record.firstSeen.append([:])
+        record.emittedKeys = []
+        record.retests = 0
+        // The stories are judged by the oracles over what the world saw (alerts, incidents,
+        // deliveries), not field by field; every effect stays accounted for.
+        store.checksState = false
+        Self.answer(store, record)
+        record.log.append("start at \(time - Self.start)")
         if !mutes.entries.isEmpty { send(.mutesRead(mutes, at: time)) }
-        drillTimer = nil
         if !drills.drills.isEmpty { send(.drillsRead(drills, at: time)) }
         // The runtime reads them only when it records; here a process that does not record is
         // given them too, to show it still neither alerts nor writes.
@@ -217,186 +272,38 @@ struct WatchWorld {
             }
         send(.watchStarted(role: role, isRecording: isRecording, recorder: nil, inherited: inherited, at: time))
         // The first round is a timer of no delay (after connectivity is attached): it fires at once.
-        if let round = roundTimer, round.at <= now {
-            roundTimer = nil
-            send(.roundTimerFired(round: round.round, at: now))
-        }
-        completeTests()
+        store.advance(by: 0)
+        completeRetests()
+    }
+
+    /// The confirming re-tests answer a second after they were asked (a mute may end, a
+    /// delivery may end meanwhile); a re-test may ask for another.
+    private mutating func completeRetests() {
+        while record.retests > 0 { store.advance(by: 1) }
     }
 
     private mutating func changeMutes(_ list: MuteList, at time: Double, _ what: String) {
         advance(to: time)
-        now = time
-        mutes = list
-        muteChanges.append((at: time, list: list))
-        log.append("\(what) at \(time - Self.start)")
+        record.mutes = list
+        record.muteChanges.append((at: time, list: list))
+        record.log.append("\(what) at \(time - Self.start)")
         send(.mutesRead(list, at: time))
     }
 
-    /// Fires the mute timer and ends the deliveries in flight that are due before `time`, in
-    /// time order (the round timer never is: actions and re-tests come before the next round).
+    /// Virtual time moves to `time`: the timers and deliveries due by then fire, in time order.
     mutating func advance(to time: Double) {
-        while true {
-            let delivery = inFlight.indices.min { inFlight[$0].end < inFlight[$1].end }.flatMap {
-                inFlight[$0].end < time ? $0 : nil
-            }
-            let mute = muteTimer.flatMap { $0 < time ? $0 : nil }
-            if let due = drillTimer, due < time, mute.map({ due <= $0 }) ?? true,
-               inFlight.allSatisfy({ $0.end >= due }) {
-                drillTimer = nil
-                now = max(now, due)
-                send(.drillTimerFired(at: due))
-                continue
-            }
-            if let index = delivery, mute.map({ inFlight[index].end <= $0 }) ?? true {
-                let ended = inFlight.remove(at: index)
-                now = max(now, ended.end)
-                let status = Self.outcome(of: ended.target, from: ended.start, webhookDown: webhookDown)
-                attempts.append((ended.key, ended.target, ended.start, ended.end, status, process))
-                send(.alertDelivered(key: ended.key, target: ended.target,
-                                     outcome: AlertOutcome(status: status, detail: "", at: ended.end)))
-            } else if let due = mute {
-                muteTimer = nil
-                now = max(now, due)
-                send(.muteTimerFired(at: due))
-            } else {
-                return
-            }
-        }
+        store.advance(by: time - now)
     }
 
-    /// How an attempt that started at `start` ends: the hook that hangs fails at its time limit;
-    /// the webhook is retried (by the outbox) when it was down at any of its three tries.
-    static func outcome(of target: AlertTarget, from start: Double, webhookDown: [(from: Double, to: Double)]) -> AlertOutcome.Status {
-        switch target {
-        case .hook(let path): return path == "20-hang" ? .failed : .delivered
-        case .webhook:
-            let tries = [start, start + 2, start + 6]
-            return tries.allSatisfy { at in webhookDown.contains { $0.from <= at && at < $0.to } } ? .retry : .delivered
-        }
-    }
+    mutating func appendLog(_ line: String) { record.log.append(line) }
 
-    static func duration(of target: AlertTarget, from start: Double, webhookDown: [(from: Double, to: Double)]) -> Double {
-        switch target {
-        case .hook(let path): return path == "20-hang" ? 10 : 0.01
-        case .webhook:
-            // The first try that finds it up ends the attempt; three failures take 6 s.
-            for (offset, at) in [0.0, 2, 6].map({ ($0, start + $0) }) where !webhookDown.contains(where: { $0.from <= at && at < $0.to }) {
-                return offset + 0.01
-            }
-            return 6.01
-        }
-    }
-
-    private mutating func startDelivery(_ key: String, _ target: AlertTarget) {
-        guard !inFlight.contains(where: { $0.key == key && $0.target == target }) else { return }
-        inFlight.append((key, target, now, now + Self.duration(of: target, from: now, webhookDown: webhookDown)))
-    }
-
-    mutating func appendLog(_ line: String) { log.append(line) }
-    mutating func setNow(_ time: Double) { now = time }
-
-    mutating func nextQuarter() -> Double {
+    func nextQuarter() -> Double {
         var at = now.rounded(.down) + 0.25
         if at <= now { at += 1 }
         return at
     }
 
-    private mutating func completeTests() {
-        while !pendingTests.isEmpty {
-            let tests = pendingTests.removeFirst()
-            if tests.confirming {
-                // The re-test answers a second later; a mute may end meanwhile.
-                advance(to: now + 1)
-                now = now.rounded(.down) + 1
-            }
-            let results = tests.servers.map { test($0) }
-            send(.serversTested(round: tests.round, results: results, confirming: tests.confirming, at: now))
-        }
-    }
-
-    private mutating func test(_ server: ServerConfig) -> DetailedStatus {
-        let index = cursor[server.id, default: 0]
-        cursor[server.id] = index + 1
-        let script = scripts[server.id, default: []]
-        let probe = index < script.count ? script[index] : Probe(ok: true, certificate: nil)
-        samples[server.id, default: []].append(Sample(at: now, ok: probe.ok, process: process, certificate: probe.certificate))
-        if firstSeen[process][server.id] == nil { firstSeen[process][server.id] = now }
-        return Self.result(server, probe, at: now)
-    }
-
-    static func result(_ server: ServerConfig, _ probe: Probe, at time: Double) -> DetailedStatus {
-        var result = ReducerWorld.status(server, health: probe.ok ? .up : .down, at: time)
-        if let certificate = probe.certificate {
-            // A minute short of whole days, so `daysLeft` (a started day counts) is exactly the script's.
-            result.certificate = CertificateInfo(subject: "CN=\(server.id)", issuer: "CN=test", sans: [],
-                                                 notBefore: time - 300 * 86_400,
-                                                 notAfter: time + Double(certificate.daysLeft) * 86_400 - 60,
-                                                 sha256: certificate.sha256)
-        }
-        return result
-    }
-
-    // MARK: Events and effects
-
     mutating func send(_ event: AppEvent) {
-        if let time = event.time { evaluations.append((at: time, process: process)) }
-        for effect in AppReducer.reduce(&state, event) {
-            effects.append((effect: effect, process: process))
-            run(effect)
-        }
-    }
-
-    private mutating func run(_ effect: AppEffect) {
-        switch effect {
-        case let .testServers(servers, round, confirming):
-            pendingTests.append((servers: servers, round: round, confirming: confirming))
-        case let .scheduleRound(round, delay):
-            roundTimer = (at: now + delay, round: round)
-        case .scheduleMuteEnd(let delay):
-            muteTimer = now + delay
-        case .scheduleDrillEnd(let delay):
-            drillTimer = now + delay
-        case .changeDrill(let change):
-            // As `WatchRuntime` does: applied to the file under its lock, then read back.
-            if case .success(let log) = change.applied(to: drills, now: now), log != drills {
-                drills = log
-                log.drills.last.map { self.log.append("drill \($0.id) changed at \(now - Self.start)") }
-            }
-        case let .openIncident(serverId, start, reason):
-            // One open incident per server and kind (`HistoryStore.openIncident`).
-            let new = StoredIncident(serverId: serverId, start: start, reasonCode: reason.code.rawValue)
-            if !incidents.contains(where: { $0.end == nil && $0.serverId == serverId && $0.isCertificate == new.isCertificate }) {
-                incidents.append(new)
-            }
-        case let .closeIncident(serverId, certificate, end):
-            for index in incidents.indices
-            where incidents[index].end == nil && incidents[index].serverId == serverId
-                && incidents[index].isCertificate == certificate {
-                incidents[index].end = end
-            }
-        case .sendAlert(let alert):
-            if !emittedKeys.insert(alert.ledgerKey).inserted { repeatedKeys.append(alert.ledgerKey) }
-            if ledger.insert(alert.ledgerKey).inserted {
-                delivered.append((alert: alert, process: process))
-                log.append("\(alert.kind.rawValue) \(alert.server.id) since \(alert.since.map { $0 - Self.start } ?? -1) at \(alert.at - Self.start)")
-                // Stored, then delivered to every target at once (`WatchRuntime.send`).
-                outbox[alert.ledgerKey] = Dictionary(uniqueKeysWithValues: Self.targets.map { ($0, nil) })
-                decidedAt[alert.ledgerKey] = now
-                for target in Self.targets { startDelivery(alert.ledgerKey, target) }
-            }
-        case let .recordAlertOutcome(key, target, outcome):
-            outbox[key]?[target] = outcome.status
-        case .deliverOutbox:
-            // What the outbox holds: pending rows and webhooks to try again (`AlertOutbox.due`).
-            for key in outbox.keys.sorted() {
-                for target in Self.targets {
-                    guard let row = outbox[key]?[target] else { continue }
-                    if row == nil || row == .retry { startDelivery(key, target) }
-                }
-            }
-        default:
-            break
-        }
+        store.send(event)
     }
 }

@@ -68,8 +68,6 @@ struct NoClockReadsTests {
          "waits in poll(2) for a real terminal's answers, before the loop and its clock exist"),
         ("TerminalBackend/Probe/TerminalInputPipe.swift", "AppClock's system readings",
          "times a real terminal's pause between the bytes of one answer as they arrive"),
-        ("Connectivity/Runtime/EffectRunner.swift", "Task.sleep",
-         "waitUntilIdle's poll for tests and the monitor (issue 25 item 3 removes it: tests run to quiescence)"),
     ]
 
     struct Read: Hashable, CustomStringConvertible {
