@@ -112,16 +112,10 @@ public struct BinaryRunner: Sendable {
             .path(FilePath(executable)), arguments: Arguments(fullArguments), environment: .custom(env),
             input: .none, output: .string(limit: 4 << 20), error: .string(limit: 4 << 20)
         ) { execution in
-            let pid = execution.processIdentifier.value
             // Fires only if the process outlives the deadline; cancelled as soon as it ends.
-            return Task<Bool, Never> {
-                guard (try? await Task.sleep(for: deadline)) != nil else { return false }
-                return kill(pid, SIGKILL) == 0
-            }
+            KillTimer(pid: execution.processIdentifier.value, after: deadline)
         }
-        let killer = outcome.closureResult
-        killer.cancel()
-        let killed = await killer.value
+        let killed = outcome.closureResult.cancel()
         return ProcessResult(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
                              termination: outcome.terminationStatus, timedOut: killed && timedOut)
     }
