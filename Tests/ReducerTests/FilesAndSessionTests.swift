@@ -102,8 +102,8 @@ struct FilesAndSessionTests {
     }
 
     @Test func aSignInForAnotherServerIsNotOpened() throws {
-        var world = try ReducerWorld()
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
         world.send(.signInRequested(serverId: "mac-mini", at: world.now))
         #expect(world.state.loginRequest == nil)
     }

@@ -61,7 +61,9 @@ struct ReducerWorld {
     /// The answered effects in flight, then the timers waiting (earliest first).
     var pending: [AppEffect] { store.inFlight + store.waitingTimers }
 
-    init(settingsJSON: String? = nil, active: Bool = true, language: AppLanguage = .en) throws {
+    /// `claimsState`: the story claims every change of the state, step by step (the store's
+    /// `checksState`); the world claims its own start.
+    init(settingsJSON: String? = nil, active: Bool = true, language: AppLanguage = .en, claimsState: Bool = false) throws {
         directory = try TemporaryDirectory()
         file = NativeSettingsFile(path: directory.path + "/settings.json", environment: .production)
         appStateFile = AppStateFile(path: directory.path + "/app-state.json")
@@ -70,15 +72,14 @@ struct ReducerWorld {
                                                            availableServers: defaults.availableServers,
                                                            currentLanguage: language, environment: .production)),
                           at: 1_800_000_000)
-        // The stories check invariants and the facts they tell, not every field of every step.
-        store.checksState = false
+        store.checksState = claimsState
         Self.answerFiles(store, file: file, appStateFile: appStateFile, network: network)
         Self.answerNetwork(store, network: network)
         if let settingsJSON { try write(settingsJSON) }
         send(.loaded(settings: file.load(), appState: appStateFile.load(), detectedLanguage: language))
         loadedAppState = PersistedAppState(state)
         loadedTransport = (state.caBundle, state.certWarningDays)
-        if active { send(.connectivityStarted(at: now)) }
+        if active { send(.connectivityStarted(at: now), Self.startsTesting(at: now)) }
     }
 
     /// The store's file effects, at once inside the event as `dispatch` runs them.

@@ -57,9 +57,13 @@ struct SignInWordsTests {
     }
 
     @Test func aNameThatIsNotCleanTextIsNeitherKeptNorRead() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.signedIn(serverId: "pn51", username: "evil\u{1B}[2J", at: world.now))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let now = world.now
+        world.send(.signedIn(serverId: "pn51", username: "evil\u{1B}[2J", at: now)) {
+            $0.settings.timeline.insert(TimelineEntry(at: now, kind: .signedIn, serverId: "pn51"), at: 0)
+            ReducerWorld.probeRestarts(at: now)(&$0)
+        }
         #expect(world.state.lastUserNames.isEmpty)
         let directory = try TemporaryDirectory()
         let path = directory.path + "/app-state.json"

@@ -30,13 +30,13 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func probesComeOneIntervalApartInVirtualTime() throws {
-        var world = try ReducerWorld()
+        var world = try ReducerWorld(claimsState: true)
         let start = world.now
-        world.settle()
+        world.settleStart()
         let interval = Double(world.state.probeInterval)
         var fired: [Double] = []
-        for _ in 0..<4 {
-            world.fireNextTimer()
+        for round in 1...4 {
+            world.fireNextTimer(ReducerWorld.probeAnswered(world.server("pn51"), at: start + Double(round) * interval))
             if world.log.last(where: { $0.hasSuffix("TimerFired") }) == "probeTimerFired" { fired.append(world.now) }
         }
         #expect(fired == (1...4).map { start + Double($0) * interval }, "every \(interval) s from the start's test: \(fired)")
@@ -247,25 +247,32 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func aLateResultOfAnEarlierProbeIsDropped() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.fireNextTimer()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        world.fireNextTimer(ReducerWorld.probeAnswered(world.server("pn51"), at: world.now + 10))
         let generation = try #require(world.state.connectivity.monitor?.generation)
-        world.send(.testRequested(at: world.now))
+        world.send(.testRequested(at: world.now), ReducerWorld.probeRestarts(at: world.now))
         let stale = ReducerWorld.status(world.server("pn51"), health: .down, at: world.now)
-        world.send(.probeCompleted(generation: generation, result: stale, hadToken: false, at: world.now))
+        // The screen drops it, but the watch slice counts it (a failure streak starts, the
+        // result is its last): found by this story's state claim, reported, not decided here.
+        withKnownIssue("the watch counts a superseded probe's result") {
+            world.send(.probeCompleted(generation: generation, result: stale, hadToken: false, at: world.now))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("did not claim") && $0.rawValue.contains("watch.servers") }
+        }
         #expect(world.state.connectionStatus != .error)
         #expect(world.state.detailedStatus?.isHealthy == true)
     }
 
     @Test func aProbeWithoutAnswerIsShownAsWaitingWhileTheStatusKeepsItsWord() throws {
-        var world = try ReducerWorld()
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
         let index = try #require(world.pending.firstIndex { $0.isTimer })
-        world.complete(at: index)
+        let due = world.now + 10
+        world.complete(at: index, ReducerWorld.probeStarts(at: due))
         #expect(world.state.connectionStatus == .connected)
         #expect(world.state.secondsWithoutAnswer(now: world.now + 3) == 3)
-        world.settle()
+        world.settle(ReducerWorld.probeAnswered(world.server("pn51"), at: due))
         #expect(world.state.secondsWithoutAnswer(now: world.now + 3) == nil)
     }
 }

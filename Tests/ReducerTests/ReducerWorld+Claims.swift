@@ -1,0 +1,86 @@
+import Testing
+@testable import SettingsStore
+
+/// The state changes the stories claim, told once each: what the start does, what the first
+/// answer of the server in use does. Each says the fields a step sets, field by field, from
+/// what the story knows (the server, the time, how the network answers), not by running the
+/// reducer again.
+extension ReducerWorld {
+    /// `connectivityStarted`: the configured server is tested as the start's switch (no steps
+    /// shown); what was on the screen is kept to put back.
+    static func startsTesting(at now: Double) -> (inout AppState) -> Void {
+        { app in
+            let before = app.settings
+            app.settings.connectionStatus = .testing
+            app.settings.connectivity.isActive = true
+            app.settings.connectivity.lastGeneration += 1
+            app.settings.connectivity.activeSwitch = SwitchRun(
+                generation: app.settings.connectivity.lastGeneration, target: before.configuredServer,
+                source: before.configuredSource, origin: .start, startedAt: now,
+                before: SwitchSnapshot(before), previousSelection: nil)
+        }
+    }
+
+    /// The start's test of `server` answered (it is up): connected, the start's switch over,
+    /// the probe loop watching it one interval on, one line on the timeline, the watch's first
+    /// success.
+    static func startAnswered(_ server: ServerConfig, at now: Double) -> (inout AppState) -> Void {
+        { app in
+            let result = status(server, health: .up, at: now)
+            app.settings.connectionStatus = .connected
+            app.settings.detailedStatus = result
+            app.settings.serverStatuses[server.id] = ServerProbeSummary(result)
+            app.settings.timeline.insert(TimelineEntry(at: now, kind: .statusChanged, serverId: server.id, status: .connected), at: 0)
+            app.settings.connectivity.activeSwitch = nil
+            app.settings.connectivity.statusSince = now
+            app.settings.connectivity.lastGeneration += 1
+            var schedule = ProbeSchedule(interval: Double(app.settings.probeInterval))
+            schedule.apply(.probeSucceeded)
+            app.settings.connectivity.monitor = ProbeLoop(serverId: server.id, generation: app.settings.connectivity.lastGeneration,
+                                                          schedule: schedule)
+            var watch = ServerWatch()
+            watch.successes = 1
+            watch.upStreakStart = now
+            watch.lastResult = result
+            watch.seen = true
+            app.watch.servers[server.id] = watch
+        }
+    }
+
+    /// The default world's start run to its end: pn51 connected (`settle` with its claim).
+    mutating func settleStart(sourceLocation: SourceLocation = #_sourceLocation) {
+        settle(sourceLocation: sourceLocation, Self.startAnswered(server("pn51"), at: now))
+    }
+}
+
+extension ReducerWorld {
+    /// The probe loop's timer fired: a probe of the server in use runs from `now` (the status
+    /// keeps its word meanwhile).
+    static func probeStarts(at now: Double) -> (inout AppState) -> Void {
+        { app in app.settings.connectivity.monitor?.probeStartedAt = now }
+    }
+
+    /// A probe asked for out of turn (`r`, a sign-in): the loop starts again under a new
+    /// generation, probing from `now`.
+    static func probeRestarts(at now: Double) -> (inout AppState) -> Void {
+        { app in
+            app.settings.connectivity.lastGeneration += 1
+            app.settings.connectivity.monitor?.generation = app.settings.connectivity.lastGeneration
+            app.settings.connectivity.monitor?.probeStartedAt = now
+        }
+    }
+
+    /// A probe of `server`, connected and still up, answered at `now`: its result is the
+    /// screen's, the pane's and the watch's, its time one more in the response times.
+    static func probeAnswered(_ server: ServerConfig, at now: Double) -> (inout AppState) -> Void {
+        { app in
+            let result = status(server, health: .up, at: now)
+            app.settings.detailedStatus = result
+            app.settings.serverStatuses[server.id] = ServerProbeSummary(result)
+            app.settings.responseTimes += result.responseTime.map { [$0] } ?? []
+            app.settings.connectivity.monitor?.probeStartedAt = nil
+            app.watch.servers[server.id, default: ServerWatch()].successes += 1
+            app.watch.servers[server.id, default: ServerWatch()].lastResult = result
+        }
+    }
+}
