@@ -46,28 +46,42 @@ struct FilesAndSessionTests {
     }
 
     @Test func aReReadOfTheSameProblemKeepsItsDismissal() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        try world.handEdit(#"{"connection_timeout": 99}"#)
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        // 99 s is refused: the default of 10 s stays, and a warning names the field and the value.
+        let problem = FileProblem(key: "files.field_invalid", parameters: [
+            "file": "settings.json", "field": "connection_timeout", "value": "99", "fallback": "10"])
+        let subject = Notice.Subject.file("settings.json", field: "connection_timeout")
+        let notice = Notice(subject: subject, kind: .warning,
+                            message: AppError(key: problem.key, parameters: problem.parameters),
+                            condition: .fileProblem(file: "settings.json", key: problem.key, field: "connection_timeout"),
+                            postedAt: world.now)
+        try world.handEdit(#"{"connection_timeout": 99}"#) {
+            $0.settings.settingsFileProblems = [problem]
+            $0.settings.notices = [notice]
+        }
         #expect(world.state.notices.count == 1)
-        world.send(.noticeDismissed(nil))
+        world.send(.noticeDismissed(nil)) {
+            $0.settings.notices = []
+            $0.settings.connectivity.dismissed = [DismissedNotice(subject: subject, key: problem.key)]
+        }
         #expect(world.state.notices.isEmpty)
-        try world.handEdit(#"{"connection_timeout": 99, "enable_detailed_logging": true}"#)
+        try world.handEdit(#"{"connection_timeout": 99, "enable_detailed_logging": true}"#) { $0.settings.detailedLogging = true }
         #expect(world.state.notices.isEmpty, "the same problem, already dismissed, is not told again")
     }
 
     @Test func choosingALanguageSavesItAndEndsTheOverride() throws {
-        var world = try ReducerWorld(language: .ja)
+        var world = try ReducerWorld(language: .ja, claimsState: true)
         var state = world.state
         state.languageOverride = .en
         let effects = SettingsReducer.reduce(&state, .languageChosen(.zhHant))
         #expect(state.currentLanguage == .zhHant && state.languageOverride == nil && state.savedLanguage == .zhHant)
         #expect(effects.contains(.persistAppState(PersistedAppState(state))))
-        world.settle()
+        world.settleStart()
     }
 
     @Test func loadingWritesNothing() throws {
-        var state = try ReducerWorld(active: false).state
+        var state = try ReducerWorld(active: false, claimsState: true).state
         let effects = SettingsReducer.reduce(&state, .loaded(settings: NativeSettingsFile.LoadResult(
             settings: .defaults, problems: [], movedAsideTo: nil, existed: false),
             appState: AppStateFile.LoadResult(state: PersistedAppState(currentLanguage: .en), problems: []),
@@ -109,22 +123,45 @@ struct FilesAndSessionTests {
     }
 
     @Test func openingThePaneTestsEveryServerAtOnce() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.paneOpened(at: world.now))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let servers = world.state.availableServers
+        world.send(.paneOpened(at: world.now)) {
+            $0.screen.isSettingsPaneOpen = true
+            // Every row tested at once, each under its own generation, shown as testing.
+            for server in servers {
+                $0.settings.connectivity.lastGeneration += 1
+                $0.settings.connectivity.rowTests[server.id] = $0.settings.connectivity.lastGeneration
+                $0.settings.serverStatuses[server.id] = ServerProbeSummary(status: .testing)
+            }
+        }
         #expect(world.app.screen.isSettingsPaneOpen)
         let rows = world.pending.filter { if case .testRow = $0 { true } else { false } }
         #expect(rows.count == world.state.availableServers.count)
         #expect(world.state.serverStatuses.values.allSatisfy { $0.status == .testing })
         world.health["mac-mini-tailscale"] = .down
-        world.settle()
+        let now = world.now
+        let health = world.health
+        world.settle {
+            for server in servers {
+                $0.settings.serverStatuses[server.id] = ServerProbeSummary(ReducerWorld.status(server, health: health[server.id] ?? .up, at: now))
+            }
+            $0.settings.connectivity.rowTests = [:]
+        }
         #expect(world.state.serverStatuses["mac-mini"]?.status == .connected)
         #expect(world.state.serverStatuses["mac-mini-tailscale"]?.status == .error)
     }
 
     @Test func theCommandLineAdoptsAChosenServerWithoutTesting() throws {
-        var world = try ReducerWorld(active: false)
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        var world = try ReducerWorld(active: false, claimsState: true)
+        let macMini = world.server("mac-mini")
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api"))) {
+            // Adopted as it is, in settings.json and on the screen: no switch, no test.
+            $0.settings.currentServer = macMini
+            $0.settings.configuredServer = macMini
+            $0.settings.serverSource = .nativeSettings
+            $0.settings.configuredSource = .nativeSettings
+        }
         #expect(world.state.currentServer.id == "mac-mini")
         #expect(world.state.connectionStatus == .disconnected)
         #expect(world.pending.isEmpty, "nothing is tested without the app's runner")
