@@ -15,9 +15,15 @@ struct FilesAndSessionTests {
     }
 
     @Test func aHandEditWithThreeBadFieldsNamesEachAndANewValidFileClearsThemAtOnce() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        try world.handEdit(#"{"connection_timeout": 99, "auto_switch_on_failure": "yes", "probe_interval": -4}"#)
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let refused = [ReducerWorld.refusedField("connection_timeout", value: "99", fallback: "10", at: world.now),
+                       ReducerWorld.refusedField("probe_interval", value: "-4", fallback: "10", at: world.now),
+                       ReducerWorld.refusedField("auto_switch_on_failure", value: "yes", fallback: "true", at: world.now)]
+        try world.handEdit(#"{"connection_timeout": 99, "auto_switch_on_failure": "yes", "probe_interval": -4}"#) {
+            $0.settings.settingsFileProblems = refused.map(\.0)
+            $0.settings.notices = refused.map(\.1)
+        }
         let fileNotices = world.state.notices.filter {
             if case .file("settings.json", _) = $0.subject { true } else { false }
         }
@@ -26,7 +32,15 @@ struct FilesAndSessionTests {
         for notice in fileNotices {
             #expect(notice.message.parameters["value"] != nil, "the rejected value is named")
         }
-        try world.handEdit(#"{"connection_timeout": 20}"#)
+        try world.handEdit(#"{"connection_timeout": 20}"#) {
+            // 20 s for every server, in milliseconds on each; the problems and their notices go.
+            $0.settings.connectionTimeout = 20
+            $0.settings.currentServer.connectionTimeout = 20_000
+            $0.settings.configuredServer.connectionTimeout = 20_000
+            for index in $0.settings.availableServers.indices { $0.settings.availableServers[index].connectionTimeout = 20_000 }
+            $0.settings.settingsFileProblems = []
+            $0.settings.notices = []
+        }
         #expect(world.state.notices.isEmpty, "a valid file takes its problems' notices away in the same step")
         #expect(world.state.connectionTimeout == 20)
     }
@@ -49,13 +63,7 @@ struct FilesAndSessionTests {
         var world = try ReducerWorld(claimsState: true)
         world.settleStart()
         // 99 s is refused: the default of 10 s stays, and a warning names the field and the value.
-        let problem = FileProblem(key: "files.field_invalid", parameters: [
-            "file": "settings.json", "field": "connection_timeout", "value": "99", "fallback": "10"])
-        let subject = Notice.Subject.file("settings.json", field: "connection_timeout")
-        let notice = Notice(subject: subject, kind: .warning,
-                            message: AppError(key: problem.key, parameters: problem.parameters),
-                            condition: .fileProblem(file: "settings.json", key: problem.key, field: "connection_timeout"),
-                            postedAt: world.now)
+        let (problem, notice) = ReducerWorld.refusedField("connection_timeout", value: "99", fallback: "10", at: world.now)
         try world.handEdit(#"{"connection_timeout": 99}"#) {
             $0.settings.settingsFileProblems = [problem]
             $0.settings.notices = [notice]
@@ -63,7 +71,7 @@ struct FilesAndSessionTests {
         #expect(world.state.notices.count == 1)
         world.send(.noticeDismissed(nil)) {
             $0.settings.notices = []
-            $0.settings.connectivity.dismissed = [DismissedNotice(subject: subject, key: problem.key)]
+            $0.settings.connectivity.dismissed = [DismissedNotice(subject: notice.subject, key: problem.key)]
         }
         #expect(world.state.notices.isEmpty)
         try world.handEdit(#"{"connection_timeout": 99, "enable_detailed_logging": true}"#) { $0.settings.detailedLogging = true }

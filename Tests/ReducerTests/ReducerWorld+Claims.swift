@@ -84,3 +84,30 @@ extension ReducerWorld {
         }
     }
 }
+
+extension ReducerWorld {
+    /// A field of settings.json refused (`value` replaced by `fallback`): the problem, and the
+    /// warning that names the field and the value, posted at `now`.
+    static func refusedField(_ field: String, value: String, fallback: String, at now: Double) -> (FileProblem, Notice) {
+        let problem = FileProblem(key: "files.field_invalid", parameters: [
+            "file": "settings.json", "field": field, "value": value, "fallback": fallback])
+        let notice = Notice(subject: .file("settings.json", field: field), kind: .warning,
+                            message: AppError(key: problem.key, parameters: problem.parameters),
+                            condition: .fileProblem(file: "settings.json", key: problem.key, field: field),
+                            postedAt: now)
+        return (problem, notice)
+    }
+
+    /// A sign-in to `serverId` succeeded at `now` as `username`: the dialog goes, the name is
+    /// kept, the timeline says so, and the server in use is probed again at once (it is up).
+    static func signedIn(_ server: ServerConfig, as username: String, at now: Double) -> (inout AppState) -> Void {
+        { app in
+            app.settings.loginRequest = nil
+            app.screen.loginForm = nil
+            app.settings.lastUserNames[server.id] = username
+            app.settings.timeline.insert(TimelineEntry(at: now, kind: .signedIn, serverId: server.id), at: 0)
+            probeRestarts(at: now)(&app)
+            probeAnswered(server, at: now)(&app)
+        }
+    }
+}

@@ -30,18 +30,24 @@ struct SignInWordsTests {
     }
 
     @Test func theLastUserNameIsOfferedAgainPerServerAndSavedWithoutThePassword() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.signInRequested(serverId: "pn51", at: world.now))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        world.send(.signInRequested(serverId: "pn51", at: world.now)) {
+            $0.settings.loginRequest = LoginRequest(serverId: "pn51", reason: .signIn)
+            $0.screen.loginForm = LoginForm()
+        }
         #expect(world.app.screen.loginForm?.username.text == "")
         #expect(world.app.screen.loginForm?.focus == .username)
         let password = SecretText("correct horse battery staple")
-        world.send(.signInSubmitted(username: "nurse.tanaka", password: password))
-        world.settle()
+        world.send(.signInSubmitted(username: "nurse.tanaka", password: password)) { $0.settings.loginRequest?.isSubmitting = true }
+        world.settle(ReducerWorld.signedIn(world.server("pn51"), as: "nurse.tanaka", at: world.now))
         #expect(world.state.loginRequest == nil)
         #expect(world.state.lastUserNames == ["pn51": "nurse.tanaka"])
 
-        world.send(.signInRequested(serverId: "pn51", at: world.now))
+        world.send(.signInRequested(serverId: "pn51", at: world.now)) {
+            $0.settings.loginRequest = LoginRequest(serverId: "pn51", reason: .signIn)
+            $0.screen.loginForm = LoginForm(username: "nurse.tanaka")
+        }
         #expect(world.app.screen.loginForm?.username.text == "nurse.tanaka")
         #expect(world.app.screen.loginForm?.password.text == "")
         #expect(world.app.screen.loginForm?.focus == .password, "the name is there: the password is what is asked")
