@@ -111,3 +111,37 @@ extension ReducerWorld {
         }
     }
 }
+
+extension ReducerWorld {
+    /// settings.json now names `target` (`previousSelection`: what it named before): a switch
+    /// to it starts at its first step, the probe loop of the server in use stops.
+    static func switchRequested(to target: ServerConfig, previousSelection: SettingsSelection?,
+                                at now: Double) -> (inout AppState) -> Void {
+        { app in
+            let before = app.settings
+            app.settings.connectionStatus = .switching
+            app.settings.serverSwitchState = ServerSwitchState(isInProgress: true, fromServerId: before.currentServer.id,
+                                                               toServerId: target.id, progress: .validating, startedAt: now)
+            app.settings.configuredServer = target
+            app.settings.configuredSource = .nativeSettings
+            app.settings.connectivity.lastGeneration += 1
+            app.settings.connectivity.monitor = nil
+            app.settings.connectivity.activeSwitch = SwitchRun(
+                generation: app.settings.connectivity.lastGeneration, target: target, source: .nativeSettings,
+                origin: .settings, startedAt: now, before: SwitchSnapshot(before), previousSelection: previousSelection)
+        }
+    }
+
+    /// The switch to `target` (up) ran all its steps at `now`: in use, connected, named in the
+    /// server history and on the timeline, watched from here on.
+    static func switched(to target: ServerConfig, at now: Double) -> (inout AppState) -> Void {
+        { app in
+            startAnswered(target, at: now)(&app)
+            app.settings.currentServer = target
+            app.settings.serverSource = .nativeSettings
+            app.settings.serverSwitchState = ServerSwitchState()
+            app.settings.serverHistory.insert(ServerHistoryEntry(serverId: target.id, lastUsed: now, successful: true, durationMs: 0), at: 0)
+            app.settings.timeline.insert(TimelineEntry(at: now, kind: .switched, serverId: target.id, durationMs: 0), at: 0)
+        }
+    }
+}

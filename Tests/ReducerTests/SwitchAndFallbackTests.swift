@@ -45,13 +45,16 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func choosingAServerWritesSettingsThenSwitches() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let macMini = world.server("mac-mini")
+        // settings.json named nothing before (pn51, the default): that is what a failure puts back.
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: macMini, previousSelection: SettingsSelection(address: nil), at: world.now))
         #expect(world.fileResolution.configuredServer.id == "mac-mini", "settings.json names it at once")
         #expect(world.state.configuredServer.id == "mac-mini")
         #expect(world.state.connectionStatus == .switching)
-        world.settle()
+        world.settle(ReducerWorld.switched(to: macMini, at: world.now))
         #expect(world.state.currentServer.id == "mac-mini")
         #expect(world.state.serverSource == .nativeSettings)
         #expect(world.state.timeline.contains { $0.kind == .switched && $0.serverId == "mac-mini" })
