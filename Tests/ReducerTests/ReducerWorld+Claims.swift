@@ -33,17 +33,24 @@ extension ReducerWorld {
             app.settings.timeline.insert(TimelineEntry(at: now, kind: .statusChanged, serverId: server.id, status: .connected), at: 0)
             app.settings.connectivity.activeSwitch = nil
             app.settings.connectivity.statusSince = now
-            app.settings.connectivity.lastGeneration += 1
-            var schedule = ProbeSchedule(interval: Double(app.settings.probeInterval))
-            schedule.apply(.probeSucceeded)
-            app.settings.connectivity.monitor = ProbeLoop(serverId: server.id, generation: app.settings.connectivity.lastGeneration,
-                                                          schedule: schedule)
+            loopStarts(connectedTo: server.id)(&app)
             var watch = ServerWatch()
             watch.successes = 1
             watch.upStreakStart = now
             watch.lastResult = result
             watch.seen = true
             app.watch.servers[server.id] = watch
+        }
+    }
+
+    /// The probe loop starts anew (a new generation) on `serverId`, connected, one interval on.
+    static func loopStarts(connectedTo serverId: String) -> (inout AppState) -> Void {
+        { app in
+            app.settings.connectivity.lastGeneration += 1
+            var schedule = ProbeSchedule(interval: Double(app.settings.probeInterval))
+            schedule.apply(.probeSucceeded)
+            app.settings.connectivity.monitor = ProbeLoop(serverId: serverId, generation: app.settings.connectivity.lastGeneration,
+                                                          schedule: schedule)
         }
     }
 

@@ -112,10 +112,22 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func choosingTheCurrentServerAbandonsASwitchInProgress() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcare-lab.local/api")))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let pn51 = world.server("pn51")
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: world.server("mac-mini"), previousSelection: SettingsSelection(address: nil),
+                                                at: world.now))
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcare-lab.local/api"))) {
+            // The switch is dropped where it stands: pn51, still in use, is now named in
+            // settings.json, connected as before, its probe loop started again.
+            $0.settings.connectionStatus = .connected
+            $0.settings.serverSource = .nativeSettings
+            $0.settings.serverSwitchState = ServerSwitchState()
+            $0.settings.configuredServer = pn51
+            $0.settings.connectivity.activeSwitch = nil
+            ReducerWorld.loopStarts(connectedTo: pn51.id)(&$0)
+        }
         #expect(world.state.connectivity.activeSwitch == nil)
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.state.serverSource == .nativeSettings)
