@@ -165,7 +165,9 @@ struct ReducerWorld {
 
     // MARK: Events
 
-    /// A change the story claims for a step (the whole `AppState`; nil: nothing changes).
+    /// A change the story claims for a step (the whole `AppState`; nil: nothing changes). It
+    /// runs while the step holds `world`: it reads nothing of `world` (take what it needs
+    /// before, as `let`s), or the exclusivity check stops the run.
     typealias Change = ((inout AppState) -> Void)?
 
     mutating func send(_ event: AppEvent, sourceLocation: SourceLocation = #_sourceLocation, _ change: Change = nil) {

@@ -61,11 +61,42 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func aFailedSwitchKeepsThePreviousServerAndPutsItBackInSettings() throws {
-        var world = try ReducerWorld()
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
         world.health["mac-mini"] = .down
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
-        world.settle()
+        let macMini = world.server("mac-mini")
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: macMini, previousSelection: SettingsSelection(address: nil), at: world.now))
+        let now = world.now
+        let refused = ReducerWorld.status(macMini, health: .down, at: now)
+        let reason = ConnectivityError(code: .connect, message: "refused")
+        let pn51 = world.server("pn51")
+        world.settle {
+            // pn51 stays in use, connected, its loop started again; settings.json names it again.
+            $0.settings.connectionStatus = .connected
+            $0.settings.serverSwitchState = ServerSwitchState()
+            $0.settings.configuredServer = pn51
+            $0.settings.configuredSource = .default
+            $0.settings.connectivity.activeSwitch = nil
+            ReducerWorld.loopStarts(connectedTo: "pn51")(&$0)
+            // The failure is told: history, timeline, the row, a notice naming the previous server.
+            $0.settings.serverHistory.insert(ServerHistoryEntry(serverId: "mac-mini", lastUsed: now, successful: false, durationMs: 0), at: 0)
+            $0.settings.timeline.insert(TimelineEntry(at: now, kind: .switchFailed, serverId: "mac-mini", durationMs: 0, reason: reason), at: 0)
+            $0.settings.serverStatuses["mac-mini"] = ServerProbeSummary(refused)
+            $0.settings.notices = [Notice(subject: .server("mac-mini"), kind: .error,
+                                          message: AppError(key: "switch.failed", parameters: [
+                                              "server": "mac-mini", "seconds": "10", "previous": "pn51", "host": "verbumcaremac-mini"],
+                                              code: .connect, reason: reason),
+                                          condition: .serverNotConnected("mac-mini"), inUse: "pn51", postedAt: now)]
+            // The watch counts Mac Mini's first failure.
+            var watch = ServerWatch()
+            watch.failures = 1
+            watch.streakStart = now
+            watch.lastResult = refused
+            watch.seen = true
+            watch.failedSinceStart = true
+            $0.watch.servers["mac-mini"] = watch
+        }
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.state.connectionStatus == .connected)
         #expect(world.state.configuredServer.id == "pn51")
