@@ -152,3 +152,22 @@ extension ReducerWorld {
         }
     }
 }
+
+extension ReducerWorld {
+    /// Esc during the switch to `target` from `previous` (connected, the default): everything
+    /// is put back, settings.json included, and the cancel is told once.
+    static func switchCancelled(to target: ServerConfig, back previous: ServerConfig, at now: Double) -> (inout AppState) -> Void {
+        { app in
+            app.settings.connectionStatus = .connected
+            app.settings.serverSwitchState = ServerSwitchState()
+            app.settings.configuredServer = previous
+            app.settings.configuredSource = .default
+            app.settings.connectivity.activeSwitch = nil
+            loopStarts(connectedTo: previous.id)(&app)
+            app.settings.timeline.insert(TimelineEntry(at: now, kind: .switchCancelled, serverId: target.id), at: 0)
+            app.settings.notices = [Notice(subject: .server(target.id), kind: .info,
+                                           message: AppError(key: "switch.cancelled", parameters: ["server": previous.id, "target": target.id]),
+                                           condition: .untilDismissed, inUse: previous.id, postedAt: now)]
+        }
+    }
+}

@@ -130,13 +130,24 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func onlyTheLastRequestWinsAndEscPutsBackWhatWasThereFirst() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcarenomac-mini.local/api")))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let (pn51, tailscale) = (world.server("pn51"), world.server("mac-mini-tailscale"))
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: world.server("mac-mini"), previousSelection: SettingsSelection(address: nil),
+                                                at: world.now))
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcarenomac-mini.local/api"))) {
+            // The running switch takes the new target under a new generation; what to put back stays.
+            $0.settings.serverSwitchState.toServerId = tailscale.id
+            $0.settings.configuredServer = tailscale
+            $0.settings.connectivity.lastGeneration += 1
+            $0.settings.connectivity.activeSwitch?.generation = $0.settings.connectivity.lastGeneration
+            $0.settings.connectivity.activeSwitch?.target = tailscale
+        }
         #expect(world.state.serverSwitchState.fromServerId == "pn51")
         #expect(world.state.serverSwitchState.toServerId == "mac-mini-tailscale")
-        world.send(.switchCancelled(at: world.now))
+        let now = world.now
+        world.send(.switchCancelled(at: now), ReducerWorld.switchCancelled(to: tailscale, back: pn51, at: now))
         world.settle()
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.fileResolution.configuredServer.id == "pn51", "the first selection before the switches is back")
