@@ -34,13 +34,18 @@ extension ReducerWorld {
             app.settings.connectivity.activeSwitch = nil
             app.settings.connectivity.statusSince = now
             loopStarts(connectedTo: server.id)(&app)
-            var watch = ServerWatch()
-            watch.successes = 1
-            watch.upStreakStart = now
-            watch.lastResult = result
-            watch.seen = true
-            app.watch.servers[server.id] = watch
+            app.watch.servers[server.id] = firstSuccess(result, at: now)
         }
+    }
+
+    /// What the watch knows of a server after its first result, a success at `now`.
+    static func firstSuccess(_ result: DetailedStatus, at now: Double) -> ServerWatch {
+        var watch = ServerWatch()
+        watch.successes = 1
+        watch.upStreakStart = now
+        watch.lastResult = result
+        watch.seen = true
+        return watch
     }
 
     /// The probe loop starts anew (a new generation) on `serverId`, connected, one interval on.

@@ -111,15 +111,22 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func escDuringASwitchKeepsThePreviousServerEverywhere() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let (pn51, macMini) = (world.server("pn51"), world.server("mac-mini"))
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: macMini, previousSelection: SettingsSelection(address: nil), at: world.now))
         // The switch is testing Mac Mini (slow): Esc.
         while world.state.serverSwitchState.progress != .testingConnection {
-            world.complete(at: try #require(world.pending.firstIndex { !$0.isTimer }))
+            world.complete(at: try #require(world.pending.firstIndex { !$0.isTimer })) { $0.settings.serverSwitchState.progress = .testingConnection }
         }
-        world.send(.switchCancelled(at: world.now))
-        world.settle()
+        world.send(.switchCancelled(at: world.now), ReducerWorld.switchCancelled(to: macMini, back: pn51, at: world.now))
+        let now = world.now
+        world.settle {
+            // The cancelled switch's test still answers: the screen drops it, the watch counts
+            // Mac Mini's success (as it counts a superseded probe: see aLateResultOfAnEarlierProbeIsDropped).
+            $0.watch.servers[macMini.id] = ReducerWorld.firstSuccess(ReducerWorld.status(macMini, health: .up, at: now), at: now)
+        }
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.state.serverSwitchState == .idle)
         #expect(world.state.connectionStatus == .connected)
