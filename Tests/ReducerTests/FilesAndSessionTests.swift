@@ -6,10 +6,16 @@ import Testing
 @Suite("Reducer: files, language, sign-in, notices")
 struct FilesAndSessionTests {
     @Test func aHandEditSwitchesAndIsOnTheTimeline() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        try world.handEdit(#"{"backend_server_address": "https://verbumcaremac-mini/api"}"#)
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let macMini = world.server("mac-mini")
+        let now = world.now
+        try world.handEdit(#"{"backend_server_address": "https://verbumcaremac-mini/api"}"#) {
+            // As a choice in the pane, and the edit is on the timeline.
+            ReducerWorld.switchRequested(to: macMini, previousSelection: SettingsSelection(address: nil), at: now)(&$0)
+            $0.settings.timeline.insert(TimelineEntry(at: now, kind: .settingsEdited, serverId: macMini.id), at: 0)
+        }
+        world.settle(ReducerWorld.switched(to: macMini, at: world.now))
         #expect(world.state.currentServer.id == "mac-mini")
         #expect(world.state.timeline.contains { $0.kind == .settingsEdited && $0.serverId == "mac-mini" })
     }
