@@ -7,13 +7,16 @@ struct SwitchAndFallbackTests {
     static let macMini = #"{"backend_server_address": "https://verbumcaremac-mini/api"}"#
 
     @Test func startTestsTheConfiguredServerAndIsNotASwitch() throws {
-        var world = try ReducerWorld()
+        var world = try ReducerWorld(claimsState: true)
         var steps: [SwitchStep] = []
         var statuses: [ConnectionStatus] = [world.state.connectionStatus]
-        while let index = world.pending.firstIndex(where: { !$0.isTimer }) {
-            if let step = world.state.serverSwitchState.progress, steps.last != step { steps.append(step) }
-            if statuses.last != world.state.connectionStatus { statuses.append(world.state.connectionStatus) }
-            world.complete(at: index)
+        // Effect by effect, watching every state between; the run as a whole is the start's answer.
+        world.store.claim("the start", ReducerWorld.startAnswered(world.server("pn51"), at: world.now), #_sourceLocation) {
+            while let index = world.pending.firstIndex(where: { !$0.isTimer }) {
+                if let step = world.state.serverSwitchState.progress, steps.last != step { steps.append(step) }
+                if statuses.last != world.state.connectionStatus { statuses.append(world.state.connectionStatus) }
+                world.complete(at: index)
+            }
         }
         statuses.append(world.state.connectionStatus)
         #expect(steps.isEmpty, "starting on the configured server shows no switch steps")
