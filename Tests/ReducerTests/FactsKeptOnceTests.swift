@@ -39,7 +39,8 @@ struct FactsKeptOnceTests: RandomChoices {
     func derivedFactsAgreeAfterEveryEvent() async {
         await propertyCheck(count: 100, input: ReducerPropertyTests.stories) { steps in
             await Task.yield()
-            guard var world = try? ReducerWorld() else {
+            // Random stories check invariants after every event; claiming each change would need a second reducer as oracle.
+            guard var world = try? ReducerWorld(claimsState: false) else {
                 Issue.record("could not make a temporary settings file")
                 return
             }

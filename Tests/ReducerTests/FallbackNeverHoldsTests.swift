@@ -221,6 +221,7 @@ struct FallbackNeverHoldsTests: RandomChoices {
     func neverHeldInRandomStories() async {
         await propertyCheck(count: 100, input: Self.stories) { steps in
             await Task.yield()
+            // Random stories check invariants after every event; claiming each change would need a second reducer as oracle.
             guard var world = try? Self.fallenBack() else {
                 Issue.record("could not make a temporary settings file")
                 return

@@ -6,18 +6,30 @@ import Testing
 @Suite("Reducer: files, language, sign-in, notices")
 struct FilesAndSessionTests {
     @Test func aHandEditSwitchesAndIsOnTheTimeline() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        try world.handEdit(#"{"backend_server_address": "https://verbumcaremac-mini/api"}"#)
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let macMini = world.server("mac-mini")
+        let now = world.now
+        try world.handEdit(#"{"backend_server_address": "https://verbumcaremac-mini/api"}"#) {
+            // As a choice in the pane, and the edit is on the timeline.
+            ReducerWorld.switchRequested(to: macMini, previousSelection: SettingsSelection(address: nil), at: now)(&$0)
+            $0.settings.timeline.insert(TimelineEntry(at: now, kind: .settingsEdited, serverId: macMini.id), at: 0)
+        }
+        world.settle(ReducerWorld.switched(to: macMini, at: world.now))
         #expect(world.state.currentServer.id == "mac-mini")
         #expect(world.state.timeline.contains { $0.kind == .settingsEdited && $0.serverId == "mac-mini" })
     }
 
     @Test func aHandEditWithThreeBadFieldsNamesEachAndANewValidFileClearsThemAtOnce() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        try world.handEdit(#"{"connection_timeout": 99, "auto_switch_on_failure": "yes", "probe_interval": -4}"#)
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let refused = [ReducerWorld.refusedField("connection_timeout", value: "99", fallback: "10", at: world.now),
+                       ReducerWorld.refusedField("probe_interval", value: "-4", fallback: "10", at: world.now),
+                       ReducerWorld.refusedField("auto_switch_on_failure", value: "yes", fallback: "true", at: world.now)]
+        try world.handEdit(#"{"connection_timeout": 99, "auto_switch_on_failure": "yes", "probe_interval": -4}"#) {
+            $0.settings.settingsFileProblems = refused.map(\.0)
+            $0.settings.notices = refused.map(\.1)
+        }
         let fileNotices = world.state.notices.filter {
             if case .file("settings.json", _) = $0.subject { true } else { false }
         }
@@ -26,7 +38,15 @@ struct FilesAndSessionTests {
         for notice in fileNotices {
             #expect(notice.message.parameters["value"] != nil, "the rejected value is named")
         }
-        try world.handEdit(#"{"connection_timeout": 20}"#)
+        try world.handEdit(#"{"connection_timeout": 20}"#) {
+            // 20 s for every server, in milliseconds on each; the problems and their notices go.
+            $0.settings.connectionTimeout = 20
+            $0.settings.currentServer.connectionTimeout = 20_000
+            $0.settings.configuredServer.connectionTimeout = 20_000
+            for index in $0.settings.availableServers.indices { $0.settings.availableServers[index].connectionTimeout = 20_000 }
+            $0.settings.settingsFileProblems = []
+            $0.settings.notices = []
+        }
         #expect(world.state.notices.isEmpty, "a valid file takes its problems' notices away in the same step")
         #expect(world.state.connectionTimeout == 20)
     }
@@ -46,28 +66,36 @@ struct FilesAndSessionTests {
     }
 
     @Test func aReReadOfTheSameProblemKeepsItsDismissal() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        try world.handEdit(#"{"connection_timeout": 99}"#)
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        // 99 s is refused: the default of 10 s stays, and a warning names the field and the value.
+        let (problem, notice) = ReducerWorld.refusedField("connection_timeout", value: "99", fallback: "10", at: world.now)
+        try world.handEdit(#"{"connection_timeout": 99}"#) {
+            $0.settings.settingsFileProblems = [problem]
+            $0.settings.notices = [notice]
+        }
         #expect(world.state.notices.count == 1)
-        world.send(.noticeDismissed(nil))
+        world.send(.noticeDismissed(nil)) {
+            $0.settings.notices = []
+            $0.settings.connectivity.dismissed = [DismissedNotice(subject: notice.subject, key: problem.key)]
+        }
         #expect(world.state.notices.isEmpty)
-        try world.handEdit(#"{"connection_timeout": 99, "enable_detailed_logging": true}"#)
+        try world.handEdit(#"{"connection_timeout": 99, "enable_detailed_logging": true}"#) { $0.settings.detailedLogging = true }
         #expect(world.state.notices.isEmpty, "the same problem, already dismissed, is not told again")
     }
 
     @Test func choosingALanguageSavesItAndEndsTheOverride() throws {
-        var world = try ReducerWorld(language: .ja)
+        var world = try ReducerWorld(language: .ja, claimsState: true)
         var state = world.state
         state.languageOverride = .en
         let effects = SettingsReducer.reduce(&state, .languageChosen(.zhHant))
         #expect(state.currentLanguage == .zhHant && state.languageOverride == nil && state.savedLanguage == .zhHant)
         #expect(effects.contains(.persistAppState(PersistedAppState(state))))
-        world.settle()
+        world.settleStart()
     }
 
     @Test func loadingWritesNothing() throws {
-        var state = try ReducerWorld(active: false).state
+        var state = try ReducerWorld(active: false, claimsState: true).state
         let effects = SettingsReducer.reduce(&state, .loaded(settings: NativeSettingsFile.LoadResult(
             settings: .defaults, problems: [], movedAsideTo: nil, existed: false),
             appState: AppStateFile.LoadResult(state: PersistedAppState(currentLanguage: .en), problems: []),
@@ -102,29 +130,52 @@ struct FilesAndSessionTests {
     }
 
     @Test func aSignInForAnotherServerIsNotOpened() throws {
-        var world = try ReducerWorld()
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
         world.send(.signInRequested(serverId: "mac-mini", at: world.now))
         #expect(world.state.loginRequest == nil)
     }
 
     @Test func openingThePaneTestsEveryServerAtOnce() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.paneOpened(at: world.now))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let servers = world.state.availableServers
+        world.send(.paneOpened(at: world.now)) {
+            $0.screen.isSettingsPaneOpen = true
+            // Every row tested at once, each under its own generation, shown as testing.
+            for server in servers {
+                $0.settings.connectivity.lastGeneration += 1
+                $0.settings.connectivity.rowTests[server.id] = $0.settings.connectivity.lastGeneration
+                $0.settings.serverStatuses[server.id] = ServerProbeSummary(status: .testing)
+            }
+        }
         #expect(world.app.screen.isSettingsPaneOpen)
         let rows = world.pending.filter { if case .testRow = $0 { true } else { false } }
         #expect(rows.count == world.state.availableServers.count)
         #expect(world.state.serverStatuses.values.allSatisfy { $0.status == .testing })
         world.health["mac-mini-tailscale"] = .down
-        world.settle()
+        let now = world.now
+        let health = world.health
+        world.settle {
+            for server in servers {
+                $0.settings.serverStatuses[server.id] = ServerProbeSummary(ReducerWorld.status(server, health: health[server.id] ?? .up, at: now))
+            }
+            $0.settings.connectivity.rowTests = [:]
+        }
         #expect(world.state.serverStatuses["mac-mini"]?.status == .connected)
         #expect(world.state.serverStatuses["mac-mini-tailscale"]?.status == .error)
     }
 
     @Test func theCommandLineAdoptsAChosenServerWithoutTesting() throws {
-        var world = try ReducerWorld(active: false)
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        var world = try ReducerWorld(active: false, claimsState: true)
+        let macMini = world.server("mac-mini")
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api"))) {
+            // Adopted as it is, in settings.json and on the screen: no switch, no test.
+            $0.settings.currentServer = macMini
+            $0.settings.configuredServer = macMini
+            $0.settings.serverSource = .nativeSettings
+            $0.settings.configuredSource = .nativeSettings
+        }
         #expect(world.state.currentServer.id == "mac-mini")
         #expect(world.state.connectionStatus == .disconnected)
         #expect(world.pending.isEmpty, "nothing is tested without the app's runner")

@@ -52,7 +52,8 @@ struct PaneEscapePropertyTests {
         var now: Double { world.now }
 
         init(language: AppLanguage) throws {
-            world = try ReducerWorld(language: language)
+            // Random stories check invariants after every event; claiming each change would need a second reducer as oracle.
+            world = try ReducerWorld(language: language, claimsState: false)
             // The start's test runs to its end: pn51 in use, connected.
             world.settle()
         }

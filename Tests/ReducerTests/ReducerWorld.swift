@@ -61,7 +61,9 @@ struct ReducerWorld {
     /// The answered effects in flight, then the timers waiting (earliest first).
     var pending: [AppEffect] { store.inFlight + store.waitingTimers }
 
-    init(settingsJSON: String? = nil, active: Bool = true, language: AppLanguage = .en) throws {
+    /// `claimsState`: the story claims every change of the state, step by step (the store's
+    /// `checksState`); the world claims its own start.
+    init(settingsJSON: String? = nil, active: Bool = true, language: AppLanguage = .en, claimsState: Bool = false) throws {
         directory = try TemporaryDirectory()
         file = NativeSettingsFile(path: directory.path + "/settings.json", environment: .production)
         appStateFile = AppStateFile(path: directory.path + "/app-state.json")
@@ -70,15 +72,14 @@ struct ReducerWorld {
                                                            availableServers: defaults.availableServers,
                                                            currentLanguage: language, environment: .production)),
                           at: 1_800_000_000)
-        // The stories check invariants and the facts they tell, not every field of every step.
-        store.checksState = false
+        store.checksState = claimsState
         Self.answerFiles(store, file: file, appStateFile: appStateFile, network: network)
         Self.answerNetwork(store, network: network)
         if let settingsJSON { try write(settingsJSON) }
         send(.loaded(settings: file.load(), appState: appStateFile.load(), detectedLanguage: language))
         loadedAppState = PersistedAppState(state)
         loadedTransport = (state.caBundle, state.certWarningDays)
-        if active { send(.connectivityStarted(at: now)) }
+        if active { send(.connectivityStarted(at: now), Self.startsTesting(at: now)) }
     }
 
     /// The store's file effects, at once inside the event as `dispatch` runs them.
@@ -164,14 +165,19 @@ struct ReducerWorld {
 
     // MARK: Events
 
-    mutating func send(_ event: AppEvent) {
-        store.send(event)
+    /// A change the story claims for a step (the whole `AppState`; nil: nothing changes). It
+    /// runs while the step holds `world`: it reads nothing of `world` (take what it needs
+    /// before, as `let`s), or the exclusivity check stops the run.
+    typealias Change = ((inout AppState) -> Void)?
+
+    mutating func send(_ event: AppEvent, sourceLocation: SourceLocation = #_sourceLocation, _ change: Change = nil) {
+        store.send(event, sourceLocation: sourceLocation, change)
     }
 
     /// A person's hand edit of settings.json, seen by the watcher.
-    mutating func handEdit(_ json: String) throws {
+    mutating func handEdit(_ json: String, sourceLocation: SourceLocation = #_sourceLocation, _ change: Change = nil) throws {
         try write(json)
-        send(.settingsFileRead(file.load(), at: now))
+        send(.settingsFileRead(file.load(), at: now), sourceLocation: sourceLocation, change)
     }
 
     /// What settings.json says now, as the app and `status` read it.
@@ -183,25 +189,34 @@ struct ReducerWorld {
 
     /// Runs every answered effect, and what falls due while a hang is awaited, until nothing
     /// is in flight (a switch runs to its end, probes answer); timers further on wait.
-    mutating func settle(maxSteps: Int = 200) {
+    /// `change` is what the whole run does to the state.
+    mutating func settle(maxSteps: Int = 200, sourceLocation: SourceLocation = #_sourceLocation, _ change: Change = nil) {
+        store.claim("settling", change, sourceLocation) { runInFlight(maxSteps: maxSteps) }
+    }
+
+    private func runInFlight(maxSteps: Int) {
         for _ in 0..<maxSteps where !store.inFlight.isEmpty || store.hasCompletions {
             store.runOne()
         }
     }
 
-    /// Fires the earliest timer (virtual time moves to it) and settles what follows.
-    mutating func fireNextTimer() {
-        store.fireNextTimer()
-        settle()
+    /// Fires the earliest timer (virtual time moves to it) and settles what follows; `change`
+    /// is what both do to the state.
+    mutating func fireNextTimer(sourceLocation: SourceLocation = #_sourceLocation, _ change: Change = nil) {
+        store.claim("the next timer and what follows", change, sourceLocation) {
+            store.fireNextTimer()
+            runInFlight(maxSteps: 200)
+        }
     }
 
-    /// Runs the effect in flight at `index`, or fires the timer at that place in `pending`.
-    mutating func complete(at index: Int) {
+    /// Runs the effect in flight at `index`, or fires the timer at that place in `pending`;
+    /// `change` is what it does to the state.
+    mutating func complete(at index: Int, sourceLocation: SourceLocation = #_sourceLocation, _ change: Change = nil) {
         let inFlight = store.inFlight.count
         if index < inFlight {
-            store.runInFlight(at: index)
+            store.runInFlight(at: index, sourceLocation: sourceLocation, change)
         } else {
-            store.fire(timer: store.waitingTimers[index - inFlight])
+            store.fire(timer: store.waitingTimers[index - inFlight], sourceLocation: sourceLocation, change)
         }
     }
 

@@ -7,8 +7,8 @@ import Testing
 @Suite("Reducer: sign-in key and dns advice")
 struct SignInAndAdviceTests {
     @Test func iOnTheMainScreenAsksForSignInAndTheHelpListsIt() throws {
-        var world = try ReducerWorld()
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
         var app = AppState(settings: world.state)
         _ = AppReducer.reduce(&app, .key(.character("i"), at: world.now))
         #expect(app.settings.loginRequest?.serverId == "pn51")
@@ -23,8 +23,8 @@ struct SignInAndAdviceTests {
     }
 
     @Test func aLocalNameThatDoesNotResolveAsksWhatThisMachineLacksOnce() throws {
-        var world = try ReducerWorld(active: false)
-        world.send(.connectivityStarted(at: world.now))
+        var world = try ReducerWorld(active: false, claimsState: true)
+        world.send(.connectivityStarted(at: world.now), ReducerWorld.startsTesting(at: world.now))
         let run = try #require(world.state.connectivity.activeSwitch)
         world.send(.switchStepCompleted(generation: run.generation, step: .validating, at: world.now))
         let failed = Self.dnsFailure(world.server("pn51"), at: world.now)
@@ -39,8 +39,8 @@ struct SignInAndAdviceTests {
     }
 
     @Test func theDnsNoticeShowsWhatThisMachineLacksForMDNS() throws {
-        var world = try ReducerWorld()
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
         var state = world.state
         let pn51 = world.server("pn51")
         let reason = ConnectivityError(code: .dns, message: "not found")

@@ -30,18 +30,24 @@ struct SignInWordsTests {
     }
 
     @Test func theLastUserNameIsOfferedAgainPerServerAndSavedWithoutThePassword() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.signInRequested(serverId: "pn51", at: world.now))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        world.send(.signInRequested(serverId: "pn51", at: world.now)) {
+            $0.settings.loginRequest = LoginRequest(serverId: "pn51", reason: .signIn)
+            $0.screen.loginForm = LoginForm()
+        }
         #expect(world.app.screen.loginForm?.username.text == "")
         #expect(world.app.screen.loginForm?.focus == .username)
         let password = SecretText("correct horse battery staple")
-        world.send(.signInSubmitted(username: "nurse.tanaka", password: password))
-        world.settle()
+        world.send(.signInSubmitted(username: "nurse.tanaka", password: password)) { $0.settings.loginRequest?.isSubmitting = true }
+        world.settle(ReducerWorld.signedIn(world.server("pn51"), as: "nurse.tanaka", at: world.now))
         #expect(world.state.loginRequest == nil)
         #expect(world.state.lastUserNames == ["pn51": "nurse.tanaka"])
 
-        world.send(.signInRequested(serverId: "pn51", at: world.now))
+        world.send(.signInRequested(serverId: "pn51", at: world.now)) {
+            $0.settings.loginRequest = LoginRequest(serverId: "pn51", reason: .signIn)
+            $0.screen.loginForm = LoginForm(username: "nurse.tanaka")
+        }
         #expect(world.app.screen.loginForm?.username.text == "nurse.tanaka")
         #expect(world.app.screen.loginForm?.password.text == "")
         #expect(world.app.screen.loginForm?.focus == .password, "the name is there: the password is what is asked")
@@ -57,9 +63,13 @@ struct SignInWordsTests {
     }
 
     @Test func aNameThatIsNotCleanTextIsNeitherKeptNorRead() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.signedIn(serverId: "pn51", username: "evil\u{1B}[2J", at: world.now))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let now = world.now
+        world.send(.signedIn(serverId: "pn51", username: "evil\u{1B}[2J", at: now)) {
+            $0.settings.timeline.insert(TimelineEntry(at: now, kind: .signedIn, serverId: "pn51"), at: 0)
+            ReducerWorld.probeRestarts(at: now)(&$0)
+        }
         #expect(world.state.lastUserNames.isEmpty)
         let directory = try TemporaryDirectory()
         let path = directory.path + "/app-state.json"

@@ -7,13 +7,16 @@ struct SwitchAndFallbackTests {
     static let macMini = #"{"backend_server_address": "https://verbumcaremac-mini/api"}"#
 
     @Test func startTestsTheConfiguredServerAndIsNotASwitch() throws {
-        var world = try ReducerWorld()
+        var world = try ReducerWorld(claimsState: true)
         var steps: [SwitchStep] = []
         var statuses: [ConnectionStatus] = [world.state.connectionStatus]
-        while let index = world.pending.firstIndex(where: { !$0.isTimer }) {
-            if let step = world.state.serverSwitchState.progress, steps.last != step { steps.append(step) }
-            if statuses.last != world.state.connectionStatus { statuses.append(world.state.connectionStatus) }
-            world.complete(at: index)
+        // Effect by effect, watching every state between; the run as a whole is the start's answer.
+        world.store.claim("the start", ReducerWorld.startAnswered(world.server("pn51"), at: world.now), #_sourceLocation) {
+            while let index = world.pending.firstIndex(where: { !$0.isTimer }) {
+                if let step = world.state.serverSwitchState.progress, steps.last != step { steps.append(step) }
+                if statuses.last != world.state.connectionStatus { statuses.append(world.state.connectionStatus) }
+                world.complete(at: index)
+            }
         }
         statuses.append(world.state.connectionStatus)
         #expect(steps.isEmpty, "starting on the configured server shows no switch steps")
@@ -30,13 +33,13 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func probesComeOneIntervalApartInVirtualTime() throws {
-        var world = try ReducerWorld()
+        var world = try ReducerWorld(claimsState: true)
         let start = world.now
-        world.settle()
+        world.settleStart()
         let interval = Double(world.state.probeInterval)
         var fired: [Double] = []
-        for _ in 0..<4 {
-            world.fireNextTimer()
+        for round in 1...4 {
+            world.fireNextTimer(ReducerWorld.probeAnswered(world.server("pn51"), at: start + Double(round) * interval))
             if world.log.last(where: { $0.hasSuffix("TimerFired") }) == "probeTimerFired" { fired.append(world.now) }
         }
         #expect(fired == (1...4).map { start + Double($0) * interval }, "every \(interval) s from the start's test: \(fired)")
@@ -45,24 +48,58 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func choosingAServerWritesSettingsThenSwitches() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let macMini = world.server("mac-mini")
+        // settings.json named nothing before (pn51, the default): that is what a failure puts back.
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: macMini, previousSelection: SettingsSelection(address: nil), at: world.now))
         #expect(world.fileResolution.configuredServer.id == "mac-mini", "settings.json names it at once")
         #expect(world.state.configuredServer.id == "mac-mini")
         #expect(world.state.connectionStatus == .switching)
-        world.settle()
+        world.settle(ReducerWorld.switched(to: macMini, at: world.now))
         #expect(world.state.currentServer.id == "mac-mini")
         #expect(world.state.serverSource == .nativeSettings)
         #expect(world.state.timeline.contains { $0.kind == .switched && $0.serverId == "mac-mini" })
     }
 
     @Test func aFailedSwitchKeepsThePreviousServerAndPutsItBackInSettings() throws {
-        var world = try ReducerWorld()
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
         world.health["mac-mini"] = .down
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
-        world.settle()
+        let macMini = world.server("mac-mini")
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: macMini, previousSelection: SettingsSelection(address: nil), at: world.now))
+        let now = world.now
+        let refused = ReducerWorld.status(macMini, health: .down, at: now)
+        let reason = ConnectivityError(code: .connect, message: "refused")
+        let pn51 = world.server("pn51")
+        world.settle {
+            // pn51 stays in use, connected, its loop started again; settings.json names it again.
+            $0.settings.connectionStatus = .connected
+            $0.settings.serverSwitchState = ServerSwitchState()
+            $0.settings.configuredServer = pn51
+            $0.settings.configuredSource = .default
+            $0.settings.connectivity.activeSwitch = nil
+            ReducerWorld.loopStarts(connectedTo: "pn51")(&$0)
+            // The failure is told: history, timeline, the row, a notice naming the previous server.
+            $0.settings.serverHistory.insert(ServerHistoryEntry(serverId: "mac-mini", lastUsed: now, successful: false, durationMs: 0), at: 0)
+            $0.settings.timeline.insert(TimelineEntry(at: now, kind: .switchFailed, serverId: "mac-mini", durationMs: 0, reason: reason), at: 0)
+            $0.settings.serverStatuses["mac-mini"] = ServerProbeSummary(refused)
+            $0.settings.notices = [Notice(subject: .server("mac-mini"), kind: .error,
+                                          message: AppError(key: "switch.failed", parameters: [
+                                              "server": "mac-mini", "seconds": "10", "previous": "pn51", "host": "verbumcaremac-mini"],
+                                              code: .connect, reason: reason),
+                                          condition: .serverNotConnected("mac-mini"), inUse: "pn51", postedAt: now)]
+            // The watch counts Mac Mini's first failure.
+            var watch = ServerWatch()
+            watch.failures = 1
+            watch.streakStart = now
+            watch.lastResult = refused
+            watch.seen = true
+            watch.failedSinceStart = true
+            $0.watch.servers["mac-mini"] = watch
+        }
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.state.connectionStatus == .connected)
         #expect(world.state.configuredServer.id == "pn51")
@@ -77,15 +114,22 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func escDuringASwitchKeepsThePreviousServerEverywhere() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let (pn51, macMini) = (world.server("pn51"), world.server("mac-mini"))
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: macMini, previousSelection: SettingsSelection(address: nil), at: world.now))
         // The switch is testing Mac Mini (slow): Esc.
         while world.state.serverSwitchState.progress != .testingConnection {
-            world.complete(at: try #require(world.pending.firstIndex { !$0.isTimer }))
+            world.complete(at: try #require(world.pending.firstIndex { !$0.isTimer })) { $0.settings.serverSwitchState.progress = .testingConnection }
         }
-        world.send(.switchCancelled(at: world.now))
-        world.settle()
+        world.send(.switchCancelled(at: world.now), ReducerWorld.switchCancelled(to: macMini, back: pn51, at: world.now))
+        let now = world.now
+        world.settle {
+            // The cancelled switch's test still answers: the screen drops it, the watch counts
+            // Mac Mini's success (as it counts a superseded probe: see aLateResultOfAnEarlierProbeIsDropped).
+            $0.watch.servers[macMini.id] = ReducerWorld.firstSuccess(ReducerWorld.status(macMini, health: .up, at: now), at: now)
+        }
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.state.serverSwitchState == .idle)
         #expect(world.state.connectionStatus == .connected)
@@ -96,23 +140,46 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func onlyTheLastRequestWinsAndEscPutsBackWhatWasThereFirst() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcarenomac-mini.local/api")))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let (pn51, tailscale) = (world.server("pn51"), world.server("mac-mini-tailscale"))
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: world.server("mac-mini"), previousSelection: SettingsSelection(address: nil),
+                                                at: world.now))
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcarenomac-mini.local/api"))) {
+            // The running switch takes the new target under a new generation; what to put back stays.
+            $0.settings.serverSwitchState.toServerId = tailscale.id
+            $0.settings.configuredServer = tailscale
+            $0.settings.connectivity.lastGeneration += 1
+            $0.settings.connectivity.activeSwitch?.generation = $0.settings.connectivity.lastGeneration
+            $0.settings.connectivity.activeSwitch?.target = tailscale
+        }
         #expect(world.state.serverSwitchState.fromServerId == "pn51")
         #expect(world.state.serverSwitchState.toServerId == "mac-mini-tailscale")
-        world.send(.switchCancelled(at: world.now))
+        let now = world.now
+        world.send(.switchCancelled(at: now), ReducerWorld.switchCancelled(to: tailscale, back: pn51, at: now))
         world.settle()
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.fileResolution.configuredServer.id == "pn51", "the first selection before the switches is back")
     }
 
     @Test func choosingTheCurrentServerAbandonsASwitchInProgress() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcare-lab.local/api")))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let pn51 = world.server("pn51")
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: world.server("mac-mini"), previousSelection: SettingsSelection(address: nil),
+                                                at: world.now))
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcare-lab.local/api"))) {
+            // The switch is dropped where it stands: pn51, still in use, is now named in
+            // settings.json, connected as before, its probe loop started again.
+            $0.settings.connectionStatus = .connected
+            $0.settings.serverSource = .nativeSettings
+            $0.settings.serverSwitchState = ServerSwitchState()
+            $0.settings.configuredServer = pn51
+            $0.settings.connectivity.activeSwitch = nil
+            ReducerWorld.loopStarts(connectedTo: pn51.id)(&$0)
+        }
         #expect(world.state.connectivity.activeSwitch == nil)
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.state.serverSource == .nativeSettings)
@@ -247,25 +314,32 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func aLateResultOfAnEarlierProbeIsDropped() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.fireNextTimer()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        world.fireNextTimer(ReducerWorld.probeAnswered(world.server("pn51"), at: world.now + 10))
         let generation = try #require(world.state.connectivity.monitor?.generation)
-        world.send(.testRequested(at: world.now))
+        world.send(.testRequested(at: world.now), ReducerWorld.probeRestarts(at: world.now))
         let stale = ReducerWorld.status(world.server("pn51"), health: .down, at: world.now)
-        world.send(.probeCompleted(generation: generation, result: stale, hadToken: false, at: world.now))
+        // The screen drops it, but the watch slice counts it (a failure streak starts, the
+        // result is its last): found by this story's state claim, reported, not decided here.
+        withKnownIssue("the watch counts a superseded probe's result") {
+            world.send(.probeCompleted(generation: generation, result: stale, hadToken: false, at: world.now))
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("did not claim") && $0.rawValue.contains("watch.servers") }
+        }
         #expect(world.state.connectionStatus != .error)
         #expect(world.state.detailedStatus?.isHealthy == true)
     }
 
     @Test func aProbeWithoutAnswerIsShownAsWaitingWhileTheStatusKeepsItsWord() throws {
-        var world = try ReducerWorld()
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
         let index = try #require(world.pending.firstIndex { $0.isTimer })
-        world.complete(at: index)
+        let due = world.now + 10
+        world.complete(at: index, ReducerWorld.probeStarts(at: due))
         #expect(world.state.connectionStatus == .connected)
         #expect(world.state.secondsWithoutAnswer(now: world.now + 3) == 3)
-        world.settle()
+        world.settle(ReducerWorld.probeAnswered(world.server("pn51"), at: due))
         #expect(world.state.secondsWithoutAnswer(now: world.now + 3) == nil)
     }
 }

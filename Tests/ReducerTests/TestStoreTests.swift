@@ -43,6 +43,34 @@ struct TestStoreTests {
         }
     }
 
+    @Test("an effect run, a step towards quiescence or a timer fired that changes the state unclaimed fails, naming the field")
+    func unclaimedChangesOfEffectsFail() {
+        let store = Self.store()
+        store.runTimers()
+        store.answer(.testRow) { effect, now in
+            guard case let .testRow(server, generation) = effect else { return [] }
+            return [.init(.rowTestCompleted(generation: generation, result: ReducerWorld.status(server, health: .down, at: now)))]
+        }
+        store.ignore(.readSettingsFile)
+        // Opening the pane is not what this test is about.
+        store.checksState = false
+        store.send(.key(.character("o"), at: Self.now))
+        store.checksState = true
+        withKnownIssue { store.runInFlight(at: 0) } matching: { Self.unclaimed("running testRow", $0) }
+        withKnownIssue { store.runOne() } matching: { Self.unclaimed("one step", $0) }
+        store.checksState = false
+        while !store.inFlight.isEmpty { store.runOne() }
+        store.checksState = true
+        #expect(store.waitingTimers.count == 1, "the pane's re-test: \(store.waitingTimers)")
+        withKnownIssue { store.fireNextTimer() } matching: { Self.unclaimed("the next timer", $0, field: "settings.connectivity.rowTests") }
+    }
+
+    static func unclaimed(_ step: String, _ issue: Issue, field: String = "settings.serverStatuses") -> Bool {
+        issue.comments.contains {
+            $0.rawValue.contains("\(step): state changed that the test did not claim") && $0.rawValue.contains(field)
+        }
+    }
+
     @Test("timers fire when due, at their time; a timer set again or cancelled never fires")
     func virtualTime() throws {
         let store = Self.store()

@@ -8,6 +8,11 @@ enum StateDifference {
         guard left != right else { return [] }
         let a = Mirror(reflecting: expected)
         let b = Mirror(reflecting: actual)
+        // Two equal dictionaries or sets may print their elements in different orders.
+        if a.displayStyle == .dictionary || a.displayStyle == .set,
+           a.children.map({ String(reflecting: $0.value) }).sorted() == b.children.map({ String(reflecting: $0.value) }).sorted() {
+            return []
+        }
         let leftChildren = Array(a.children)
         let rightChildren = Array(b.children)
         // Descend while both sides have the same shape; otherwise this is the difference.
@@ -21,7 +26,8 @@ enum StateDifference {
                 let child = path.isEmpty ? name : "\(path).\(name)"
                 lines += Self.lines(l.value, r.value, path: child, depth: depth + 1)
             }
-            if !lines.isEmpty { return lines }
+            // Every field alike but for the order a dictionary printed in: no difference.
+            return lines
         }
         return ["\(path.isEmpty ? "state" : path):\n  − \(left)\n  + \(right)"]
     }

@@ -63,6 +63,8 @@ public final class TestStore {
     var timers: [EffectKind: Pending] = [:]
     var completions: [Pending] = []
     private var sequence = 0
+    /// Inside a `claim`: the steps it runs are checked together, at its end.
+    private var batches = 0
     var dispositions: [EffectKind: Disposition] = [:]
     /// Every event applied, for failure messages.
     public private(set) var log: [String] = []
@@ -159,7 +161,7 @@ public final class TestStore {
         expectAllClaimed(before: "running effects", sourceLocation)
         let before = state
         var steps = 0
-        while steps < maxSteps, runOne() { steps += 1 }
+        while steps < maxSteps, step() { steps += 1 }
         #expect(steps < maxSteps, "no quiescence after \(maxSteps) steps: \(log.suffix(20))", sourceLocation: sourceLocation)
         expect(from: before, change, what: "the effects run", sourceLocation)
     }
@@ -187,15 +189,34 @@ public final class TestStore {
         expect(from: before, change, what: "advancing \(seconds) s", sourceLocation)
     }
 
-    /// Runs the answered effect in flight at `index` alone (the effects finish in any order).
-    public func runInFlight(at index: Int) {
-        run(inFlight.remove(at: index))
+    /// Runs the answered effect in flight at `index` alone (the effects finish in any order);
+    /// `change` is what it does to the state.
+    public func runInFlight(at index: Int, sourceLocation: SourceLocation = #_sourceLocation,
+                            _ change: ((inout AppState) -> Void)? = nil) {
+        claim("running \(inFlight[index].kind)", change, sourceLocation) {
+            run(inFlight.remove(at: index))
+        }
     }
 
-    /// Moves virtual time to the earliest timer or completion due and fires it alone.
-    public func fireNextTimer() {
-        guard let next = nextDue() else { return }
-        fire(next)
+    /// Moves virtual time to the earliest timer or completion due and fires it alone; `change`
+    /// is what it does to the state.
+    public func fireNextTimer(sourceLocation: SourceLocation = #_sourceLocation,
+                              _ change: ((inout AppState) -> Void)? = nil) {
+        claim("the next timer", change, sourceLocation) {
+            guard let next = nextDue() else { return }
+            fire(next)
+        }
+    }
+
+    /// Runs `steps` (any of the store's steps, each unchecked) as one step whose change to the
+    /// state is `change`: a story claims what a run of effects does as a whole.
+    public func claim(_ what: String, _ change: ((inout AppState) -> Void)?, _ sourceLocation: SourceLocation,
+                      steps: () -> Void) {
+        let before = state
+        batches += 1
+        steps()
+        batches -= 1
+        expect(from: before, change, what: what, sourceLocation)
     }
 
     /// Some effect answers later in virtual time (a hang).
@@ -214,16 +235,30 @@ public final class TestStore {
         timers[effect.kind].flatMap { $0.effect == effect ? $0.due : nil }
     }
 
-    /// Fires the waiting timer `effect` set (virtual time moves to it), alone.
-    public func fire(timer effect: AppEffect) {
-        guard let pending = timers[effect.kind], pending.effect == effect else { return }
-        fire(Due.timer(effect.kind, pending))
+    /// Fires the waiting timer `effect` set (virtual time moves to it), alone; `change` is what
+    /// it does to the state.
+    public func fire(timer effect: AppEffect, sourceLocation: SourceLocation = #_sourceLocation,
+                     _ change: ((inout AppState) -> Void)? = nil) {
+        claim("the timer \(effect.kind)", change, sourceLocation) {
+            guard let pending = timers[effect.kind], pending.effect == effect else { return }
+            fire(Due.timer(effect.kind, pending))
+        }
     }
 
     /// One step towards quiescence: an effect in flight runs, else the earliest completion
-    /// (virtual time moves to it), else a timer already due. False when there is nothing.
+    /// (virtual time moves to it), else a timer already due; `change` is what it does to the
+    /// state. False when there is nothing.
     @discardableResult
-    public func runOne() -> Bool {
+    public func runOne(sourceLocation: SourceLocation = #_sourceLocation,
+                       _ change: ((inout AppState) -> Void)? = nil) -> Bool {
+        var ran = false
+        claim("one step", change, sourceLocation) { ran = step() }
+        return ran
+    }
+
+    // MARK: Inside
+
+    private func step() -> Bool {
         if let effect = inFlight.first {
             inFlight.removeFirst()
             run(effect)
@@ -235,8 +270,6 @@ public final class TestStore {
         }
         return true
     }
-
-    // MARK: Inside
 
     private func apply(_ event: AppEvent) {
         log.append(event.name)
@@ -333,12 +366,13 @@ public final class TestStore {
 
     private func expect(from before: AppState, _ change: ((inout AppState) -> Void)?, what: String,
                         _ sourceLocation: SourceLocation) {
-        guard checksState else { return }
+        guard checksState, batches == 0 else { return }
         var expected = before
         change?(&expected)
         guard expected != state else { return }
         let difference = StateDifference.lines(expected, state).joined(separator: "\n")
-        Issue.record("\(what) changed the state otherwise than expected (−expected +actual):\n\(difference)",
+        let claimed = change == nil ? "state changed that the test did not claim" : "changed the state otherwise than claimed"
+        Issue.record("\(what): \(claimed) (−expected +actual):\n\(difference)",
                      sourceLocation: sourceLocation)
     }
 }
