@@ -50,7 +50,6 @@ import TestSupport
             let stored = Set(parsed?["custom_servers"] as? [String] ?? [])
             #expect(stored.isSuperset(of: completed), "lost: \(Set(completed).subtracting(stored))")
         }
-        print("killed writers: \(killed) of \(60 - 60 / 4) runs killed at 0 to 80 ms, \(completed.count) adds completed")
         // The test means something only if some runs were really interrupted and some finished.
         #expect(killed > 0)
         #expect(!completed.isEmpty)

@@ -112,10 +112,16 @@ public struct BinaryRunner: Sendable {
             .path(FilePath(executable)), arguments: Arguments(fullArguments), environment: .custom(env),
             input: .none, output: .string(limit: 4 << 20), error: .string(limit: 4 << 20)
         ) { execution in
+            let pid = execution.processIdentifier.value
             // Fires only if the process outlives the deadline; cancelled as soon as it ends.
-            KillTimer(pid: execution.processIdentifier.value, after: deadline)
+            return Task<Bool, Never> {
+                guard (try? await Task.sleep(for: deadline)) != nil else { return false }
+                return kill(pid, SIGKILL) == 0
+            }
         }
-        let killed = outcome.closureResult.cancel()
+        let killer = outcome.closureResult
+        killer.cancel()
+        let killed = await killer.value
         return ProcessResult(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
                              termination: outcome.terminationStatus, timedOut: killed && timedOut)
     }
