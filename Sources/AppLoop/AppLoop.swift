@@ -8,7 +8,7 @@ import Watch
 
 /// The app's loop, without a terminal: events in (keys, resizes, effect results, timers), the
 /// one reducer applied by the store, every effect run by the one `EffectRunner` (the loop lends
-/// it the terminal's work: quitting, redrawing, the fleet's query), and a frame drawn from the one state
+/// it the terminal's work: quitting, redrawing), and a frame drawn from the one state
 /// onto a `TerminalScreen` after every turn that changed it. The executable connects it to
 /// ncurses, signals and the keyboard; tests drive it in-process with a test screen.
 ///
@@ -38,8 +38,6 @@ public final class AppLoop: TerminalCapability {
     /// drawn like every other.
     private lazy var ticker = SecondTicker(clock: store.clock) { [weak self] in self?.frames.request() }
     private var isRunning = false
-    /// Runs the fleet view's `queryFleet` effect (`fleet`); nil in the app.
-    public var fleetQuery: (@MainActor () -> Void)?
     /// A change of the state is not drawn yet: its frame is due (tests wait for none).
     public var isFramePending: Bool { frames.isPending }
     /// Frames flushed so far (tests wait on it).
@@ -197,10 +195,6 @@ public final class AppLoop: TerminalCapability {
 
     public func redraw() {
         repaint()
-    }
-
-    public func queryFleet() {
-        fleetQuery?()
     }
 
     // MARK: - Frames

@@ -10,8 +10,8 @@ public final class APIClient: Sendable {
     public let address: ServerAddress
     public let settings: TransportSettings
     public let retryPolicy: RetryPolicy
-    /// Refused token refreshes. The owner (the connectivity layer) reacts by asking the
-    /// user to sign in again.
+    /// Refused token refreshes. The owner reacts by asking the user to sign in again (the
+    /// connectivity layer passes `onSignInRequired` instead, so no task of its own listens).
     public let signInRequired: AsyncStream<SignInRequired>
 
     private let transport: any HTTPTransport
@@ -21,13 +21,16 @@ public final class APIClient: Sendable {
     private let signInContinuation: AsyncStream<SignInRequired>.Continuation
 
     /// - Parameter clock: its sleeps wait between retries (tests pass one that does not wait).
+    /// - Parameter onSignInRequired: told of each refused refresh too, on the thread of the
+    ///   request that met it (besides `signInRequired`).
     public init(address: ServerAddress,
                 settings: TransportSettings = TransportSettings(),
                 retryPolicy: RetryPolicy = RetryPolicy(),
                 tokenStore: (any TokenStore)? = nil,
                 transport: any HTTPTransport = CurlEngine.shared,
                 refreshLimiter: RefreshLimiter = .shared,
-                clock: AppClock = .system) {
+                clock: AppClock = .system,
+                onSignInRequired: (@Sendable (SignInRequired) -> Void)? = nil) {
         self.address = address
         self.settings = settings
         self.retryPolicy = retryPolicy
@@ -39,7 +42,7 @@ public final class APIClient: Sendable {
         signInContinuation = continuation
         refresher = tokenStore.map {
             TokenRefresher(store: $0, server: address.apiURL(path: "/auth/refresh"), limiter: refreshLimiter,
-                           onSignInRequired: { continuation.yield($0) })
+                           onSignInRequired: { continuation.yield($0); onSignInRequired?($0) })
         }
     }
 
@@ -50,10 +53,11 @@ public final class APIClient: Sendable {
                              tokenStore: (any TokenStore)? = nil,
                              transport: any HTTPTransport = CurlEngine.shared,
                              refreshLimiter: RefreshLimiter = .shared,
-                             clock: AppClock = .system) {
+                             clock: AppClock = .system,
+                             onSignInRequired: (@Sendable (SignInRequired) -> Void)? = nil) {
         guard let address = ServerAddress(baseURL: baseURL) else { return nil }
         self.init(address: address, settings: settings, retryPolicy: retryPolicy, tokenStore: tokenStore,
-                  transport: transport, refreshLimiter: refreshLimiter, clock: clock)
+                  transport: transport, refreshLimiter: refreshLimiter, clock: clock, onSignInRequired: onSignInRequired)
     }
 
     public var baseURL: String { address.baseURL }

@@ -7,8 +7,9 @@ import SettingsStore
 import Watch
 
 /// The monitor's push by Prometheus remote write (issue 28, SPEC §15.4), run beside the rounds:
-/// a round hands over its series and returns at once (`roundFinished`), so a slow, hanging or
-/// refusing receiver never delays probing or alerting. Each push sends what history holds after
+/// the monitor runs a round's push (`roundFinished`) as a child of the round's callback, a task
+/// of the effect runner, beside the rest, so a slow, hanging or refusing receiver never delays
+/// probing or alerting, and the runner's stop cancels it. Each push sends what history holds after
 /// the cursor, oldest first, in bounded batches, then the round's own series; every decision
 /// (what an answer means, where the cursor goes, whether to go on, what to tell) is
 /// `RemoteWritePolicy`'s. One push at a time: a round that ends while one is in flight adds
@@ -63,15 +64,13 @@ public actor RemoteWritePusher {
         now = clock.now
     }
 
-    /// A round finished: push in the background unless a push is in flight. Returns at once.
-    public nonisolated func roundFinished(_ round: [OpenMetricsReport.Family], at roundAt: Double,
-                                          configuration: Configuration) {
-        Task { await self.pushUnlessBusy(round, roundAtMs: Int64((roundAt * 1000).rounded()), configuration: configuration) }
-    }
-
-    private func pushUnlessBusy(_ round: [OpenMetricsReport.Family], roundAtMs: Int64, configuration: Configuration) async {
+    /// A round finished: its push, unless a push is in flight (then this round adds nothing to
+    /// do). Returns when the push ends, or at once when it is cancelled: the caller runs it
+    /// beside its other work, in a task it owns.
+    public func roundFinished(_ round: [OpenMetricsReport.Family], at roundAt: Double,
+                              configuration: Configuration) async {
         guard !inFlight else { return }
-        await push(round, roundAtMs: roundAtMs, configuration: configuration)
+        await push(round, roundAtMs: Int64((roundAt * 1000).rounded()), configuration: configuration)
     }
 
     /// One push to its end (tests and the benchmark await it): batches until the receiver has
@@ -106,6 +105,9 @@ public actor RemoteWritePusher {
             guard !series.isEmpty else { break }
             let body = Snappy.compress(WriteRequestEncoder.encode(series))
             let answer = await sender.send(body, to: configuration.url, token: token)
+            // Cancelled with its owner (the monitor stops): the answer says nothing of the
+            // receiver, and the cursor stays where it was for the next start.
+            guard !Task.isCancelled else { break }
             let end = rows.last.map { RemoteWriteCursor(at: $0.at, serverKey: $0.serverKey) }
             let step = RemoteWritePolicy.after(current, batchEnd: end, full: full, answer: answer, at: now())
             if RemoteWritePolicy.verdict(answer) == .skipBatch, let first = rows.first, let last = rows.last {

@@ -1,6 +1,7 @@
 import AppCore
 import AppLoop
 import BackendClient
+import Connectivity
 import Fleet
 import Foundation
 import Localization
@@ -16,14 +17,15 @@ import TestSupport
 @Suite("The fleet view through the loop", .serialized)
 @MainActor
 struct FleetLoopTests {
-    /// The loop showing the fleet of `url`, its queries run by the fleet runtime.
-    static func fleetRig(_ language: AppLanguage, url: String) throws -> (LoopRig, FleetRuntime) {
+    /// The loop showing the fleet of `url`, its queries run by the loop's effect runner.
+    static func fleetRig(_ language: AppLanguage, url: String) throws -> LoopRig {
         let rig = try LoopRig(language: language, columns: 120, rows: 30)
         let source = try FleetSource(url: url, tokenFile: nil, settings: TransportSettings(connectTimeoutMs: 5000, totalTimeoutMs: 5000))
-        let runtime = FleetRuntime(store: rig.store, source: source)
-        rig.loop.fleetQuery = { runtime.queryNow() }
+        let runtime = FleetRuntime(clock: rig.store.clock, source: source)
+        try #require(rig.loop.runner).attach(fleet: FleetEngine(clock: runtime.clock, refreshSeconds: runtime.refreshSeconds,
+                                                                query: runtime.query))
         rig.loop.send(.fleetOpened(source: source.baseURL, at: rig.store.clock.now()))
-        return (rig, runtime)
+        return rig
     }
 
     /// The screen's lines that name `box`.
@@ -36,8 +38,8 @@ struct FleetLoopTests {
         let facilities = try await ThreeFacilities()
         defer { facilities.stop() }
         for language in AppLanguage.allCases {
-            let (rig, runtime) = try Self.fleetRig(language, url: facilities.chain.prometheusURL)
-            defer { runtime.stop(); rig.stop() }
+            let rig = try Self.fleetRig(language, url: facilities.chain.prometheusURL)
+            defer { rig.stop() }
             let text = Localizer(language: language)
             let words = ["silent", "down", "ok"].map { text.text("fleet.status.\($0)") }
             let listed = await rig.frame { screen in
@@ -82,8 +84,8 @@ struct FleetLoopTests {
 
     @Test("a source that cannot be asked is said on the screen, in the screen's language", arguments: AppLanguage.allCases)
     func unreachable(language: AppLanguage) async throws {
-        let (rig, runtime) = try Self.fleetRig(language, url: "http://127.0.0.1:9")
-        defer { runtime.stop(); rig.stop() }
+        let rig = try Self.fleetRig(language, url: "http://127.0.0.1:9")
+        defer { rig.stop() }
         let text = Localizer(language: language)
         let message = text.text("fleet.error.unreachable", ["source": "http://127.0.0.1:9", "reason": text.text("error.connect.short")])
         let told = await rig.frame { squashed($0).contains(squashed(message)) }

@@ -51,7 +51,7 @@ public enum AppEffect: Equatable, Sendable {
     case redrawScreen
     /// The person quits.
     case quit
-    /// The fleet view: query the central Prometheus now (`r`; the runtime also repeats it).
+    /// The fleet view: query the central Prometheus now (`r`; the runner also repeats it).
     case queryFleet
 
     // MARK: The watch (history and alerts, SPEC §15; run by the watch runtime)

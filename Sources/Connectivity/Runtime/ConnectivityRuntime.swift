@@ -76,9 +76,14 @@ public final class ConnectivityRuntime {
                 self.store.dispatch(.credentialsChecked(serverId: serverId, problems: problems, at: at))
             }
         }
+        // A refused refresh (met inside a request the runner runs) asks for sign-in through the
+        // inbox: the runner hands it on while it runs, and nothing once it stopped.
         sessions.onSignInRequired = { [weak self] serverId in
-            guard let self else { return }
-            self.store.dispatch(.signInRequested(serverId: serverId, sessionEnded: true, at: self.clock.now()))
+            let at = clock.now()
+            inbox.post { [weak self] in
+                guard let self, !self.isStopped else { return }
+                self.store.dispatch(.signInRequested(serverId: serverId, sessionEnded: true, at: at))
+            }
         }
         // The timeline is the record of what happened: the log follows it.
         timelineWatch = store.subscribe({ $0.timeline.first }) { [weak self] entry, _ in

@@ -6,13 +6,27 @@ import SettingsStore
 /// its event.
 public typealias EffectWork = @Sendable () async -> AppEvent
 
-/// The terminal's work, which only the app's loop can do: the runner calls it for `.quit`,
-/// `.redrawScreen` and `.queryFleet`.
+/// The terminal's work, which only the app's loop can do: the runner calls it for `.quit` and
+/// `.redrawScreen`.
 @MainActor
 public protocol TerminalCapability: AnyObject {
     func quit()
     func redraw()
-    func queryFleet()
+}
+
+/// The fleet view's engine (`FleetRuntime`, given by its parts: the fleet module does not
+/// depend on this one): the query the runner runs for `.queryFleet`, one at a time, and repeats
+/// every `refreshSeconds` on `clock` while it is attached.
+public struct FleetEngine {
+    public var clock: AppClock
+    public var refreshSeconds: Double
+    public var query: @MainActor () -> EffectWork
+
+    public init(clock: AppClock, refreshSeconds: Double, query: @escaping @MainActor () -> EffectWork) {
+        self.clock = clock
+        self.refreshSeconds = refreshSeconds
+        self.query = query
+    }
 }
 
 /// The watch's engines (history, the outbox and its deliveries, the hook spawner and webhook

@@ -20,6 +20,8 @@ public final class EffectRunner: EffectRunning {
     public private(set) weak var connectivity: ConnectivityRuntime?
     /// History and alerts, once attached.
     public private(set) weak var watch: (any WatchEngine)?
+    /// The fleet view's query, once attached.
+    private var fleet: FleetEngine?
     /// The loop's terminal work; nil without a screen's loop (quitting, redrawing do nothing).
     public weak var terminal: (any TerminalCapability)?
     /// Events posted from other threads (the app-state writer, file watchers, credential
@@ -31,6 +33,8 @@ public final class EffectRunner: EffectRunning {
     private var connectivityTasks = EffectTasks()
     /// The watch's work and timers (`.round`, `.muteEnd`, `.drillEnd`), on its engine's clock.
     private var watchTasks = EffectTasks()
+    /// The fleet view's query and its refresh timer (`.fleetRefresh`), on its engine's clock.
+    private var fleetTasks = EffectTasks()
     /// The monitor's round callbacks: they wait for the rest to be idle, so they are not
     /// counted in it.
     private let roundCallbacks = EffectTasks()
@@ -48,6 +52,7 @@ public final class EffectRunner: EffectRunning {
         inboxTask = Task { for await work in stream { work() } }
         connectivityTasks.onSettled = { [weak self] in self?.resumeIdleWaiters() }
         watchTasks.onSettled = { [weak self] in self?.resumeIdleWaiters() }
+        fleetTasks.onSettled = { [weak self] in self?.resumeIdleWaiters() }
     }
 
     /// The runner takes the store's effects from now on.
@@ -70,6 +75,14 @@ public final class EffectRunner: EffectRunning {
         watchTasks.cancelAll(stop: true)
         watchTasks = tasks(clock: engine.clock)
         watch = engine
+    }
+
+    /// The fleet view's query: `.queryFleet` runs it from now on, and its refresh is armed.
+    public func attach(fleet engine: FleetEngine) {
+        fleetTasks.cancelAll(stop: true)
+        fleetTasks = tasks(clock: engine.clock)
+        fleet = engine
+        scheduleFleetRefresh()
     }
 
     /// A group's task set on `clock` that tells the idle waiters when a task leaves it.
@@ -96,6 +109,8 @@ public final class EffectRunner: EffectRunning {
     public func stop() {
         detachConnectivity()
         detachWatch()
+        fleetTasks.cancelAll(stop: true)
+        fleet = nil
         inboxTask?.cancel()
         switchSubscription?.cancel()
         switchSubscription = nil
@@ -107,13 +122,19 @@ public final class EffectRunner: EffectRunning {
     }
 
     /// Nothing in flight (the monitor's round callbacks aside), app-state.json's write included.
-    public var isIdle: Bool { connectivityTasks.isIdle && watchTasks.isIdle && !store.isWritingAppState }
+    public var isIdle: Bool {
+        connectivityTasks.isIdle && watchTasks.isIdle && fleetTasks.isIdle && !store.isWritingAppState
+    }
 
     /// The keys of the superseding work in flight (tests).
-    public var keysInFlight: Set<String> { connectivityTasks.keysInFlight.union(watchTasks.keysInFlight) }
+    public var keysInFlight: Set<String> {
+        connectivityTasks.keysInFlight.union(watchTasks.keysInFlight).union(fleetTasks.keysInFlight)
+    }
 
     /// The timers set and not yet fired or cancelled (tests).
-    public var timersSet: Set<TimerID> { connectivityTasks.scheduledTimers.union(watchTasks.scheduledTimers) }
+    public var timersSet: Set<TimerID> {
+        connectivityTasks.scheduledTimers.union(watchTasks.scheduledTimers).union(fleetTasks.scheduledTimers)
+    }
 
     /// No switch runs and nothing is in flight.
     private var isQuiet: Bool { store.getState().connectivity.activeSwitch == nil && isIdle }
@@ -165,7 +186,7 @@ public final class EffectRunner: EffectRunning {
         // The terminal.
         case .quit: terminal?.quit()
         case .redrawScreen: terminal?.redraw()
-        case .queryFleet: terminal?.queryFleet()
+        case .queryFleet: queryFleet()
         // Connectivity's timers.
         case let .scheduleProbe(generation, delay):
             connectivityTimer(.probe, after: delay) { .probeTimerFired(generation: generation, at: $0) }
@@ -276,6 +297,24 @@ public final class EffectRunner: EffectRunning {
 
     private func stopConnectivityWork() {
         connectivityTasks.cancelAll()
+    }
+
+    // MARK: The fleet's work
+
+    /// One query at a time: asked again while one is in flight, the answer on its way serves.
+    private func queryFleet() {
+        guard let engine = fleet, !fleetTasks.keysInFlight.contains("fleet") else { return }
+        fleetTasks.perform(key: "fleet", engine.query()) { [weak self] event in self?.store.dispatch(event) }
+    }
+
+    /// The fleet view asks again every `refreshSeconds` while it is attached: a fixed pace of
+    /// the view, not a fact of the state (the person's `r` asks at once besides).
+    private func scheduleFleetRefresh() {
+        guard let engine = fleet else { return }
+        fleetTasks.timer(.fleetRefresh, after: engine.refreshSeconds) { [weak self] in
+            self?.queryFleet()
+            self?.scheduleFleetRefresh()
+        }
     }
 
     // MARK: The watch's work

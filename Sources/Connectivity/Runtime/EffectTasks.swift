@@ -56,6 +56,15 @@ public final class EffectTasks {
         }
     }
 
+    /// After `seconds`, runs `fire` (not after `stop`): the runner's own repeats (the fleet's
+    /// refresh), which end in work rather than in an event.
+    public func timer(_ id: TimerID, after seconds: Double, fire: @escaping @MainActor @Sendable () -> Void) {
+        timers.schedule(id, after: seconds) { [weak self] in
+            guard let self, !self.isStopped else { return }
+            fire()
+        }
+    }
+
     /// Cancels the task in flight under `key`, if any: its event is never delivered.
     public func cancel(key: String) {
         guard let id = keyed.removeValue(forKey: key) else { return }
@@ -111,4 +120,6 @@ extension TimerID {
     public static let muteEnd: TimerID = "muteEnd"
     /// `scheduleDrillEnd` → `drillTimerFired`.
     public static let drillEnd: TimerID = "drillEnd"
+    /// The fleet view's refresh: `queryFleet`'s work again, every `refreshSeconds`.
+    public static let fleetRefresh: TimerID = "fleetRefresh"
 }

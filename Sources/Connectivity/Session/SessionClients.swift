@@ -4,18 +4,20 @@ import SettingsStore
 
 /// The API clients of the servers the app signs in to, and the sign-in effects. A client adds
 /// the bearer token and refreshes it once on a 401; a refused refresh (or a token refused
-/// again right after one) is reported through `onSignInRequired`, which opens the dialog. The
+/// again right after one) is reported through `onSignInRequired`, which opens the dialog: the
+/// client calls it from inside the request that met the refusal (a task of the effect runner:
+/// a probe's verify, a sign-in, a sign-out), so no task of this object's own listens. The
 /// password only passes through to the request body and is wiped afterwards: it is never
 /// kept, logged or written.
 @MainActor
 final class SessionClients {
-    var onSignInRequired: ((_ serverId: String) -> Void)?
+    /// Called on the request's thread; the runtime posts it to the runner's inbox.
+    var onSignInRequired: (@Sendable (_ serverId: String) -> Void)?
 
     private let prober: ServerProber
     private let refreshLimiter: RefreshLimiter
     private let logger: Logger
     private var clients: [String: APIClient] = [:]
-    private var listeners: [String: Task<Void, Never>] = [:]
     /// The access token last sent to a refresh because the `auth` check said 401: each token
     /// gets one refresh, not one per probe.
     private var verifiedTokens: [String: String] = [:]
@@ -30,8 +32,6 @@ final class SessionClients {
     }
 
     func stop() {
-        listeners.values.forEach { $0.cancel() }
-        listeners.removeAll()
         clients.removeAll()
     }
 
@@ -45,22 +45,18 @@ final class SessionClients {
         var settings = prober.settings
         settings.connectTimeoutMs = server.connectionTimeout
         settings.totalTimeoutMs = server.connectionTimeout
+        let serverId = server.id
+        let logger = logger
+        let notify = onSignInRequired
         guard let made = APIClient(baseURL: server.baseUrl, settings: settings, retryPolicy: .none,
                                    tokenStore: prober.credentials(for: server), transport: prober.httpTransport,
-                                   refreshLimiter: refreshLimiter) else {
+                                   refreshLimiter: refreshLimiter, onSignInRequired: { event in
+                                       logger.info("sign-in required", metadata: ["server": "\(serverId)", "reason": "\(event.reason)"])
+                                       notify?(serverId)
+                                   }) else {
             return nil
         }
         clients[server.id] = made
-        listeners[server.id]?.cancel()
-        let serverId = server.id
-        let stream = made.signInRequired
-        let logger = logger
-        listeners[server.id] = Task { [weak self] in
-            for await event in stream {
-                logger.info("sign-in required", metadata: ["server": "\(serverId)", "reason": "\(event.reason)"])
-                self?.onSignInRequired?(serverId)
-            }
-        }
         return made
     }
 

@@ -1,5 +1,6 @@
 import AppLoop
 import BackendClient
+import Connectivity
 import Dispatch
 import Fleet
 import Glibc
@@ -21,7 +22,6 @@ final class TerminalApp {
     private var loop: AppLoop?
     /// `fleet`: the app shows the chain's boxes from this source instead of its own servers.
     private let fleet: FleetSource?
-    private var fleetRuntime: FleetRuntime?
     /// The answer hold (`.answerHold`), on the store's clock.
     private lazy var timers = Timers(clock: context.store.clock)
 
@@ -78,12 +78,12 @@ final class TerminalApp {
         self.loop = loop
         input.start { [unowned self] in self.handleInput() }
         if let fleet {
-            // The fleet view probes nothing itself: it reads the central Prometheus.
-            let runtime = FleetRuntime(store: context.store, source: fleet)
-            fleetRuntime = runtime
-            loop.fleetQuery = { runtime.queryNow() }
+            // The fleet view probes nothing itself: it reads the central Prometheus, a query the
+            // runner runs (`queryFleet`) and repeats, and stops with the loop.
+            let runtime = FleetRuntime(clock: context.store.clock, source: fleet)
             loop.start()
-            runtime.start()
+            loop.runner?.attach(fleet: FleetEngine(clock: runtime.clock, refreshSeconds: runtime.refreshSeconds,
+                                                   query: runtime.query))
             context.store.dispatch(.fleetOpened(source: fleet.baseURL, at: context.store.clock.now()))
             MainQueueLoop.run()
         }
@@ -91,6 +91,8 @@ final class TerminalApp {
         // first test); libcurl and OpenSSL start after it, off the first-frame path.
         loop.start()
         let hookFolders = HookRunner.folders(paths: context.paths)
+        // The process's start, not work the state decides: it attaches the runner's engines
+        // once, after the first frame (the main queue runs it once `MainQueueLoop.run` starts).
         Task { @MainActor in
             // History and alerts first, so the first results are recorded (this app records
             // while no monitor does); then the probes.
@@ -170,7 +172,6 @@ final class TerminalApp {
     }
 
     private func quit(status: Int32 = 0) -> Never {
-        fleetRuntime?.stop()
         loop?.stop()
         input.stop()
         signals.stop()

@@ -46,6 +46,8 @@ final class MonitorService {
         try? signals.start { [unowned self] signal in self.signalled(signal) }
         loop.start()
         if let statusPage { context.store.dispatch(.statusPageDirectoryGiven(statusPage)) }
+        // The process's start, not work the state decides: it attaches the runner's engines
+        // (history and the recorder lock before the first round, then the probes), once.
         Task { @MainActor in
             guard let watch = await loop.attachWatch(role: .monitor, transport: transport,
                                                      hookFolders: HookRunner.folders(paths: context.paths),
@@ -69,8 +71,17 @@ final class MonitorService {
         }
     }
 
+    /// A round's push handed over to run beside the rest of the round's work.
+    private struct PushHandOver: Sendable {
+        var families: [OpenMetricsReport.Family]
+        var at: Double
+        var configuration: RemoteWritePusher.Configuration
+    }
+
+    /// Runs in the round's callback, a task of the effect runner (`roundFinished`).
     private func roundFinished(_ round: Int, watch: WatchRuntime) async {
         let push = pushConfiguration()
+        var handOver: PushHandOver?
         if textfile != nil || push != nil {
             let (families, now) = await roundFamilies(watch: watch)
             if let textfile { writeTextfile(textfile, text: OpenMetricsReport(families: families).text) }
@@ -79,17 +90,26 @@ final class MonitorService {
                     // `--once` exits after this round: its push goes to its end first.
                     await pusher.push(families, roundAtMs: Int64((now * 1000).rounded()), configuration: push)
                 } else {
-                    // Handed over and not awaited: the push never delays the next round or an alert.
-                    pusher.roundFinished(families, at: now, configuration: push)
+                    handOver = PushHandOver(families: families, at: now, configuration: push)
                 }
             }
         }
+        // A child of this callback's task, not awaited before the rest: the push never delays
+        // the next round, an alert or a stop, and the runner's stop cancels it with the callback.
+        let (handedOver, pusher) = (handOver, pusher)
+        async let pushed: Void = Self.push(handedOver, by: pusher)
         if once || context.store.getAppState().watch.stopRequested {
             // The alerts of this round, the records and app-state.json first.
             await loop.waitUntilIdle()
             let connected = context.store.getState().connectionStatus == .connected
             finish(status: once ? (connected ? 0 : 2) : 0)
         }
+        await pushed
+    }
+
+    private nonisolated static func push(_ handOver: PushHandOver?, by pusher: RemoteWritePusher) async {
+        guard let handOver else { return }
+        await pusher.roundFinished(handOver.families, at: handOver.at, configuration: handOver.configuration)
     }
 
     /// The round's OpenMetrics families (the checks' and the monitor's) and when they were made:
@@ -162,6 +182,8 @@ final class MonitorService {
             // Between rounds the last round's alerts may still be leaving, their ledger keys
             // already marked: exiting now would lose them for good. Stop once they are out.
             if !context.store.getAppState().watch.roundInFlight {
+                // The process's own signal handling, not an effect: it waits for the runner to be
+                // idle, then exits (the runner cannot own the task that stops it).
                 Task { @MainActor [unowned self] in
                     await loop.waitUntilIdle()
                     finish(status: 0)

@@ -276,16 +276,7 @@ public final class WatchRuntime: WatchEngine {
 
     /// Writes the page off the main actor (each file is fsynced); a problem is told once.
     public func writeStatusPage(_ model: StatusPageModel, directory: String, language: AppLanguage) async {
-        let outcome = await Task.detached { () -> StatusPageProblem? in
-            do throws(StatusPageProblem) {
-                try StatusPageWriter.write(model, directory: directory, language: language,
-                                           clock: StatusPageWriter.localClock(at: model.madeAt))
-                return nil
-            } catch {
-                return error
-            }
-        }.value
-        guard let problem = outcome else {
+        guard let problem = await Self.writePage(model, directory: directory, language: language) else {
             statusPageFailing = false
             return
         }
@@ -293,6 +284,20 @@ public final class WatchRuntime: WatchEngine {
         statusPageFailing = true
         logger.warning("status page not written", metadata: ["problem": "\(problem.key)", "path": "\(problem.parameters["path"] ?? directory)"])
         onStatusPageProblem?(problem)
+    }
+
+    /// On the global executor, in the caller's task (the runner's `writeStatusPage` work): no
+    /// task of its own that the runner could not cancel.
+    @concurrent
+    private nonisolated static func writePage(_ model: StatusPageModel, directory: String,
+                                              language: AppLanguage) async -> StatusPageProblem? {
+        do throws(StatusPageProblem) {
+            try StatusPageWriter.write(model, directory: directory, language: language,
+                                       clock: StatusPageWriter.localClock(at: model.madeAt))
+            return nil
+        } catch {
+            return error
+        }
     }
 
     // MARK: Drills
