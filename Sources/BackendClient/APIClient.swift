@@ -21,8 +21,8 @@ public final class APIClient: Sendable {
     private let signInContinuation: AsyncStream<SignInRequired>.Continuation
 
     /// - Parameter clock: its sleeps wait between retries (tests pass one that does not wait).
-    /// - Parameter onSignInRequired: told of each refused refresh too, on the thread of the
-    ///   request that met it (besides `signInRequired`).
+    /// - Parameter onSignInRequired: told of each refused refresh too (besides
+    ///   `signInRequired`), off the main actor, by the refresh that a request's 401 started.
     public init(address: ServerAddress,
                 settings: TransportSettings = TransportSettings(),
                 retryPolicy: RetryPolicy = RetryPolicy(),

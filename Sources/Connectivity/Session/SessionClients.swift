@@ -5,13 +5,14 @@ import SettingsStore
 /// The API clients of the servers the app signs in to, and the sign-in effects. A client adds
 /// the bearer token and refreshes it once on a 401; a refused refresh (or a token refused
 /// again right after one) is reported through `onSignInRequired`, which opens the dialog: the
-/// client calls it from inside the request that met the refusal (a task of the effect runner:
-/// a probe's verify, a sign-in, a sign-out), so no task of this object's own listens. The
+/// client calls it from the refresh that a request's 401 started (the request is a task of the
+/// effect runner: a probe's verify, a sign-in, a sign-out), so no task of this object's own
+/// listens. The
 /// password only passes through to the request body and is wiped afterwards: it is never
 /// kept, logged or written.
 @MainActor
 final class SessionClients {
-    /// Called on the request's thread; the runtime posts it to the runner's inbox.
+    /// Called off the main actor; the runtime posts it to the runner's inbox.
     var onSignInRequired: (@Sendable (_ serverId: String) -> Void)?
 
     private let prober: ServerProber
