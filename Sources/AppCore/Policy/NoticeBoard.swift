@@ -69,10 +69,13 @@ public enum NoticeBoard {
                           condition: .fallback(from: configured.id, recovered: true), postedAt: postedAt)
         }
         if state.connectionStatus == .error {
+            // It speaks of the server in use: another server chosen and connected ends it, as it
+            // ends the same notice a failed fallback switch posts (`finishFailed`).
             return Notice(subject: subject, kind: .error,
                           message: ConnectivityMessages.allUnreachable(configured: configured, fallback: state.currentServer,
                                                                        reason: fallback.reason),
-                          condition: .serverNotConnected(state.currentServer.id), postedAt: postedAt)
+                          condition: .serverNotConnected(state.currentServer.id), inUse: state.currentServer.id,
+                          postedAt: postedAt)
         }
         return Notice(subject: subject, kind: .warning,
                       message: ConnectivityMessages.fallbackNotice(failed: configured, reason: fallback.reason,
