@@ -4,6 +4,7 @@ import Fleet
 import Localization
 import SettingsStore
 import Testing
+import TestSupport
 
 /// The fleet view's refresh (`FleetRuntime.start`) is a timer on the store's clock: on virtual
 /// time it asks again exactly every `refreshSeconds`, and never after `stop`. The source is a
@@ -38,11 +39,7 @@ struct FleetRefreshTests {
 
     /// The query is a real transfer: polls (a condition with a deadline) for its answer.
     static func answers(_ runtime: FleetRuntime, reach count: Int) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if runtime.answers >= count { return runtime.answers == count }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return false
+        await Eventually.holds(within: .seconds(60), every: .milliseconds(5)) { runtime.answers >= count }
+        return runtime.answers == count
     }
 }

@@ -344,3 +344,21 @@ extension ReducerWorld {
         }
     }
 }
+
+extension ReducerWorld {
+    /// In the fallback from `configured` (since `since`), after the configured server answered
+    /// again, the fallback server failed its probe and the re-test at `now`: the app goes back to
+    /// the configured server at once (a switch with its steps), and says why.
+    static func backFromFailedFallback(_ configured: ServerConfig, fallback: ServerConfig, since: Double,
+                                       at now: Double) -> (inout AppState) -> Void {
+        { app in
+            let failed = status(fallback, health: .down, at: now)
+            let reason = reason(fallback, health: .down, at: now)
+            app.settings.serverStatuses[fallback.id] = ServerProbeSummary(failed)
+            for _ in 0..<2 {
+                countsFailure(failed, reason: reason, at: now)(&app.watch.servers[fallback.id, default: ServerWatch()])
+            }
+            switchedBack(to: configured, statusSince: since, at: now)(&app)
+        }
+    }
+}

@@ -138,10 +138,7 @@ import Watch
         rig.pusher.roundFinished([], at: Double(now) / 1000, configuration: configuration)
         #expect(ContinuousClock.now - started < .milliseconds(50))
         // The push is under way meanwhile (the receiver got the request).
-        let deadline = Date().addingTimeInterval(5)
-        while !FileManager.default.fileExists(atPath: folder + "/requests.log"), Date() < deadline {
-            try await Task.sleep(nanoseconds: 20_000_000)  // polling a condition with a deadline
-        }
+        await Eventually.holds(within: .seconds(5)) { FileManager.default.fileExists(atPath: folder + "/requests.log") }
         #expect(FileManager.default.fileExists(atPath: folder + "/requests.log"))
     }
 }
