@@ -11,15 +11,16 @@ extension ReducerWorld {
     static let loadedCertWarningDays = NativeSettings.defaults.certWarningDays
 
     /// `loaded` with settings.json naming `named` (its `source`): it is the configured server
-    /// and the one in use before any test; `autoSwitch`: the file's `auto_switch_on_failure`.
-    /// With no file (pn51 by default) nothing changes.
-    static func loads(_ named: ServerConfig, source: ServerSource, autoSwitch: Bool) -> (inout AppState) -> Void {
+    /// and the one in use before any test; the stories' files also set `auto_switch_on_failure`
+    /// and `probe_interval` (`file`). With no file (pn51 by default) nothing changes.
+    static func loads(_ named: ServerConfig, source: ServerSource, file: NativeSettings) -> (inout AppState) -> Void {
         { app in
             app.settings.currentServer = named
             app.settings.configuredServer = named
             app.settings.serverSource = source
             app.settings.configuredSource = source
-            app.settings.autoSwitchOnFailure = autoSwitch
+            app.settings.autoSwitchOnFailure = file.autoSwitchOnFailure
+            app.settings.probeInterval = file.probeInterval
         }
     }
 
@@ -358,7 +359,16 @@ extension ReducerWorld {
             for _ in 0..<2 {
                 countsFailure(failed, reason: reason, at: now)(&app.watch.servers[fallback.id, default: ServerWatch()])
             }
-            switchedBack(to: configured, statusSince: since, at: now)(&app)
+            app.settings.timeline.insert(TimelineEntry(at: now, kind: .statusChanged, serverId: fallback.id, status: .error,
+                                                       previousDuration: now - since, reason: reason), at: 0)
+            // The switch back's generation; the fallback server's error lasted no time.
+            app.settings.connectivity.lastGeneration += 1
+            switchedBack(to: configured, statusSince: now, at: now)(&app)
+            app.settings.notices = [Notice(subject: .server(configured.id), kind: .info,
+                                           message: AppError(key: "notice.fallback_ended", parameters: [
+                                               "host": fallback.name, "seconds": String(fallback.connectionTimeout / 1000),
+                                               "server": configured.id, "fallback": fallback.id], code: reason?.code, reason: reason),
+                                           condition: .untilDismissed, inUse: configured.id, postedAt: now)]
         }
     }
 }

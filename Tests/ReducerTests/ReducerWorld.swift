@@ -80,7 +80,7 @@ struct ReducerWorld {
         let load = file.load()
         let named = NativeSettingsResolver(environment: .production).resolve(load.settings)
         send(.loaded(settings: load, appState: appStateFile.load(), detectedLanguage: language),
-             Self.loads(named.configuredServer, source: named.source, autoSwitch: load.settings.autoSwitchOnFailure))
+             Self.loads(named.configuredServer, source: named.source, file: load.settings))
         loadedAppState = PersistedAppState(state)
         loadedTransport = (state.caBundle, state.certWarningDays)
         if active { send(.connectivityStarted(at: now), Self.startsTesting(at: now)) }
