@@ -135,15 +135,36 @@ struct FallbackNeverHoldsTests: RandomChoices {
 
     @Test("pn51 fails first while Mac Mini is down (both unreachable); Mac Mini returns: back to it at once")
     func theConfiguredServerReturnsWhilePn51IsDown() throws {
-        // Not yet claiming every state change (see the lead's notes): checked by its expectations.
-        var world = try Self.fallenBack(claimsState: false)
+        var world = try Self.fallenBack()
+        let (macMini, pn51, start) = (world.server("mac-mini"), world.server("pn51"), world.now)
         var trace = Trace()
         world.health["pn51"] = .down
-        Self.run(&world, trace: &trace, nil) { $0.connectionStatus == .error }
+        // Mac Mini's background probes fail 2 s and 6 s on (backing off); pn51's probe and its
+        // re-test fail 10 s on, and Mac Mini is asked again at once.
+        let failed = start + Double(world.state.probeInterval)
+        Self.run(&world, trace: &trace, {
+            ReducerWorld.backgroundProbeFailed(macMini, health: .down, at: start + 2)(&$0)
+            ReducerWorld.backgroundProbeFailed(macMini, health: .down, at: start + 6)(&$0)
+            ReducerWorld.fallbackFailedToo(macMini, health: .down, fallback: pn51, since: start, at: failed)(&$0)
+            $0.settings.connectivity.lastGeneration += 1
+            $0.settings.connectivity.recovery?.generation = $0.settings.connectivity.lastGeneration
+            $0.settings.connectivity.recovery?.probeStartedAt = failed
+        }) { $0.connectionStatus == .error }
         #expect(world.state.currentServer.id == "pn51" && world.state.serverSource == .fallback,
                 "both unreachable: the last server in use is shown, in error")
         world.health["mac-mini"] = .up
-        Self.run(&world, trace: &trace, nil) { $0.currentServer.id == "mac-mini" && $0.connectivity.activeSwitch == nil }
+        Self.run(&world, trace: &trace, {
+            // The probe asked at once answers: back to Mac Mini; its up streak closes its incident.
+            $0.settings.connectivity.recovery?.schedule.apply(.probeSucceeded)
+            $0.watch.servers[macMini.id]?.failures = 0
+            $0.watch.servers[macMini.id]?.streakStart = nil
+            $0.watch.servers[macMini.id]?.upStreakStart = failed
+            $0.watch.servers[macMini.id]?.incident = nil
+            $0.watch.servers[macMini.id]?.successes = 1
+            $0.settings.serverStatuses[macMini.id] = ServerProbeSummary(ReducerWorld.status(macMini, health: .up, at: failed))
+            $0.settings.timeline.insert(TimelineEntry(at: failed, kind: .recovered, serverId: macMini.id), at: 0)
+            ReducerWorld.returns(to: macMini, from: pn51, failedSince: failed, at: failed)(&$0)
+        }) { $0.currentServer.id == "mac-mini" && $0.connectivity.activeSwitch == nil }
         #expect(world.state.currentServer.id == "mac-mini" && world.state.connectionStatus == .connected)
         #expect(world.state.fallback == nil)
         #expect(world.state.notices.contains { $0.message.key == "notice.fallback_ended" })

@@ -361,9 +361,18 @@ extension ReducerWorld {
             }
             app.settings.timeline.insert(TimelineEntry(at: now, kind: .statusChanged, serverId: fallback.id, status: .error,
                                                        previousDuration: now - since, reason: reason), at: 0)
-            // The switch back's generation; the fallback server's error lasted no time.
+            returns(to: configured, from: fallback, failedSince: now, at: now)(&app)
+        }
+    }
+
+    /// The fallback server in error since `failedSince` and the configured one answering: the
+    /// switch back (its own generation) runs all its steps at `now`, and the notice says why.
+    static func returns(to configured: ServerConfig, from fallback: ServerConfig, failedSince: Double,
+                        at now: Double) -> (inout AppState) -> Void {
+        { app in
+            let reason = reason(fallback, health: .down, at: failedSince)
             app.settings.connectivity.lastGeneration += 1
-            switchedBack(to: configured, statusSince: now, at: now)(&app)
+            switchedBack(to: configured, statusSince: failedSince, at: now)(&app)
             app.settings.notices = [Notice(subject: .server(configured.id), kind: .info,
                                            message: AppError(key: "notice.fallback_ended", parameters: [
                                                "host": fallback.name, "seconds": String(fallback.connectionTimeout / 1000),
