@@ -89,16 +89,40 @@ struct FallbackNeverHoldsTests: RandomChoices {
     /// pn51 when it answers again. Connected to pn51, the app no longer says both are unreachable.
     @Test("both unreachable, then pn51 chosen and connected: the notice goes")
     func bothUnreachableEndsWithAChosenServer() throws {
-        // Not yet claiming every state change: checked by its expectations.
-        var world = try ReducerWorld(settingsJSON: SwitchAndFallbackTests.macMini)
-        world.settle()
+        var world = try ReducerWorld(settingsJSON: SwitchAndFallbackTests.macMini, claimsState: true)
+        let (macMini, pn51, start) = (world.server("mac-mini"), world.server("pn51"), world.now)
+        world.settle(ReducerWorld.startAnswered(macMini, at: start))
         world.health["mac-mini"] = .hanging
         world.health["pn51"] = .down
-        for _ in 0..<4 where world.state.connectionStatus != .error { world.fireNextTimer() }
+        // Mac Mini's probe an interval on runs into its timeout; pn51 is tried and is down.
+        let failed = start + Double(world.state.probeInterval) + Double(macMini.connectionTimeout) / 1000
+        world.fireTimers(until: { $0.settings.connectionStatus == .error }) {
+            ReducerWorld.inError(macMini, health: .hanging, since: start, at: failed)(&$0)
+            // The fallback to pn51 is tried under its own generation, fails, and the probe loop
+            // of Mac Mini starts again: both are unreachable, told once.
+            let refused = ReducerWorld.status(pn51, health: .down, at: failed)
+            $0.settings.serverHistory.insert(ServerHistoryEntry(serverId: pn51.id, lastUsed: failed, successful: false, durationMs: 0), at: 0)
+            $0.settings.serverStatuses[pn51.id] = ServerProbeSummary(refused)
+            $0.settings.timeline.insert(TimelineEntry(at: failed, kind: .switchFailed, serverId: pn51.id, durationMs: 0,
+                                                      reason: ReducerWorld.reason(pn51, health: .down, at: failed)), at: 0)
+            $0.settings.notices = [ReducerWorld.allUnreachableNotice(macMini, health: .hanging, fallback: pn51, at: failed)]
+            $0.settings.connectivity.lastGeneration += 2
+            $0.settings.connectivity.monitor?.generation = $0.settings.connectivity.lastGeneration
+            $0.settings.connectivity.lastFallbackAttempt = failed
+            $0.watch.servers[pn51.id] = ReducerWorld.firstFailure(refused, at: failed)
+        }
         #expect(world.state.notices.map(\.message.key).contains("notice.all_unreachable"), "\(world.state.notices)")
         world.health["pn51"] = .up
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcare-lab.local/api")))
-        world.settle()
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcare-lab.local/api")),
+                   ReducerWorld.switchRequested(to: pn51, previousSelection: SettingsSelection(address: macMini.baseUrl), at: failed))
+        world.settle {
+            ReducerWorld.switched(to: pn51, at: failed)(&$0)
+            // One line per server in the history: the success replaces the failed fallback.
+            $0.settings.serverHistory.removeAll { $0.serverId == pn51.id && !$0.successful }
+            $0.settings.notices = []
+            $0.settings.connectivity.lastFallbackAttempt = nil
+            $0.watch.servers[pn51.id]?.failedSinceStart = true
+        }
         #expect(world.state.currentServer.id == "pn51" && world.state.connectionStatus == .connected)
         #expect(!world.state.notices.map(\.message.key).contains("notice.all_unreachable"), "\(world.state.notices)")
         ReducerInvariants.check(world, "pn51 chosen")
