@@ -76,7 +76,7 @@ struct FallbackNeverHoldsTests: RandomChoices {
         run(&world, trace: &trace, sourceLocation: sourceLocation, {
             ReducerWorld.backgroundProbeFailed(macMini, health: .down, at: start + 2)(&$0)
             ReducerWorld.backgroundProbeFailed(macMini, health: .down, at: start + 6)(&$0)
-            ReducerWorld.fallbackFailedToo(macMini, health: .down, fallback: pn51, since: start, at: failed)(&$0)
+            ReducerWorld.fallbackFailedToo(macMini, fallback: pn51, since: start, at: failed)(&$0)
             $0.settings.connectivity.lastGeneration += 1
             $0.settings.connectivity.recovery?.generation = $0.settings.connectivity.lastGeneration
             $0.settings.connectivity.recovery?.probeStartedAt = failed
@@ -231,20 +231,55 @@ struct FallbackNeverHoldsTests: RandomChoices {
 
     @Test("a switch back that finds Mac Mini down again leaves the fallback in error, and tries no more until it answers")
     func aFailedReturnKeepsTheFallbackAndDoesNotLoop() throws {
-        // Not yet claiming every state change (see the lead's notes): checked by its expectations.
-        var world = try Self.fallenBack(claimsState: false)
+        var world = try Self.fallenBack()
+        let (macMini, pn51, start) = (world.server("mac-mini"), world.server("pn51"), world.now)
         var trace = Trace()
         world.health["mac-mini"] = .up
-        Self.run(&world, trace: &trace, nil) { $0.fallback?.configuredRecovered == true }
+        let recovered = start + ProbeSchedule.backoffDelay(errorStreak: 1)
+        Self.run(&world, trace: &trace, ReducerWorld.configuredRecovered(macMini, since: start, at: recovered)) {
+            $0.fallback?.configuredRecovered == true
+        }
         world.health["pn51"] = .down
-        Self.run(&world, trace: &trace, nil) { $0.connectivity.activeSwitch?.target.id == "mac-mini" }
+        let failed = start + Double(world.state.probeInterval)
+        let pn51Reason = ReducerWorld.reason(pn51, health: .down, at: failed) ?? ConnectivityError(code: .connect, message: "")
+        Self.run(&world, trace: &trace, {
+            // pn51's probe and its re-test fail: the switch back to Mac Mini starts at once.
+            ReducerWorld.fallbackProbeFailed(pn51, since: start, at: failed)(&$0)
+            ReducerWorld.switchRequested(to: macMini, previousSelection: nil, origin: .fallbackFailed(reason: pn51Reason), at: failed)(&$0)
+        }) { $0.connectivity.activeSwitch?.target.id == "mac-mini" }
         world.health["mac-mini"] = .down
-        world.settle()
+        world.settle {
+            // The switch's test finds Mac Mini down again: pn51 stays, in error; both unreachable.
+            let refused = ReducerWorld.status(macMini, health: .down, at: failed)
+            let reason = ReducerWorld.reason(macMini, health: .down, at: failed)
+            $0.settings.connectionStatus = .error
+            $0.settings.serverSwitchState = ServerSwitchState()
+            $0.settings.serverHistory.insert(ServerHistoryEntry(serverId: macMini.id, lastUsed: failed, successful: false, durationMs: 0), at: 0)
+            $0.settings.serverStatuses[macMini.id] = ServerProbeSummary(refused)
+            $0.settings.timeline.insert(TimelineEntry(at: failed, kind: .switchFailed, serverId: macMini.id, durationMs: 0, reason: reason), at: 0)
+            $0.settings.fallback?.configuredRecovered = false
+            $0.settings.notices = [ReducerWorld.allUnreachableNotice(macMini, health: .down, fallback: pn51, onFallback: true, at: failed)]
+            $0.settings.connectivity.activeSwitch = nil
+            $0.settings.connectivity.lastGeneration += 1
+            var schedule = ProbeSchedule(interval: Double($0.settings.probeInterval))
+            schedule.apply(.probeSucceeded)
+            schedule.apply(.probeFailed(confirmed: false))
+            schedule.apply(.probeFailed(confirmed: false))
+            $0.settings.connectivity.monitor = ProbeLoop(serverId: pn51.id, generation: $0.settings.connectivity.lastGeneration, schedule: schedule)
+            ReducerWorld.countsFailure(refused, reason: reason, at: failed)(&$0.watch.servers[macMini.id, default: ServerWatch()])
+        }
         #expect(world.state.currentServer.id == "pn51" && world.state.serverSource == .fallback)
         #expect(world.state.connectionStatus == .error)
         #expect(world.state.fallback?.configuredRecovered == false)
         let attempts = world.log.filter { $0 == "switchTestCompleted" }.count
-        for _ in 0..<10 { world.fireNextTimer() }
+        // Ten timers: pn51's probe and Mac Mini's background probe, each backing off, each failing.
+        for _ in 0..<10 {
+            let timer = try #require(world.store.waitingTimers.first)
+            let due = try #require(world.store.due(timer))
+            world.fireNextTimer(timer.kind == .scheduleRecoveryProbe
+                                ? ReducerWorld.backgroundProbeFailed(macMini, health: .down, at: due)
+                                : ReducerWorld.probeFailedAgain(pn51, at: due))
+        }
         #expect(world.log.filter { $0 == "switchTestCompleted" }.count == attempts, "no switch while both are down")
         #expect(world.state.notices.map(\.message.key) == ["notice.all_unreachable"])
         #expect(trace.disagreements.isEmpty, "\(trace.disagreements)")

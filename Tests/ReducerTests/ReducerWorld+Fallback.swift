@@ -159,14 +159,16 @@ extension ReducerWorld {
     }
 
     /// "Both unreachable": `configured` failed (`health`), and so did `fallback`; `configured` is
-    /// named as the one in use.
-    static func allUnreachableNotice(_ configured: ServerConfig, health: Health, fallback: ServerConfig, at now: Double) -> Notice {
+    /// named as the one in use, unless the app stays on the fallback (`onFallback`).
+    static func allUnreachableNotice(_ configured: ServerConfig, health: Health, fallback: ServerConfig, onFallback: Bool = false,
+                                     at now: Double) -> Notice {
         let reason = reason(configured, health: health, at: now)
+        let shown = onFallback ? fallback : configured
         return Notice(subject: .server(configured.id), kind: .error,
                       message: AppError(key: "notice.all_unreachable", parameters: [
                           "host": configured.name, "server": configured.id, "fallback": fallback.id,
                           "seconds": String(configured.connectionTimeout / 1000)], code: reason?.code, reason: reason),
-                      condition: .serverNotConnected(configured.id), inUse: configured.id, postedAt: now)
+                      condition: .serverNotConnected(shown.id), inUse: onFallback ? nil : configured.id, postedAt: now)
     }
 
     /// The server in use, in error since `since` after `failures` failed probes, answered at
@@ -250,50 +252,26 @@ extension ReducerWorld {
             let failed = status(configured, health: health, at: now)
             app.settings.serverStatuses[configured.id] = ServerProbeSummary(failed)
             app.settings.connectivity.recovery?.schedule.apply(.probeFailed(confirmed: true))
-            var watch = app.watch.servers[configured.id, default: ServerWatch()]
-            watch.failures += 1
-            watch.lastResult = failed
-            // The second failure in a row opens the watch's incident, from the streak's start.
-            if watch.failures == 2, let reason = reason(configured, health: health, at: now) {
-                watch.incident = ServerWatch.OpenIncident(start: watch.streakStart ?? now, reason: reason)
-            }
-            app.watch.servers[configured.id] = watch
+            countsFailure(failed, reason: reason(configured, health: health, at: now),
+                          at: now)(&app.watch.servers[configured.id, default: ServerWatch()])
         }
     }
 }
 
 extension ReducerWorld {
-    /// In the fallback from `configured` (failed with `health`, at `since`), the fallback
+    /// In the fallback from `configured` (pn51 connected since `since`), the fallback
     /// server failed its probe and the re-test at once, at `now`: it is in error, and the notice
     /// says both are unreachable (the same notice, reworded: it keeps its reason and its time).
-    static func fallbackFailedToo(_ configured: ServerConfig, health: Health, fallback: ServerConfig,
+    static func fallbackFailedToo(_ configured: ServerConfig, fallback: ServerConfig,
                                   since: Double, at now: Double) -> (inout AppState) -> Void {
         { app in
-            let failed = status(fallback, health: .down, at: now)
-            let reason = reason(fallback, health: .down, at: now)
-            app.settings.connectionStatus = .error
-            app.settings.detailedStatus = failed
-            app.settings.serverStatuses[fallback.id] = ServerProbeSummary(failed)
-            app.settings.timeline.insert(TimelineEntry(at: now, kind: .statusChanged, serverId: fallback.id, status: .error,
-                                                       previousDuration: now - since, reason: reason), at: 0)
+            fallbackProbeFailed(fallback, since: since, at: now)(&app)
             app.settings.notices[0].kind = .error
             app.settings.notices[0].message.key = "notice.all_unreachable"
             app.settings.notices[0].message.parameters = [
                 "host": configured.name, "server": configured.id, "fallback": fallback.id,
                 "seconds": String(configured.connectionTimeout / 1000)]
             app.settings.notices[0].condition = .serverNotConnected(fallback.id)
-            app.settings.connectivity.statusSince = now
-            app.settings.connectivity.monitor?.schedule.apply(.probeFailed(confirmed: false))
-            app.settings.connectivity.monitor?.schedule.apply(.probeFailed(confirmed: false))
-            var watch = app.watch.servers[fallback.id, default: ServerWatch()]
-            watch.failures = 2
-            watch.successes = 0
-            watch.streakStart = now
-            watch.upStreakStart = nil
-            watch.failedSinceStart = true
-            watch.lastResult = failed
-            watch.incident = reason.map { ServerWatch.OpenIncident(start: now, reason: $0) }
-            app.watch.servers[fallback.id] = watch
         }
     }
 }
@@ -378,6 +356,40 @@ extension ReducerWorld {
                                                "host": fallback.name, "seconds": String(fallback.connectionTimeout / 1000),
                                                "server": configured.id, "fallback": fallback.id], code: reason?.code, reason: reason),
                                            condition: .untilDismissed, inUse: configured.id, postedAt: now)]
+        }
+    }
+}
+
+extension ReducerWorld {
+    /// The fallback server's probe (it was connected since `since`) and its re-test failed at
+    /// `now`: its details, its row, the timeline and the watch say so.
+    static func fallbackProbeFailed(_ fallback: ServerConfig, since: Double, at now: Double) -> (inout AppState) -> Void {
+        { app in
+            let failed = status(fallback, health: .down, at: now)
+            let reason = reason(fallback, health: .down, at: now)
+            app.settings.connectionStatus = .error
+            app.settings.detailedStatus = failed
+            app.settings.serverStatuses[fallback.id] = ServerProbeSummary(failed)
+            app.settings.timeline.insert(TimelineEntry(at: now, kind: .statusChanged, serverId: fallback.id, status: .error,
+                                                       previousDuration: now - since, reason: reason), at: 0)
+            app.settings.connectivity.statusSince = now
+            for _ in 0..<2 {
+                app.settings.connectivity.monitor?.schedule.apply(.probeFailed(confirmed: false))
+                countsFailure(failed, reason: reason, at: now)(&app.watch.servers[fallback.id, default: ServerWatch()])
+            }
+        }
+    }
+
+    /// A probe of `server`, in use and already in error, failed again at `now` (down): the
+    /// details are the new result's, the probe backs off further.
+    static func probeFailedAgain(_ server: ServerConfig, at now: Double) -> (inout AppState) -> Void {
+        { app in
+            let failed = status(server, health: .down, at: now)
+            app.settings.detailedStatus = failed
+            app.settings.serverStatuses[server.id] = ServerProbeSummary(failed)
+            app.settings.connectivity.monitor?.schedule.apply(.probeFailed(confirmed: false))
+            app.settings.connectivity.monitor?.probeStartedAt = nil
+            countsFailure(failed, reason: reason(server, health: .down, at: now), at: now)(&app.watch.servers[server.id, default: ServerWatch()])
         }
     }
 }

@@ -246,7 +246,7 @@ struct SwitchAndFallbackTests {
         // probe (2 s after the fallback) hangs until just after.
         let failed = start + Double(world.state.probeInterval)
         world.fireTimers(until: { $0.settings.connectionStatus == .error }) {
-            ReducerWorld.fallbackFailedToo(macMini, health: .hanging, fallback: pn51, since: start, at: failed)(&$0)
+            ReducerWorld.fallbackFailedToo(macMini, fallback: pn51, since: start, at: failed)(&$0)
             ReducerWorld.backgroundProbeFailed(macMini, health: .hanging, at: start + 2 + Double(macMini.connectionTimeout) / 1000)(&$0)
         }
         #expect(world.state.connectionStatus == .error)
