@@ -179,7 +179,7 @@ struct FallbackNeverHoldsTests: RandomChoices {
     @Test("pn51 fails first while Mac Mini is down (both unreachable); Mac Mini returns: back to it at once")
     func theConfiguredServerReturnsWhilePn51IsDown() throws {
         var world = try Self.fallenBack()
-        let (macMini, pn51, start) = (world.server("mac-mini"), world.server("pn51"), world.now)
+        let (macMini, pn51) = (world.server("mac-mini"), world.server("pn51"))
         var trace = Trace()
         let failed = Self.bothUnreachable(&world, trace: &trace)
         #expect(world.state.currentServer.id == "pn51" && world.state.serverSource == .fallback,
