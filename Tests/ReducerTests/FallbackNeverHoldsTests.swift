@@ -191,10 +191,10 @@ struct FallbackNeverHoldsTests: RandomChoices {
             $0.watch.servers[macMini.id]?.failures = 0
             $0.watch.servers[macMini.id]?.streakStart = nil
             $0.watch.servers[macMini.id]?.upStreakStart = failed
-            $0.watch.servers[macMini.id]?.incident = nil
             $0.watch.servers[macMini.id]?.successes = 1
             $0.settings.serverStatuses[macMini.id] = ServerProbeSummary(ReducerWorld.status(macMini, health: .up, at: failed))
             $0.settings.timeline.insert(TimelineEntry(at: failed, kind: .recovered, serverId: macMini.id), at: 0)
+            $0.settings.connectivity.lastGeneration += 1
             ReducerWorld.returns(to: macMini, from: pn51, failedSince: failed, at: failed)(&$0)
         }) { $0.currentServer.id == "mac-mini" && $0.connectivity.activeSwitch == nil }
         #expect(world.state.currentServer.id == "mac-mini" && world.state.connectionStatus == .connected)
@@ -206,26 +206,47 @@ struct FallbackNeverHoldsTests: RandomChoices {
     @Test("when pn51 fails, whether Mac Mini answers is asked at once, not at the background watch's next turn")
     func theConfiguredServerIsAskedAtOnce() throws {
         // pn51 is probed every 2 s; the background watch of Mac Mini backs off to 10 s.
-        var world = try Self.fallenBack(settings: #"{"backend_server_address": "https://verbumcaremac-mini/api", "probe_interval": 2}"#,
-                                         claimsState: false)
-        for _ in 0..<12 { world.fireNextTimer() }
+        var world = try Self.fallenBack(settings: #"{"backend_server_address": "https://verbumcaremac-mini/api", "probe_interval": 2}"#)
+        let (macMini, pn51) = (world.server("mac-mini"), world.server("pn51"))
+        // Twelve timers: pn51 answers every 2 s, Mac Mini's background probe fails, backing off.
+        for _ in 0..<12 {
+            let timer = try #require(world.store.waitingTimers.first)
+            let due = try #require(world.store.due(timer))
+            world.fireNextTimer(timer.kind == .scheduleRecoveryProbe
+                                ? ReducerWorld.backgroundProbeFailed(macMini, health: .down, at: due)
+                                : ReducerWorld.probeAnswered(pn51, at: due))
+        }
         world.health["mac-mini"] = .up
         world.health["pn51"] = .down
         var trace = Trace()
         var erroredAt: Double?
         var switchedAt: Double?
-        for _ in 0..<60 where switchedAt == nil {
-            Self.step(&world)
-            trace.note(world.state)
-            if erroredAt == nil, world.state.currentServer.id == "pn51", world.state.connectionStatus == .error {
-                erroredAt = world.now
+        let probe = try #require(world.store.waitingTimers.first { $0.kind == .scheduleProbe })
+        let failed = try #require(world.store.due(probe))
+        let since = try #require(world.state.connectivity.statusSince)
+        let pn51Reason = ReducerWorld.reason(pn51, health: .down, at: failed) ?? ConnectivityError(code: .connect, message: "")
+        world.store.claim("pn51 fails: Mac Mini asked at once, the switch back starts", { app in
+            ReducerWorld.fallbackProbeFailed(pn51, since: since, at: failed)(&app)
+            // Mac Mini's probe asked at once (a new generation) answers.
+            app.settings.connectivity.lastGeneration += 1
+            app.settings.connectivity.recovery?.generation = app.settings.connectivity.lastGeneration
+            let posted = app.settings.notices.first?.postedAt ?? since
+            ReducerWorld.configuredRecovered(macMini, since: posted, at: failed)(&app)
+            ReducerWorld.switchRequested(to: macMini, previousSelection: nil, origin: .fallbackFailed(reason: pn51Reason), at: failed)(&app)
+        }, #_sourceLocation) {
+            for _ in 0..<60 where switchedAt == nil {
+                Self.step(&world)
+                trace.note(world.state)
+                if erroredAt == nil, world.state.currentServer.id == "pn51", world.state.connectionStatus == .error {
+                    erroredAt = world.now
+                }
+                if world.state.connectivity.activeSwitch?.target.id == "mac-mini" { switchedAt = world.now }
             }
-            if world.state.connectivity.activeSwitch?.target.id == "mac-mini" { switchedAt = world.now }
         }
         let from = try #require(erroredAt)
         let to = try #require(switchedAt, "no switch back to Mac Mini")
         #expect(to - from == 0, "the switch back started \(to - from) s after pn51's failure was confirmed")
-        world.settle()
+        world.settle(ReducerWorld.returns(to: macMini, from: pn51, failedSince: failed, at: failed))
         #expect(world.state.currentServer.id == "mac-mini")
     }
 

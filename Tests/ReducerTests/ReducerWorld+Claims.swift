@@ -158,6 +158,8 @@ extension ReducerWorld {
             startAnswered(target, health: health, at: now, previousDuration: previousDuration)(&app)
             app.settings.currentServer = target
             app.settings.serverSource = .nativeSettings
+            // The new server's response times start afresh.
+            app.settings.responseTimes = []
             app.settings.serverSwitchState = ServerSwitchState()
             app.settings.serverHistory.insert(ServerHistoryEntry(serverId: target.id, lastUsed: now, successful: true, durationMs: 0), at: 0)
             app.settings.timeline.insert(TimelineEntry(at: now, kind: .switched, serverId: target.id, durationMs: 0), at: 0)

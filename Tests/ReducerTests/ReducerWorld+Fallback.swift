@@ -238,6 +238,10 @@ extension ReducerWorld {
             app.watch.servers[configured.id] = watch
             app.watch.servers[configured.id]?.successes += 1
             app.watch.servers[configured.id]?.lastResult = status(configured, health: .up, at: now)
+            // An up streak of `alert_up_confirmations` closes the watch's incident (never alerted here).
+            if watch.successes + 1 >= app.settings.alertUpConfirmations {
+                app.watch.servers[configured.id]?.incident = nil
+            }
             app.watch.fallbackStart = nil
             app.watch.endedFallback = spell.map { WatchState.EndedFallback(spell: $0, end: now) }
         }
@@ -339,17 +343,18 @@ extension ReducerWorld {
             }
             app.settings.timeline.insert(TimelineEntry(at: now, kind: .statusChanged, serverId: fallback.id, status: .error,
                                                        previousDuration: now - since, reason: reason), at: 0)
+            // The switch back's own generation (asked for and run in the same run).
+            app.settings.connectivity.lastGeneration += 1
             returns(to: configured, from: fallback, failedSince: now, at: now)(&app)
         }
     }
 
     /// The fallback server in error since `failedSince` and the configured one answering: the
-    /// switch back (its own generation) runs all its steps at `now`, and the notice says why.
+    /// switch back asked for runs all its steps at `now`, and the notice says why.
     static func returns(to configured: ServerConfig, from fallback: ServerConfig, failedSince: Double,
                         at now: Double) -> (inout AppState) -> Void {
         { app in
             let reason = reason(fallback, health: .down, at: failedSince)
-            app.settings.connectivity.lastGeneration += 1
             switchedBack(to: configured, statusSince: failedSince, at: now)(&app)
             app.settings.notices = [Notice(subject: .server(configured.id), kind: .info,
                                            message: AppError(key: "notice.fallback_ended", parameters: [
