@@ -85,11 +85,6 @@ struct DrillLoopTests {
 
     /// Polls `condition` every 20 ms until it holds or `seconds` pass.
     static func poll(seconds: Double, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
+        await Eventually.holds(within: .milliseconds(Int(seconds * 1000)), condition)
     }
 }

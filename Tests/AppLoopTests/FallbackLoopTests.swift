@@ -40,10 +40,10 @@ struct FallbackLoopTests {
         #expect(await rig.settle { $0.currentServer.id == id && $0.connectivity.activeSwitch == nil && $0.connectionStatus == .connected })
         var seen = try await others(rig, runner: runner, network: network)
         // app-state.json is written by the loop after the turn that changed it: polled, not slept.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while seen.file != id || seen.servers != id || seen.status != id, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-            seen = try await others(rig, runner: runner, network: network)
+        let agreed = { (seen: Others) in seen.file == id && seen.servers == id && seen.status == id }
+        try await Eventually.holds(within: .seconds(30), every: .milliseconds(50)) {
+            if !agreed(seen) { seen = try await others(rig, runner: runner, network: network) }
+            return agreed(seen)
         }
         return seen
     }

@@ -83,11 +83,11 @@ struct FleetRefreshTests {
         rig.press(.character("r"))
         #expect(asked.count == 1, "a second query while one is in flight")
         // The query reached the silent server and waits there.
-        #expect(await Self.eventually { ((try? demo.stats())?.servers["pn51"]?.openConnections ?? 0) > 0 })
+        #expect(await Eventually.holds(within: .seconds(60), every: .milliseconds(5)) { ((try? demo.stats())?.servers["pn51"]?.openConnections ?? 0) > 0 })
 
         rig.loop.stop()
         #expect(runner.keysInFlight.isEmpty && runner.isIdle)
-        #expect(await Self.eventually(seconds: 20) { (try? demo.stats())?.servers["pn51"]?.openConnections == 0 },
+        #expect(await Eventually.holds(within: .seconds(20)) { (try? demo.stats())?.servers["pn51"]?.openConnections == 0 },
                 "the cancelled query's connection is still open")
         #expect(rig.app.screen.fleet?.problem == nil && rig.app.screen.fleet?.answeredAt == nil,
                 "a cancelled query answered")
@@ -95,19 +95,9 @@ struct FleetRefreshTests {
 
     /// The view shows an answer (the refusal), and the runner has nothing in flight.
     static func answered(_ rig: LoopRig, _ runner: EffectRunner) async -> Bool {
-        let shown = await eventually { rig.app.screen.fleet?.problem != nil && runner.isIdle }
+        let shown = await Eventually.holds(within: .seconds(60), every: .milliseconds(5)) { rig.app.screen.fleet?.problem != nil && runner.isIdle }
         // The next answer is told apart from this one.
         rig.loop.send(.fleetAnswered(rows: [], at: rig.store.clock.now()))
         return shown
-    }
-
-    /// Polls a condition with a deadline (real transfers: their pace is the network's).
-    static func eventually(seconds: Int = 60, _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return condition()
     }
 }

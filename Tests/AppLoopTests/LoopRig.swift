@@ -97,7 +97,7 @@ final class LoopRig {
         let subscription = store.subscribeApp { _, _ in wake.fire() }
         screen.onFlush = { wake.fire() }
         let bound = Task { @MainActor in
-            try? await Task.sleep(for: timeout)
+            try? await Task.sleep(for: timeout)  // the bound of a broken test; the wait itself is on the store
             wake.expire()
         }
         defer {

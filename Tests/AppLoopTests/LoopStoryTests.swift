@@ -112,7 +112,7 @@ struct LoopStoryTests {
             #expect(!header.contains(rig.text("status.testing")), "\(header)")
             #expect(header.contains(rig.text("status.error")), "\(header)")
             samples += 1
-            try await Task.sleep(for: .milliseconds(100))
+            try await Task.sleep(for: .milliseconds(100))  // spaces the looks; the loop ends on the re-test's result
         }
         #expect(rig.state.detailedStatus?.lastChecked != erred, "no re-test ended within 120 s")
     }

@@ -37,14 +37,13 @@ struct OneWayOfDrawingTests {
         // Five probes answered (ten times faster than real time: one every 0.2 s of the 2 s interval).
         var answers = 0
         var last = rig.state.detailedStatus?.lastChecked
-        let deadline = ContinuousClock.now + .seconds(120)
-        while answers < 5, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
+        await Eventually.holds(within: .seconds(120), every: .milliseconds(10)) {
             let checked = rig.state.detailedStatus?.lastChecked
             if checked != last {
                 answers += 1
                 last = checked
             }
+            return answers >= 5
         }
         #expect(answers == 5)
         #expect(rig.screen.emptyFlushes == emptyBefore, "frames flushed with nothing new on them")

@@ -59,10 +59,9 @@ struct CaretTests {
         let wanted = "\(column),\(row)"
         // The key's frame may still be on its way: poll for up to five seconds.
         var position = ""
-        for _ in 0..<250 {
+        try await Eventually.holds(within: .seconds(5)) {
             position = try await app.session.format("#{cursor_x},#{cursor_y}")
-            if position == wanted { break }
-            try await Task.sleep(for: .milliseconds(20))
+            return position == wanted
         }
         #expect(position == wanted, "terminal cursor after \(what)")
         #expect(try await app.session.format("#{cursor_flag}") == "1", "cursor hidden after \(what)")

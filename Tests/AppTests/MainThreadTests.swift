@@ -20,10 +20,10 @@ struct MainThreadTests {
         let pid = try await app.session.appPID()
         // "running" while the thread is on a CPU; a blocked thread shows its system call's number.
         var call = "running"
-        for _ in 0..<200 where call == "running" {
+        try await Eventually.holds(within: .seconds(10), every: .milliseconds(10)) {
             let data = try #require(FileManager.default.contents(atPath: "/proc/\(pid)/task/\(pid)/syscall"))
             call = String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init) ?? "running"
-            if call == "running" { try await Task.sleep(for: .milliseconds(10)) }
+            return call != "running"
         }
         #expect(call != Self.rtSigsuspend, "the main thread was ended by pthread_exit (parked in rt_sigsuspend)")
         #expect(call == Self.poll, "the main thread waits in system call \(call), not poll")

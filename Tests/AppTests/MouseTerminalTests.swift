@@ -98,9 +98,8 @@ struct MouseTerminalTests {
         let place = try #require(Self.locate(name, in: [pane[row]]))
         try await Self.click(app.session, x: place.x, y: row)
         // Polled with a deadline: the store writes the file after the click's turn.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline, !"\((try? app.nativeSettings()) ?? [:])".contains("verbumcaremac-mini/api") {
-            try await Task.sleep(for: .milliseconds(50))
+        await Eventually.holds(within: .seconds(30), every: .milliseconds(50)) {
+            "\((try? app.nativeSettings()) ?? [:])".contains("verbumcaremac-mini/api")
         }
         let settings = try app.nativeSettings()
         #expect("\(settings)".contains("verbumcaremac-mini/api"), "settings.json after the click: \(settings)")
@@ -137,18 +136,12 @@ struct MouseTerminalTests {
         defer { app.close() }
         try await app.waitForConnectedMainScreen("en")
         try await app.session.sendKeys("C-z")
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !app.session.isSuspended && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        await Eventually.holds(within: .seconds(30)) { app.session.isSuspended }
         #expect(app.session.isSuspended)
         #expect(try await Self.mouseModes(app) == "0 0", "mouse reporting left on while suspended")
         try app.session.resume()
         try await app.waitForConnectedMainScreen("en")
-        let back = ContinuousClock.now + .seconds(30)
-        while try await Self.mouseModes(app) != "1 1", ContinuousClock.now < back {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await Eventually.holds(within: .seconds(30)) { try await Self.mouseModes(app) == "1 1" }
         #expect(try await Self.mouseModes(app) == "1 1", "mouse reporting not asked for again after fg")
         try await app.session.sendKeys("q")
         #expect(try await app.session.waitForExit() == 0)

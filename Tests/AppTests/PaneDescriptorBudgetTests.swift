@@ -68,10 +68,9 @@ struct PaneDescriptorBudgetTests {
         // A round of the recording app may be under way (it tests every server): what it holds
         // is let go when it ends.
         var after = Self.descriptors(pid)
-        let settled = ContinuousClock.now + .seconds(60)
-        while after > before + 3, ContinuousClock.now < settled {
-            try await Task.sleep(nanoseconds: 200_000_000)
+        await Eventually.holds(within: .seconds(60), every: .milliseconds(200)) {
             after = Self.descriptors(pid)
+            return after <= before + 3
         }
         print("pane descriptors under RLIMIT_NOFILE \(Self.limit), \(Self.servers + 3) servers: before \(before), most during \(during), after \(after)")
         #expect(during < Self.limit)

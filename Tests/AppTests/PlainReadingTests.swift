@@ -89,15 +89,13 @@ struct PlainReadingTests {
         // answer moves the lines) is read again, until both come from the same frame.
         var cursor = -1
         var rows = screen.rows
-        let deadline = ContinuousClock.now + .seconds(20)
-        repeat {
+        try await Eventually.holds(within: .seconds(20), every: .milliseconds(50)) {
             let before = try #require(Int(try await app.session.format("#{cursor_y}")))
             rows = try await app.session.capture()
             let after = try #require(Int(try await app.session.format("#{cursor_y}")))
             cursor = before == after ? after : -1
-            if rows.indices.contains(cursor), rows[cursor].hasPrefix(chosen) { break }
-            try await Task.sleep(for: .milliseconds(50))
-        } while ContinuousClock.now < deadline
+            return rows.indices.contains(cursor) && rows[cursor].hasPrefix(chosen)
+        }
         #expect(rows.indices.contains(cursor) && rows[cursor].hasPrefix(chosen), "cursor row \(cursor)\n\(rows.joined(separator: "\n"))")
         // 2 chooses English, as the line says.
         try await app.session.sendKeys("2")

@@ -65,7 +65,7 @@ struct ResizeAndKeysTests {
                 try await app.session.resize(columns: columns, rows: rows)
                 sent.append("resize \(columns)x\(rows)")
             }
-            try await Task.sleep(for: .milliseconds(30))
+            try await Task.sleep(for: .milliseconds(30))  // the bursts' pace (a fast typist), not a wait for a state
             let status = try await app.session.exitStatus()
             #expect(status == nil, "the app ended (\(status ?? 0)) after keys (seed \(seed)): \(sent.suffix(40))")
             if status != nil { return }

@@ -19,10 +19,7 @@ struct TerminalGoneTests {
         // The premise: SIGHUP cannot end this app, so a passing test proves the end of input did.
         #expect(Self.ignoresHangup(pid), "SIGHUP is ignored by the running app")
         try await app.session.killPane()
-        let deadline = ContinuousClock.now + .seconds(20)
-        while TmuxSession.isRunning(pid) && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        await Eventually.holds(within: .seconds(20), every: .milliseconds(50)) { !TmuxSession.isRunning(pid) }
         #expect(!TmuxSession.isRunning(pid), "the app still runs 20 s after its terminal went away")
         let data = try #require(app.home.read(app.home.appStateFile), "app-state.json written")
         #expect((try? JSONSerialization.jsonObject(with: data)) is [String: Any], "app-state.json is whole")

@@ -37,20 +37,18 @@ struct TerminalRestoreTests {
         try await app.waitForConnectedMainScreen("en")
         let pid = try await app.session.appPID()
         try await app.session.sendKeys("C-z")
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !app.session.isSuspended && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        await Eventually.holds(within: .seconds(30)) { app.session.isSuspended }
         #expect(app.session.isSuspended && processState(pid) == "T", "the app stopped after Ctrl-Z")
         #expect(try await app.session.alternateScreenOn() == false, "the alternate screen is left while suspended")
         #expect(try await app.session.terminalSettingsNow() == app.session.terminalSettingsBefore,
                 "the terminal modes are restored while suspended")
         try app.session.resume()
-        try await app.waitForConnectedMainScreen("en")
+        let redrawn = try await app.waitForConnectedMainScreen("en")
         // A repaint racing the frames (ncurses' own SIGTSTP handler did that from the signal's
-        // thread) clears the screen after the redraw and leaves only the cells that change later.
-        try await Task.sleep(for: .seconds(1.5))
-        let settled = try await app.screen()
+        // thread) clears the screen after the redraw and leaves only the cells that change later:
+        // wait for the next frame drawn by difference ("N s ago" moves every second), then every
+        // text that did not change must still be there.
+        let settled = try await app.waitFor("a frame after the redraw") { $0.rows != redrawn.rows }
         let catalog = app.catalog("en")
         for text in [catalog.text("status.connected"), catalog.text("ui.panel.server"), catalog.text("ui.panel.language")] {
             #expect(settled.contains(text), "\(text) gone after fg:\n\(settled)")

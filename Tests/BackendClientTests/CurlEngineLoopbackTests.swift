@@ -94,7 +94,7 @@ import Glibc
                 }
                 return await CurlEngine.shared.perform(request)
             }
-            try? await Task.sleep(nanoseconds: UInt64(delayMicroseconds) * 1_000)
+            try? await Task.sleep(nanoseconds: UInt64(delayMicroseconds) * 1_000)  // the cancel's moment: the property's input
             task.cancel()
             let result = await task.value
             #expect(result == .failure(.cancelled))
@@ -145,7 +145,7 @@ import Glibc
                                  settings: Self.settings(timeoutMs: 20_000))
             }
             let task = Task { await CurlEngine.shared.perform(together: requests) }
-            try? await Task.sleep(nanoseconds: UInt64(delayMicroseconds) * 1_000)
+            try? await Task.sleep(nanoseconds: UInt64(delayMicroseconds) * 1_000)  // the cancel's moment: the property's input
             task.cancel()
             let results = await task.value
             #expect(results == Array(repeating: .failure(.cancelled), count: count))

@@ -301,7 +301,7 @@ import TestSupport
         let request = TransportRequest(method: .get, url: "https://f-hang.demo.test/health", settings: settings)
         await propertyCheck(count: 100, input: Gen.int(in: 0...20_000)) { delayMicroseconds in
             let task = Task { await CurlEngine.shared.perform(request) }
-            try? await Task.sleep(nanoseconds: UInt64(delayMicroseconds) * 1_000)
+            try? await Task.sleep(nanoseconds: UInt64(delayMicroseconds) * 1_000)  // the cancel's moment: the property's input
             task.cancel()
             #expect(await task.value == .failure(.cancelled))
         }

@@ -30,7 +30,7 @@ final class FakeAuthServer: Sendable {
                     return (state.acceptRefresh, state.validToken)
                 }
                 // Long enough for the other requests' 401s to arrive while it runs.
-                try? await Task.sleep(nanoseconds: 5_000_000)
+                try? await Task.sleep(nanoseconds: 5_000_000)  // the server double's own pace, not a wait
                 return accepted
                     ? ScriptedTransport.status(200, body: #"{"success":true,"data":{"accessToken":"\#(token)","expiresIn":3600}}"#)
                     : ScriptedTransport.status(401, body: #"{"error":"invalid refresh token"}"#)

@@ -62,10 +62,9 @@ struct FreshHealthConnectionTests {
         // The health check's connection is closed after its answer, not pooled: what stays open
         // are the other three checks' connections. (The server notices a close a moment later.)
         var open = -1
-        for _ in 0..<40 {
+        try await Eventually.holds(within: .seconds(2), every: .milliseconds(50)) {
             open = try #require(try backend.stats().servers[id]).openConnections
-            if open <= CheckEndpoint.allCases.count - 1 { break }
-            try await Task.sleep(for: .milliseconds(50))
+            return open <= CheckEndpoint.allCases.count - 1
         }
         #expect(open == CheckEndpoint.allCases.count - 1)
     }

@@ -62,7 +62,7 @@ enum IsolatedRun {
         ) { execution in
             let pid = execution.processIdentifier.value
             return Task<Bool, Never> {
-                guard (try? await Task.sleep(for: limit)) != nil else { return false }
+                guard (try? await Task.sleep(for: limit)) != nil else { return false }  // a hang check's deadline
                 // The wrapper's children (the binary, the DNS stub) are in its process group.
                 return kill(-pid, SIGKILL) == 0
             }

@@ -40,7 +40,7 @@ import TestSupport
               + "\(refreshes) refresh(es)")
         #expect(refreshes == 1)
         #expect(requests == probes + 2 * refreshes, "one request per probe, plus the refresh and the request it repeats")
-        for _ in 0..<500 where signInEvents.withLock({ $0 }) == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        await Eventually.holds(within: .seconds(5), every: .milliseconds(10)) { signInEvents.withLock { $0 } > 0 }
         #expect(signInEvents.withLock { $0 } == 1, "the user is asked to sign in, once")
         #expect(await store.loadTokens() == nil, "the refused tokens are gone, so nothing refreshes them again")
     }

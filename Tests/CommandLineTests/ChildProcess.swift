@@ -80,20 +80,21 @@ final class ChildProcess: @unchecked Sendable {
     /// (the process is then killed: a hang check, not a speed test).
     func wait(seconds: Double = 60) async -> (status: Int32, reason: TerminationReason)? {
         if let ended { return ended }
-        let deadline = Date().addingTimeInterval(seconds)
-        // One look after the deadline too: a task the pool ran late must not call a child that
-        // ended meanwhile a hang.
-        var last = false
-        while !last {
-            last = Date() >= deadline
+        // Looked at once more after the deadline too (`Eventually` does): a task the pool ran
+        // late must not call a child that ended meanwhile a hang.
+        let pid = pid
+        var reaped: (status: Int32, reason: TerminationReason)?
+        await Eventually.holds(within: .seconds(seconds), every: .milliseconds(10)) {
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift cannot import as macros.
-                let signal = status & 0x7f
-                ended = signal == 0 ? ((status >> 8) & 0xff, .exit) : (signal, .uncaughtSignal)
-                return ended
-            }
-            if !last { try? await Task.sleep(nanoseconds: 10_000_000) }
+            guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+            // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift cannot import as macros.
+            let signal = status & 0x7f
+            reaped = signal == 0 ? ((status >> 8) & 0xff, .exit) : (signal, .uncaughtSignal)
+            return true
+        }
+        if let reaped {
+            ended = reaped
+            return reaped
         }
         kill(pid, SIGKILL)
         var status: Int32 = 0
@@ -123,10 +124,5 @@ final class ChildProcess: @unchecked Sendable {
 /// Polls `condition` every 5 ms for at most `seconds` (a generous bound on a wait for an
 /// event, never a timing assertion).
 func eventually(seconds: Double = 30, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-    return condition()
+    await Eventually.holds(within: .seconds(seconds), every: .milliseconds(5), condition)
 }

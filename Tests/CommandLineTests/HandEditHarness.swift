@@ -37,7 +37,7 @@ final class HandEditor: @unchecked Sendable {
                     styles[marker] = style
                 }
                 n += 1
-                usleep(pauseMicroseconds)
+                usleep(pauseMicroseconds)  // the editor's pace between saves, the load itself
             }
             finished.signal()
         }
@@ -63,7 +63,7 @@ final class HandEditor: @unchecked Sendable {
         for _ in 0..<200 {
             guard let before = FileManager.default.contents(atPath: path),
                   var object = (try? JSONSerialization.jsonObject(with: before)) as? [String: Any] else {
-                usleep(2_000)
+                usleep(2_000)  // another writer is mid-save: looked at again until it reads as JSON
                 continue
             }
             object[marker] = true

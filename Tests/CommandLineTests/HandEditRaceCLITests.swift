@@ -31,7 +31,7 @@ struct HandEditRaceCLITests {
         // another test of this process, so asking whether it is still open proves nothing.
         let personDone = DispatchSemaphore(value: 0)
         let person = Thread {
-            usleep(useconds_t(delay * 1e6))
+            usleep(useconds_t(delay * 1e6))  // the person's pace, the story's input: the command waits for it
             let bytes = Array(Self.handEdit.utf8)
             _ = write(fd, bytes, bytes.count)
             close(fd)
@@ -72,16 +72,13 @@ struct HandEditRaceCLITests {
         // inside its write window, held open by the delayed fsync), then saves like vim.
         let personSaved = Mutex(false)
         let person = Thread {
-            for _ in 0..<300_000 {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-                if names.contains(where: { $0.hasPrefix(".settings.json.tmp-") }) {
-                    let temporary = settingsFile + ".swp"
-                    try? TestFile.write(Data(Self.handEdit.utf8), to: temporary)
-                    personSaved.withLock { $0 = rename(temporary, settingsFile) == 0 }
-                    return
-                }
-                usleep(1_000)
+            let inWindow = Eventually.holdsBlocking(within: .seconds(300), every: .milliseconds(1)) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains { $0.hasPrefix(".settings.json.tmp-") }
             }
+            guard inWindow else { return }
+            let temporary = settingsFile + ".swp"
+            try? TestFile.write(Data(Self.handEdit.utf8), to: temporary)
+            personSaved.withLock { $0 = rename(temporary, settingsFile) == 0 }
         }
         let child = try ChildProcess(session.runner, ["settings", "add-custom", Self.added],
                                      prefix: [strace, "-f", "-qq", "-o", "/dev/null", "-e", "trace=fsync",

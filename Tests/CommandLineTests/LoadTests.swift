@@ -100,7 +100,8 @@ struct LoadTests {
             _ = try await app.waitFor("the pane", timeout: .seconds(30)) { $0.joined().contains("Backend Server") }
             // The cursor starts on the configured server, one of the three prefilled rows.
             try await app.sendKeys(["Up", "Up", "Up"] + Array(repeating: "Down", count: choice % 3) + ["Enter"])
-            try await Task.sleep(for: .milliseconds(150))
+            // No pause: the app reads Esc after Enter from the one terminal, so the choice (and its
+            // write) comes first; leavePane waits on the main screen, not on a time.
             try await leavePane(app)
             choice += 1
         }
@@ -115,11 +116,9 @@ struct LoadTests {
     static func leavePane(_ app: TmuxSession) async throws {
         for _ in 0..<20 {
             try await app.sendKeys("Escape")
-            let deadline = ContinuousClock.now + .seconds(3)
-            while ContinuousClock.now < deadline {
-                if try await app.capture().joined().contains("Language") { return }
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            if try await Eventually.holds(within: .seconds(3), every: .milliseconds(50), {
+                try await app.capture().joined().contains("Language")
+            }) { return }
         }
         _ = try await app.waitFor("the main screen again", timeout: .seconds(5)) { $0.joined().contains("Language") }
     }

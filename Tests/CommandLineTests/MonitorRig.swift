@@ -125,13 +125,11 @@ final class MonitorRig: @unchecked Sendable {
 
     /// Polls `history --json ID` (every half second, at most a minute) until `condition` holds.
     func eventuallyIncidents(_ server: String, _ condition: ([[String: Any]]) -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if let result = try? await run(["history", server, "--json"]),
-               let incidents = Self.incidents(server, in: result), condition(incidents) { return true }
-            try? await Task.sleep(nanoseconds: 500_000_000)
+        await Eventually.holds(within: .seconds(60), every: .milliseconds(500)) {
+            guard let result = try? await run(["history", server, "--json"]),
+                  let incidents = Self.incidents(server, in: result) else { return false }
+            return condition(incidents)
         }
-        return false
     }
 
     private static func incidents(_ server: String, in result: ProcessResult) -> [[String: Any]]? {

@@ -44,9 +44,19 @@ struct MonitorTextfileTests {
         _ = try await once(session, textfile: path)
         let first = try String(contentsOfFile: path, encoding: .utf8)
         #expect(first.hasSuffix("# EOF\n") && first.contains("verbumcare_monitor_last_round_timestamp_seconds"))
-        try await Task.sleep(for: .seconds(1.1))
+        let firstFile = try Self.fileNumber(path)
         let second = try await once(session, textfile: path)
         #expect(!second.standardError.contains("textfile"), "\(second)")
-        #expect(try String(contentsOfFile: path, encoding: .utf8) != first, "the second round's figures were written")
+        // Written atomically: a new file took the earlier one's place (no wait for the clock's
+        // next second to tell the two rounds' figures apart).
+        #expect(try Self.fileNumber(path) != firstFile, "the second round wrote a new file in its place")
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(written.hasSuffix("# EOF\n") && written.contains("verbumcare_monitor_last_round_timestamp_seconds"), "\(written)")
+    }
+
+    /// The file's inode number: the earlier file lives until the rename, so the new one's differs.
+    static func fileNumber(_ path: String) throws -> UInt64 {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return try #require((attributes[.systemFileNumber] as? NSNumber)?.uint64Value)
     }
 }

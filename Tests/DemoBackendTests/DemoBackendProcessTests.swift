@@ -109,10 +109,7 @@ struct DemoBackendProcessTests {
         let backend = try await DemoBackendProcess.start()
         #expect(kill(backend.pid, SIGTERM) == 0)
         // Bounded only so a broken backend cannot stall the run; stop() would kill it after that.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while backend.isRunning && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        await Eventually.holds(within: .seconds(60)) { !backend.isRunning }
         #expect(!backend.isRunning)
         #expect(backend.stop() == 0)
     }

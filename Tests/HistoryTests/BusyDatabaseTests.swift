@@ -2,6 +2,7 @@ import AppCore
 import Foundation
 import History
 import Testing
+import TestSupport
 
 /// A database another process keeps locked makes calls fail fast with `.busy`, never hang.
 @Suite("History: a locked database")
@@ -72,13 +73,10 @@ struct BusyDatabaseTests {
         locker.stop()
         let database = try fixture.open()
         var recorded = false
-        for _ in 0..<100 where !recorded {
-            do {
-                try database.record([ProbeSample(serverId: "a", at: Self.now + 30_000, ok: true, latencyMs: 10)])
-                recorded = true
-            } catch {
-                usleep(50_000)  // the killed process's lock goes with its descriptors
-            }
+        // The killed process's lock goes with its descriptors.
+        Eventually.holdsBlocking(within: .seconds(5), every: .milliseconds(50)) {
+            recorded = (try? database.record([ProbeSample(serverId: "a", at: Self.now + 30_000, ok: true, latencyMs: 10)])) != nil
+            return recorded
         }
         #expect(recorded)
         #expect(try database.figures(serverId: "a", window: .day, now: Self.now + 30_000).probes == 2)

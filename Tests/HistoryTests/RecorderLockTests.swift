@@ -55,8 +55,10 @@ struct RecorderLockTests {
 
         monitor.stop()
         var acquired: RecorderLock?
-        for _ in 0..<200 where acquired == nil {
-            if case .success(let lock) = RecorderLock.acquire(path: path, role: .app) { acquired = lock } else { usleep(50_000) }
+        // The monitor's lock goes with its process.
+        Eventually.holdsBlocking(within: .seconds(10), every: .milliseconds(50)) {
+            if case .success(let lock) = RecorderLock.acquire(path: path, role: .app) { acquired = lock }
+            return acquired != nil
         }
         #expect(acquired != nil)
         #expect(RecorderLock.holder(path: path) == RecorderHolder(pid: getpid(), role: .app))

@@ -173,11 +173,10 @@ final class TroubleRig {
             locker.stop()
             unlink(paths.stateDirectory + "/READY")
             // The kernel drops the lock when the killed sqlite3 is gone: wait for that.
-            let deadline = ContinuousClock.now + .seconds(10)
-            while await ShellCommand.run(detached: "sqlite3 -cmd '.timeout 0' '\(database)' 'BEGIN IMMEDIATE; ROLLBACK;' >/dev/null 2>&1") != 0 {
-                guard ContinuousClock.now < deadline else { Issue.record("the locking sqlite3 never ended"); return }
-                try await Task.sleep(nanoseconds: 10_000_000)
+            let released = await Eventually.holds(within: .seconds(10), every: .milliseconds(10)) {
+                await ShellCommand.run(detached: "sqlite3 -cmd '.timeout 0' '\(database)' 'BEGIN IMMEDIATE; ROLLBACK;' >/dev/null 2>&1") == 0
             }
+            guard released else { Issue.record("the locking sqlite3 never ended"); return }
         case .outOfRange(let bad):
             try await goodRound()
             let sql = bad.sql(hour: HistoryTime.hour(ofMilliseconds: now), nowMs: now)
@@ -274,11 +273,10 @@ struct LockedAtStartTests {
         await store.record([ProbeSample(serverId: "s", at: start + 10_000, ok: true, latencyMs: 3)])
         #expect(store.problem != nil, "the lock is noticed")
         locker.stop()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while await ShellCommand.run(detached: "sqlite3 -cmd '.timeout 0' '\(path)' 'BEGIN IMMEDIATE; ROLLBACK;' >/dev/null 2>&1") != 0 {
-            guard ContinuousClock.now < deadline else { Issue.record("the locking sqlite3 never ended"); return }
-            try await Task.sleep(nanoseconds: 10_000_000)
+        let released = await Eventually.holds(within: .seconds(10), every: .milliseconds(10)) {
+            await ShellCommand.run(detached: "sqlite3 -cmd '.timeout 0' '\(path)' 'BEGIN IMMEDIATE; ROLLBACK;' >/dev/null 2>&1") == 0
         }
+        guard released else { Issue.record("the locking sqlite3 never ended"); return }
         await store.record([ProbeSample(serverId: "s", at: start + 20_000, ok: true, latencyMs: 3)])
         let figures = await store.summary(serverIds: ["s"], now: Double(start + 20_000) / 1000)
         #expect(figures?.figures["s"]?[.day]?.probes == 2, "the first round and the one after the lock")

@@ -52,13 +52,23 @@ struct FilesAndSessionTests {
     }
 
     @Test func aHandEditOfTheTLSSettingsReachesTheRunnerAndEveryChangeIsSaved() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        try world.handEdit(#"{"ca_bundle": "/etc/ssl/ward3.pem", "cert_warning_days": 30}"#)
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let (macMini, now) = (world.server("mac-mini"), world.now)
+        try world.handEdit(#"{"ca_bundle": "/etc/ssl/ward3.pem", "cert_warning_days": 30}"#) {
+            $0.settings.caBundle = "/etc/ssl/ward3.pem"
+            $0.settings.certWarningDays = 30
+        }
         #expect(world.transport?.caBundle == "/etc/ssl/ward3.pem" && world.transport?.certWarningDays == 30,
                 "\(String(describing: world.transport))")
-        try world.handEdit(#"{"backend_server_address": "https://verbumcaremac-mini/api"}"#)
-        world.settle()
+        try world.handEdit(#"{"backend_server_address": "https://verbumcaremac-mini/api"}"#) {
+            // A file without the TLS fields puts their defaults back; the edit switches.
+            $0.settings.caBundle = nil
+            $0.settings.certWarningDays = ReducerWorld.loadedCertWarningDays
+            ReducerWorld.switchRequested(to: macMini, previousSelection: SettingsSelection(address: nil), at: now)(&$0)
+            $0.settings.timeline.insert(TimelineEntry(at: now, kind: .settingsEdited, serverId: macMini.id), at: 0)
+        }
+        world.settle(ReducerWorld.switched(to: macMini, at: now))
         #expect(world.transport?.caBundle == nil, "\(String(describing: world.transport))")
         let saved = world.appStateFile.load().state
         #expect(saved.lastKnownServerId == "mac-mini" && saved == PersistedAppState(world.state), "\(saved)")
@@ -105,28 +115,32 @@ struct FilesAndSessionTests {
     }
 
     @Test func aRefusedTokenAfterASwitchAsksForSignInAndIOpensTheDialogAnyTime() throws {
-        var world = try ReducerWorld()
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
         world.tokens = ["mac-mini"]
         world.health["mac-mini"] = .refusesToken
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
-        world.settle()
+        let (macMini, now) = (world.server("mac-mini"), world.now)
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: macMini, previousSelection: SettingsSelection(address: nil), at: now))
+        world.settle(ReducerWorld.switchedIntoEndedSession(macMini, at: now))
         #expect(world.state.currentServer.id == "mac-mini")
         #expect(world.state.loginRequest?.serverId == "mac-mini")
-        world.send(.signInDismissed)
+        world.send(.signInDismissed, ReducerWorld.signInCloses)
         #expect(world.state.loginRequest == nil)
-        world.send(.signInRequested(serverId: "mac-mini", at: world.now))
+        world.send(.signInRequested(serverId: "mac-mini", at: now), ReducerWorld.signInOpens("mac-mini"))
         #expect(world.state.loginRequest?.serverId == "mac-mini")
         let password = SecretText("secret")
-        world.send(.signInSubmitted(username: "demo", password: password))
+        world.send(.signInSubmitted(username: "demo", password: password)) { $0.settings.loginRequest?.isSubmitting = true }
         #expect(world.state.loginRequest?.isSubmitting == true)
-        world.settle()
+        world.settle(ReducerWorld.signedIn(macMini, as: "demo", health: .refusesToken, at: now))
         #expect(world.state.loginRequest == nil)
         #expect(password.reveal().isEmpty, "the password is wiped once used")
         #expect(world.state.timeline.contains { $0.kind == .signedIn })
-        // The next probe still meets the stored token refused: the runner is asked to verify it.
-        for _ in 0..<3 where world.verified.isEmpty { world.fireNextTimer() }
+        // The probe after the sign-in still meets the stored token refused: the runner is asked
+        // to verify it, and again at each probe that meets it.
         #expect(world.verified == ["mac-mini"], "\(world.verified)")
+        world.fireNextTimer(ReducerWorld.probeAnswered(macMini, health: .refusesToken, at: now + Double(world.state.probeInterval)))
+        #expect(world.verified == ["mac-mini", "mac-mini"], "\(world.verified)")
     }
 
     @Test func aSignInForAnotherServerIsNotOpened() throws {
@@ -182,16 +196,25 @@ struct FilesAndSessionTests {
     }
 
     @Test func aDismissedFallbackNoticeStaysAwayUntilTheSituationChanges() throws {
-        var world = try ReducerWorld(settingsJSON: #"{"backend_server_address": "https://verbumcaremac-mini/api"}"#, active: false)
+        var world = try ReducerWorld(settingsJSON: #"{"backend_server_address": "https://verbumcaremac-mini/api"}"#, active: false, claimsState: true)
         world.health["mac-mini"] = .down
-        world.send(.connectivityStarted(at: world.now))
-        world.settle()
-        world.send(.noticeDismissed(nil))
+        let (macMini, pn51, start) = (world.server("mac-mini"), world.server("pn51"), world.now)
+        world.send(.connectivityStarted(at: start), ReducerWorld.startsTesting(at: start))
+        world.settle(ReducerWorld.fellBackAtStart(from: macMini, failing: .down, to: pn51, at: start))
+        world.send(.noticeDismissed(nil)) {
+            $0.settings.notices = []
+            $0.settings.connectivity.dismissed = [DismissedNotice(subject: .server("mac-mini"), key: "notice.fallback")]
+        }
         #expect(world.state.notices.isEmpty)
-        world.fireNextTimer()
+        // Mac Mini's background probe, 2 s on, fails again.
+        let again = start + ProbeSchedule.backoffDelay(errorStreak: 1)
+        world.fireNextTimer(ReducerWorld.backgroundProbeFailed(macMini, health: .down, at: again))
         #expect(world.state.notices.isEmpty, "still dismissed")
         world.health["mac-mini"] = .up
-        for _ in 0..<4 where world.state.fallback?.configuredRecovered != true { world.fireNextTimer() }
+        let recovered = again + ProbeSchedule.backoffDelay(errorStreak: 2)
+        world.fireTimers(until: { $0.settings.fallback?.configuredRecovered == true }) {
+            ReducerWorld.configuredRecovered(macMini, since: start, at: recovered)(&$0)
+        }
         #expect(world.state.notices.map(\.message.key) == ["notice.switch_back_offer"], "news is told")
     }
 }

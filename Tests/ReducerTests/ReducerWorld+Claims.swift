@@ -24,13 +24,17 @@ extension ReducerWorld {
     /// The start's test of `server` answered (it is up): connected, the start's switch over,
     /// the probe loop watching it one interval on, one line on the timeline, the watch's first
     /// success.
-    static func startAnswered(_ server: ServerConfig, at now: Double) -> (inout AppState) -> Void {
+    /// `previousDuration`: how long the status before lasted, when there was one.
+    /// `health`: how it answered (up, or up but refusing the stored token).
+    static func startAnswered(_ server: ServerConfig, health: Health = .up, at now: Double,
+                              previousDuration: Double? = nil) -> (inout AppState) -> Void {
         { app in
-            let result = status(server, health: .up, at: now)
+            let result = status(server, health: health, at: now)
             app.settings.connectionStatus = .connected
             app.settings.detailedStatus = result
             app.settings.serverStatuses[server.id] = ServerProbeSummary(result)
-            app.settings.timeline.insert(TimelineEntry(at: now, kind: .statusChanged, serverId: server.id, status: .connected), at: 0)
+            app.settings.timeline.insert(TimelineEntry(at: now, kind: .statusChanged, serverId: server.id, status: .connected,
+                                                       previousDuration: previousDuration), at: 0)
             app.settings.connectivity.activeSwitch = nil
             app.settings.connectivity.statusSince = now
             loopStarts(connectedTo: server.id)(&app)
@@ -84,9 +88,9 @@ extension ReducerWorld {
 
     /// A probe of `server`, connected and still up, answered at `now`: its result is the
     /// screen's, the pane's and the watch's, its time one more in the response times.
-    static func probeAnswered(_ server: ServerConfig, at now: Double) -> (inout AppState) -> Void {
+    static func probeAnswered(_ server: ServerConfig, health: Health = .up, at now: Double) -> (inout AppState) -> Void {
         { app in
-            let result = status(server, health: .up, at: now)
+            let result = status(server, health: health, at: now)
             app.settings.detailedStatus = result
             app.settings.serverStatuses[server.id] = ServerProbeSummary(result)
             app.settings.responseTimes += result.responseTime.map { [$0] } ?? []
@@ -112,14 +116,15 @@ extension ReducerWorld {
 
     /// A sign-in to `serverId` succeeded at `now` as `username`: the dialog goes, the name is
     /// kept, the timeline says so, and the server in use is probed again at once (it is up).
-    static func signedIn(_ server: ServerConfig, as username: String, at now: Double) -> (inout AppState) -> Void {
+    static func signedIn(_ server: ServerConfig, as username: String, health: Health = .up,
+                         at now: Double) -> (inout AppState) -> Void {
         { app in
             app.settings.loginRequest = nil
             app.screen.loginForm = nil
             app.settings.lastUserNames[server.id] = username
             app.settings.timeline.insert(TimelineEntry(at: now, kind: .signedIn, serverId: server.id), at: 0)
             probeRestarts(at: now)(&app)
-            probeAnswered(server, at: now)(&app)
+            probeAnswered(server, health: health, at: now)(&app)
         }
     }
 }
@@ -127,7 +132,8 @@ extension ReducerWorld {
 extension ReducerWorld {
     /// settings.json now names `target` (`previousSelection`: what it named before): a switch
     /// to it starts at its first step, the probe loop of the server in use stops.
-    static func switchRequested(to target: ServerConfig, previousSelection: SettingsSelection?,
+    /// `origin`: what asked for it (settings.json, or `s` to go back from a fallback).
+    static func switchRequested(to target: ServerConfig, previousSelection: SettingsSelection?, origin: SwitchOrigin = .settings,
                                 at now: Double) -> (inout AppState) -> Void {
         { app in
             let before = app.settings
@@ -140,17 +146,20 @@ extension ReducerWorld {
             app.settings.connectivity.monitor = nil
             app.settings.connectivity.activeSwitch = SwitchRun(
                 generation: app.settings.connectivity.lastGeneration, target: target, source: .nativeSettings,
-                origin: .settings, startedAt: now, before: SwitchSnapshot(before), previousSelection: previousSelection)
+                origin: origin, startedAt: now, before: SwitchSnapshot(before), previousSelection: previousSelection)
         }
     }
 
     /// The switch to `target` (up) ran all its steps at `now`: in use, connected, named in the
     /// server history and on the timeline, watched from here on.
-    static func switched(to target: ServerConfig, at now: Double) -> (inout AppState) -> Void {
+    static func switched(to target: ServerConfig, health: Health = .up, at now: Double,
+                         previousDuration: Double? = nil) -> (inout AppState) -> Void {
         { app in
-            startAnswered(target, at: now)(&app)
+            startAnswered(target, health: health, at: now, previousDuration: previousDuration)(&app)
             app.settings.currentServer = target
             app.settings.serverSource = .nativeSettings
+            // The new server's response times start afresh.
+            app.settings.responseTimes = []
             app.settings.serverSwitchState = ServerSwitchState()
             app.settings.serverHistory.insert(ServerHistoryEntry(serverId: target.id, lastUsed: now, successful: true, durationMs: 0), at: 0)
             app.settings.timeline.insert(TimelineEntry(at: now, kind: .switched, serverId: target.id, durationMs: 0), at: 0)

@@ -76,7 +76,11 @@ struct ReducerWorld {
         Self.answerFiles(store, file: file, appStateFile: appStateFile, network: network)
         Self.answerNetwork(store, network: network)
         if let settingsJSON { try write(settingsJSON) }
-        send(.loaded(settings: file.load(), appState: appStateFile.load(), detectedLanguage: language))
+        // The world claims its own start: what settings.json names is configured and in use.
+        let load = file.load()
+        let named = NativeSettingsResolver(environment: .production).resolve(load.settings)
+        send(.loaded(settings: load, appState: appStateFile.load(), detectedLanguage: language),
+             Self.loads(named.configuredServer, source: named.source, file: load.settings))
         loadedAppState = PersistedAppState(state)
         loadedTransport = (state.caBundle, state.certWarningDays)
         if active { send(.connectivityStarted(at: now), Self.startsTesting(at: now)) }
@@ -207,6 +211,20 @@ struct ReducerWorld {
             store.fireNextTimer()
             runInFlight(maxSteps: 200)
         }
+    }
+
+    /// Fires timers (each with what follows) until `done` holds, at most `maxTimers`; `change`
+    /// is what the whole run does to the state.
+    mutating func fireTimers(until done: (AppState) -> Bool, maxTimers: Int = 6, sourceLocation: SourceLocation = #_sourceLocation,
+                             _ change: Change = nil) {
+        let store = store
+        store.claim("timers until a condition", change, sourceLocation) {
+            for _ in 0..<maxTimers where !done(store.state) {
+                store.fireNextTimer()
+                runInFlight(maxSteps: 200)
+            }
+        }
+        #expect(done(store.state), "not reached after \(maxTimers) timers: \(store.log.suffix(12))", sourceLocation: sourceLocation)
     }
 
     /// Runs the effect in flight at `index`, or fires the timer at that place in `pending`;

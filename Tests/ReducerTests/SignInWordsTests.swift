@@ -9,23 +9,26 @@ import TestSupport
 @Suite("Reducer: first sign-in and the last user name")
 struct SignInWordsTests {
     @Test func iWithoutATokenIsASignInAndARefusedTokenIsAnEndedSession() throws {
-        var world = try ReducerWorld()
-        world.settle()
-        world.send(.signInRequested(serverId: "pn51", at: world.now))
+        var world = try ReducerWorld(claimsState: true)
+        world.settleStart()
+        let (macMini, now) = (world.server("mac-mini"), world.now)
+        world.send(.signInRequested(serverId: "pn51", at: now), ReducerWorld.signInOpens("pn51"))
         #expect(world.state.loginRequest?.reason == .signIn)
         #expect(world.state.loginRequest?.explanationKey == "dialog.login.explain_first")
-        world.send(.signInDismissed)
+        world.send(.signInDismissed, ReducerWorld.signInCloses)
         // A token that existed is refused after a switch: the session ended.
         world.tokens = ["mac-mini"]
         world.health["mac-mini"] = .refusesToken
-        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")))
-        world.settle()
+        world.send(.settingsChangeRequested(.select(address: "https://verbumcaremac-mini/api")),
+                   ReducerWorld.switchRequested(to: macMini, previousSelection: SettingsSelection(address: nil), at: now))
+        world.settle(ReducerWorld.switchedIntoEndedSession(macMini, at: now))
         #expect(world.state.loginRequest?.serverId == "mac-mini")
         #expect(world.state.loginRequest?.reason == .sessionEnded)
         #expect(world.state.loginRequest?.explanationKey == "dialog.login.explain")
-        world.send(.signInDismissed)
+        world.send(.signInDismissed, ReducerWorld.signInCloses)
         // The runtime's "refused again after a refresh" is an ended session too.
-        world.send(.signInRequested(serverId: "mac-mini", sessionEnded: true, at: world.now))
+        world.send(.signInRequested(serverId: "mac-mini", sessionEnded: true, at: now),
+                   ReducerWorld.signInOpens("mac-mini", reason: .sessionEnded))
         #expect(world.state.loginRequest?.reason == .sessionEnded)
     }
 

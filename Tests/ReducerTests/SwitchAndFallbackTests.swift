@@ -188,10 +188,10 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func aConfiguredServerDownAtStartFallsBackWithOneNotice() throws {
-        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false)
+        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false, claimsState: true)
         world.health["mac-mini"] = .down
-        world.send(.connectivityStarted(at: world.now))
-        world.settle()
+        world.send(.connectivityStarted(at: world.now), ReducerWorld.startsTesting(at: world.now))
+        world.settle(ReducerWorld.fellBackAtStart(from: world.server("mac-mini"), failing: .down, to: world.server("pn51"), at: world.now))
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.state.serverSource == .fallback)
         #expect(world.state.configuredServer.id == "mac-mini", "settings.json still names Mac Mini")
@@ -205,12 +205,16 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func recoveryIsGoodNewsAndTheSwitchBackIsOfferedNotForced() throws {
-        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false)
+        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false, claimsState: true)
         world.health["mac-mini"] = .down
-        world.send(.connectivityStarted(at: world.now))
-        world.settle()
+        let (macMini, pn51, start) = (world.server("mac-mini"), world.server("pn51"), world.now)
+        world.send(.connectivityStarted(at: start), ReducerWorld.startsTesting(at: start))
+        world.settle(ReducerWorld.fellBackAtStart(from: macMini, failing: .down, to: pn51, at: start))
         world.health["mac-mini"] = .up
-        for _ in 0..<4 where world.state.fallback?.configuredRecovered != true { world.fireNextTimer() }
+        // Mac Mini's background probe backs off 2 s after its failure.
+        let recovered = start + ProbeSchedule.backoffDelay(errorStreak: 1)
+        world.fireTimers(until: { $0.settings.fallback?.configuredRecovered == true },
+                         ReducerWorld.configuredRecovered(macMini, since: start, at: recovered))
         #expect(world.state.fallback?.configuredRecovered == true)
         #expect(world.state.currentServer.id == "pn51", "offered, not forced")
         #expect(world.state.notices.count == 1)
@@ -218,8 +222,9 @@ struct SwitchAndFallbackTests {
         #expect(notice.message.key == "notice.switch_back_offer" && notice.kind == .goodNews)
         #expect(FallbackPolicy.offersSwitchBack(world.state))
 
-        world.send(.switchBackRequested(at: world.now))
-        world.settle()
+        world.send(.switchBackRequested(at: recovered),
+                   ReducerWorld.switchRequested(to: macMini, previousSelection: nil, origin: .switchBack, at: recovered))
+        world.settle(ReducerWorld.switchedBack(to: macMini, statusSince: start, at: recovered))
         #expect(world.state.currentServer.id == "mac-mini")
         #expect(world.state.serverSource == .nativeSettings)
         #expect(world.state.fallback == nil)
@@ -228,17 +233,32 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func whenTheFallbackServerFailsTooTheNoticeSaysSoAndGoesWhenItReturns() throws {
-        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false)
+        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false, claimsState: true)
         world.health["mac-mini"] = .hanging
-        world.send(.connectivityStarted(at: world.now))
-        world.settle()
+        let (macMini, pn51) = (world.server("mac-mini"), world.server("pn51"))
+        // Mac Mini's test hangs for its whole timeout: the fallback comes that much later.
+        let start = world.now + Double(macMini.connectionTimeout) / 1000
+        world.send(.connectivityStarted(at: world.now), ReducerWorld.startsTesting(at: world.now))
+        world.settle(ReducerWorld.fellBackAtStart(from: macMini, failing: .hanging, to: pn51, at: start))
         #expect(world.state.serverSource == .fallback)
         world.health["pn51"] = .down
-        for _ in 0..<6 where world.state.connectionStatus != .error { world.fireNextTimer() }
+        // pn51's probe, an interval on, fails and so does its re-test; Mac Mini's background
+        // probe (2 s after the fallback) hangs until just after.
+        let failed = start + Double(world.state.probeInterval)
+        world.fireTimers(until: { $0.settings.connectionStatus == .error }) {
+            ReducerWorld.fallbackFailedToo(macMini, fallback: pn51, since: start, at: failed)(&$0)
+            ReducerWorld.backgroundProbeFailed(macMini, health: .hanging, at: start + 2 + Double(macMini.connectionTimeout) / 1000)(&$0)
+        }
         #expect(world.state.connectionStatus == .error)
         #expect(world.state.notices.map(\.message.key) == ["notice.all_unreachable"])
         world.health["pn51"] = .up
-        for _ in 0..<6 where world.state.connectionStatus != .connected { world.fireNextTimer() }
+        // pn51's probe backs off 2 s after its error: it answers; the fallback's notice is back.
+        let back = failed + ProbeSchedule.backoffDelay(errorStreak: 1)
+        world.fireTimers(until: { $0.settings.connectionStatus == .connected }) {
+            let reason = $0.settings.fallback?.reason ?? ConnectivityError(code: .timeout, message: "")
+            ReducerWorld.reconnected(pn51, since: failed, at: back)(&$0)
+            $0.settings.notices = [ReducerWorld.fallbackNotice(from: macMini, to: pn51, reason: reason, recovered: false, at: back)]
+        }
         #expect(world.state.connectionStatus == .connected)
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.state.notices.map(\.message.key) == ["notice.fallback"],
@@ -246,27 +266,30 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func bothDownAtStartShowsTheConfiguredServerInError() throws {
-        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false)
+        var world = try ReducerWorld(settingsJSON: Self.macMini, active: false, claimsState: true)
         world.health["mac-mini"] = .down
         world.health["pn51"] = .down
-        world.send(.connectivityStarted(at: world.now))
-        world.settle()
+        let (macMini, pn51, start) = (world.server("mac-mini"), world.server("pn51"), world.now)
+        world.send(.connectivityStarted(at: start), ReducerWorld.startsTesting(at: start))
+        world.settle(ReducerWorld.bothDownAtStart(macMini, failing: .down, fallback: pn51, at: start))
         #expect(world.state.currentServer.id == "mac-mini")
         #expect(world.state.connectionStatus == .error)
         #expect(world.state.serverSource == .nativeSettings)
         #expect(world.state.notices.map(\.message.key) == ["notice.all_unreachable"])
         world.health["mac-mini"] = .up
-        for _ in 0..<6 where world.state.connectionStatus != .connected { world.fireNextTimer() }
+        // The fresh loop probes Mac Mini at once: it answers.
+        world.fireTimers(until: { $0.settings.connectionStatus == .connected },
+                         ReducerWorld.reconnected(macMini, since: start, at: start))
         #expect(world.state.connectionStatus == .connected)
         #expect(world.state.notices.isEmpty, "the notice goes in the step its condition turns false")
     }
 
     @Test func withAutoSwitchOffTheConfiguredServerStaysInErrorAndPn51IsNotTried() throws {
         var world = try ReducerWorld(settingsJSON: #"{"backend_server_address": "https://verbumcaremac-mini/api", "auto_switch_on_failure": false}"#,
-                                     active: false)
+                                     active: false, claimsState: true)
         world.health["mac-mini"] = .down
-        world.send(.connectivityStarted(at: world.now))
-        world.settle()
+        world.send(.connectivityStarted(at: world.now), ReducerWorld.startsTesting(at: world.now))
+        world.settle(ReducerWorld.startFailed(world.server("mac-mini"), health: .down, at: world.now))
         #expect(world.state.currentServer.id == "mac-mini")
         #expect(world.state.connectionStatus == .error)
         #expect(world.state.fallback == nil)
@@ -275,40 +298,54 @@ struct SwitchAndFallbackTests {
     }
 
     @Test func aRunningServerThatFailsIsRetestedOnceThenFallsBack() throws {
-        var world = try ReducerWorld(settingsJSON: Self.macMini)
-        world.settle()
+        var world = try ReducerWorld(settingsJSON: Self.macMini, claimsState: true)
+        let (macMini, pn51, start) = (world.server("mac-mini"), world.server("pn51"), world.now)
+        world.settle(ReducerWorld.startAnswered(macMini, at: start))
         #expect(world.state.currentServer.id == "mac-mini")
         world.health["mac-mini"] = .down
-        world.fireNextTimer()
+        let failed = start + Double(world.state.probeInterval)
+        world.fireNextTimer(ReducerWorld.probeFailedOnce(macMini, health: .down, at: failed))
         #expect(world.state.connectivity.monitor == nil || world.state.connectionStatus != .error,
                 "one failed probe is re-tested before the status turns to error")
-        for _ in 0..<4 where world.state.serverSource != .fallback { world.fireNextTimer() }
+        world.fireTimers(until: { $0.settings.serverSource == .fallback },
+                         ReducerWorld.fellBackAtStart(from: macMini, failing: .down, to: pn51, since: start, at: failed))
         #expect(world.state.serverSource == .fallback)
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.state.notices.map(\.message.key) == ["notice.fallback"])
     }
 
     @Test func pn51GoingDownAndComingBackLeavesNoNoticeBehind() throws {
-        var world = try ReducerWorld()
-        world.settle()
+        var world = try ReducerWorld(claimsState: true)
+        let (pn51, start) = (world.server("pn51"), world.now)
+        world.settleStart()
         world.health["pn51"] = .down
-        for _ in 0..<4 where world.state.connectionStatus != .error { world.fireNextTimer() }
+        // The probe an interval on fails, and so does its re-test at once.
+        let failed = start + Double(world.state.probeInterval)
+        world.fireTimers(until: { $0.settings.connectionStatus == .error }) {
+            ReducerWorld.probeFailedOnce(pn51, health: .down, at: failed)(&$0)
+            ReducerWorld.inError(pn51, health: .down, since: start, at: failed)(&$0)
+        }
         #expect(world.state.connectionStatus == .error)
         #expect(world.state.notices.map(\.message.key) == ["error.connect.message"],
                 "pn51 is the fallback itself: it is unreachable, nowhere to go")
         world.health["pn51"] = .up
-        for _ in 0..<4 where world.state.connectionStatus != .connected { world.fireNextTimer() }
+        let back = failed + ProbeSchedule.backoffDelay(errorStreak: 1)
+        world.fireTimers(until: { $0.settings.connectionStatus == .connected },
+                         ReducerWorld.reconnected(pn51, since: failed, at: back))
         #expect(world.state.connectionStatus == .connected)
         #expect(world.state.notices.isEmpty)
         #expect(world.state.timeline.prefix(2).map(\.status) == [.connected, .error])
     }
 
     @Test func aHangingServerIsAnErrorAfterOneTimeoutNotTwo() throws {
-        var world = try ReducerWorld(settingsJSON: #"{"backend_server_address": "https://verbumcaremac-mini/api", "auto_switch_on_failure": false}"#)
-        world.settle()
+        var world = try ReducerWorld(settingsJSON: #"{"backend_server_address": "https://verbumcaremac-mini/api", "auto_switch_on_failure": false}"#, claimsState: true)
+        let macMini = world.server("mac-mini")
+        world.settle(ReducerWorld.startAnswered(macMini, at: world.now))
         world.health["mac-mini"] = .hanging
         let before = world.now
-        world.fireNextTimer()
+        // The probe an interval on runs into its timeout: an error at once, no re-test.
+        let timedOut = before + Double(world.state.probeInterval) + Double(macMini.connectionTimeout) / 1000
+        world.fireNextTimer(ReducerWorld.inError(macMini, health: .hanging, since: before, at: timedOut))
         #expect(world.state.connectionStatus == .error)
         #expect(world.now - before <= 10 + 10, "within the interval plus the timeout")
     }

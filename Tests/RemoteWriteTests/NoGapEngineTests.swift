@@ -109,14 +109,11 @@ import Watch
     /// Polls `count` until `done` holds or 15 s pass; the last answer either way.
     private func waitFor(_ count: @Sendable (Int64, Int64) async -> [Int]?, from: Int64, to: Int64,
                          until done: ([Int]) -> Bool) async throws -> [Int] {
-        let deadline = Date().addingTimeInterval(15)
         var last: [Int] = []
-        while Date() < deadline {
-            if let counts = await count(from, to) {
-                last = counts
-                if done(counts) { return counts }
-            }
-            try await Task.sleep(nanoseconds: 100_000_000)  // polling a condition with a deadline
+        await Eventually.holds(within: .seconds(15), every: .milliseconds(100)) {
+            guard let counts = await count(from, to) else { return false }
+            last = counts
+            return done(counts)
         }
         return last
     }

@@ -145,21 +145,11 @@ import Watch
             ended.withLock { $0 = true }
         }
         // The push is under way (the receiver got the request), and its owner waits on it.
-        #expect(await Self.eventually(seconds: 20) { FileManager.default.fileExists(atPath: folder + "/requests.log") })
+        #expect(await Eventually.holds(within: .seconds(20)) { FileManager.default.fileExists(atPath: folder + "/requests.log") })
         #expect(!ended.withLock { $0 }, "the push returned while its receiver still holds the request")
         owner.cancel()
-        #expect(await Self.eventually(seconds: 20) { ended.withLock { $0 } }, "the cancelled push still runs")
+        #expect(await Eventually.holds(within: .seconds(20)) { ended.withLock { $0 } }, "the cancelled push still runs")
         #expect(await rig.pusher.stateFile.read() == nil, "a cancelled push moved or wrote the cursor")
         #expect(!log.lines.contains { $0.contains("not accepted") }, "a cancelled push was told as a trouble: \(log.lines)")
-    }
-
-    /// Polls a condition with a deadline (a receiver process and real transfers).
-    static func eventually(seconds: Double, _ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            try? await Task.sleep(nanoseconds: 20_000_000)  // polling a condition with a deadline
-        }
-        return condition()
     }
 }

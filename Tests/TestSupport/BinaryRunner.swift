@@ -115,7 +115,7 @@ public struct BinaryRunner: Sendable {
             let pid = execution.processIdentifier.value
             // Fires only if the process outlives the deadline; cancelled as soon as it ends.
             return Task<Bool, Never> {
-                guard (try? await Task.sleep(for: deadline)) != nil else { return false }
+                guard (try? await Task.sleep(for: deadline)) != nil else { return false }  // a hang check's deadline
                 return kill(pid, SIGKILL) == 0
             }
         }

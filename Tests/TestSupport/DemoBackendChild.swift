@@ -173,15 +173,11 @@ final class DemoBackendChild: @unchecked Sendable {
     /// Waits up to `timeout` for the child to end; then kills it. Returns its exit status (128+signal if killed).
     @discardableResult
     func wait(timeout: Duration) -> Int32 {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let code = exitStatusIfEnded() { return code }
-            usleep(5_000)
-        }
+        var code: Int32?
+        if Eventually.holdsBlocking(within: timeout, { code = exitStatusIfEnded(); return code != nil }), let code { return code }
         kill(pid, SIGKILL)
-        while true {
-            if let code = exitStatusIfEnded() { return code }
-            usleep(5_000)
-        }
+        // A killed process ends: no deadline needed.
+        Eventually.holdsBlocking(within: .seconds(Int64.max / 2)) { code = exitStatusIfEnded(); return code != nil }
+        return code ?? 128 + SIGKILL
     }
 }

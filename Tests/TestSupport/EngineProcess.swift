@@ -78,15 +78,10 @@ public final class EngineProcess: @unchecked Sendable {
         }
         guard let fd else { return }
         close(fd)
-        let deadline = Date().addingTimeInterval(10)
         var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                return
-            }
-            usleep(5_000)
+        if !Eventually.holdsBlocking(within: .seconds(10), { waitpid(pid, &status, WNOHANG) != 0 }) {
+            kill(pid, SIGKILL)
+            _ = waitpid(pid, &status, 0)
         }
     }
 

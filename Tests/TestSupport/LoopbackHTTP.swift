@@ -22,12 +22,7 @@ public enum LoopbackHTTP {
 
     /// Polls `condition` (every 200 ms) until it holds or `seconds` pass.
     public static func eventually(seconds: Double, _ condition: () async -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(nanoseconds: 200_000_000)
-        }
-        return await condition()
+        await Eventually.holds(within: .seconds(seconds), every: .milliseconds(200), condition)
     }
 
     /// Query-string encoding of a PromQL expression.

@@ -127,9 +127,7 @@ public final class TmuxSession: @unchecked Sendable {
         if let app = readAppPID() { posixKill(app, SIGKILL) }
         posixKill(serverPID, SIGTERM)
         // The server removes its socket on SIGTERM; give it a moment so the directory removal sees no socket.
-        for _ in 0..<100 where Self.isRunning(serverPID) {
-            usleep(10_000)
-        }
+        Eventually.holdsBlocking(within: .seconds(1), every: .milliseconds(10)) { !Self.isRunning(serverPID) }
         if Self.isRunning(serverPID) { posixKill(serverPID, SIGKILL) }
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -203,6 +201,7 @@ public final class TmuxSession: @unchecked Sendable {
         while true {
             screen = try await capture(escapes: escapes)
             if predicate(screen) {
+                // A match must hold on a second look (not a frame caught mid-draw): the spacing of two looks.
                 try await Task.sleep(for: .milliseconds(50))
                 let again = try await capture(escapes: escapes)
                 if predicate(again) { return again }
@@ -216,7 +215,7 @@ public final class TmuxSession: @unchecked Sendable {
                 if predicate(screen) { return screen }
                 throw TmuxError.paneDied(what: what, screen: screen)
             }
-            try await Task.sleep(for: .milliseconds(20))
+            try await Task.sleep(for: .milliseconds(20))  // the pause between looks at the predicate
         }
     }
 
@@ -245,10 +244,9 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// The program's process id (not the wrapper shell's), waiting up to `timeout` for it to start.
     public func appPID(timeout: Duration = .seconds(30)) async throws -> pid_t {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let pid = readAppPID() { return pid }
-            try await Task.sleep(for: .milliseconds(10))
+        var pid: pid_t?
+        if await Eventually.holds(within: timeout, every: .milliseconds(10), { pid = readAppPID(); return pid != nil }), let pid {
+            return pid
         }
         throw TmuxError.noAppProcess
     }

@@ -36,12 +36,7 @@ final class ConnectivityTestHome {
 /// minute for a thread).
 @MainActor
 func waitUntil(timeout: Duration = .seconds(180), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
+    await Eventually.holds(within: timeout, every: .milliseconds(10), condition)
 }
 
 

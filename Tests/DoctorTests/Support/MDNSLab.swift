@@ -82,13 +82,13 @@ final class MDNSLab: @unchecked Sendable {
         avahi.standardOutput = FileHandle(forWritingAtPath: log)
         avahi.standardError = FileHandle(forWritingAtPath: log)
         try avahi.run()
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
+        var established = false
+        Eventually.holdsBlocking(within: .seconds(20), every: .milliseconds(50)) {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            if text.contains("\(Self.publishedName)\" successfully established") { return }
-            if !avahi.isRunning { break }
-            usleep(50_000)
+            established = text.contains("\(Self.publishedName)\" successfully established")
+            return established || !avahi.isRunning
         }
+        if established { return }
         let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         close()
         throw LabError.publisherNotReady(text)

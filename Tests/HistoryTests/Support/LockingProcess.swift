@@ -17,14 +17,13 @@ final class LockingProcess {
         let script = "cd '\(folder)' && setsid sh -c '\(command)' </dev/null >/dev/null 2>&1 & echo $! > '\(pidFile)'"
         guard ShellCommand.run(script) == 0 else { throw TestSupportError.setupFailed("cannot start \(command)") }
         var group: Int32?
-        for _ in 0..<1000 {
+        Eventually.holdsBlocking(within: .seconds(10), every: .milliseconds(10)) {
             if let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
                let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)),
                FileManager.default.fileExists(atPath: folder + "/READY") {
                 group = pid
-                break
             }
-            usleep(10_000)
+            return group != nil
         }
         guard let group else {
             if let text = try? String(contentsOfFile: pidFile, encoding: .utf8), let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {

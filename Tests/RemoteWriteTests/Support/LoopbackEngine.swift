@@ -26,13 +26,9 @@ final class LoopbackEngine: @unchecked Sendable {
     /// Starts it and waits until `readyURL` answers 2xx (at most `seconds`).
     func start(seconds: Double = 20) async throws {
         try await startWithoutWaiting()
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if await ShellCommand.run(detached: "curl -fsS -o /dev/null --max-time 2 --cacert '\(caFile)' '\(readyURL)' 2>/dev/null") == 0 {
-                return
-            }
-            try await Task.sleep(nanoseconds: 50_000_000)  // polling a condition with a deadline
-        }
+        if await Eventually.holds(within: .seconds(seconds), every: .milliseconds(50), {
+            await ShellCommand.run(detached: "curl -fsS -o /dev/null --max-time 2 --cacert '\(caFile)' '\(readyURL)' 2>/dev/null") == 0
+        }) { return }
         throw TestSupportError.setupFailed("\(name) not ready: \(log.suffix(2000))")
     }
 
@@ -95,11 +91,12 @@ extension LoopbackEngine {
 
     /// The port our receiver listens on, once it does (at most 10 s).
     func waitForPortFile() async throws -> Int {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if let text = try? String(contentsOfFile: folder + "/port", encoding: .utf8), let port = Int(text) { return port }
-            try await Task.sleep(nanoseconds: 20_000_000)  // polling a condition with a deadline
+        var port: Int?
+        await Eventually.holds(within: .seconds(10)) {
+            port = (try? String(contentsOfFile: folder + "/port", encoding: .utf8)).flatMap { Int($0) }
+            return port != nil
         }
+        if let port { return port }
         throw TestSupportError.setupFailed("receiver did not listen: \(log.suffix(1000))")
     }
 }

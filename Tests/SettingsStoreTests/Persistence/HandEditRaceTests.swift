@@ -113,7 +113,7 @@ struct HandEditRaceTests {
         let fd = open(path, O_WRONLY)
         #expect(fd >= 0)
         let writer = Thread {
-            usleep(60_000)
+            usleep(60_000)  // the person's pace, the story itself: the app must wait for this write
             let bytes = Array(Self.handEdit(keeping: []).utf8)
             _ = write(fd, bytes, bytes.count)
             close(fd)

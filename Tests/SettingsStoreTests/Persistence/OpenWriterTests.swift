@@ -57,12 +57,11 @@ struct OpenWriterTests {
         let done = Flag()
         let directory = dir.sub("config/verbumcare")
         let editor = Thread {
-            for _ in 0..<10_000 {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-                if names.contains(where: { $0.hasPrefix(".settings.json.tmp-") }) { break }
-                usleep(1_000)
+            Eventually.holdsBlocking(within: .seconds(10), every: .milliseconds(1)) {
+                ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).contains { $0.hasPrefix(".settings.json.tmp-") }
             }
-            // Time enough for an unguarded app to finish replacing the file.
+            // Not a wait on a condition but a window for the wrong thing to happen: an unguarded
+            // app would replace the file within it, the guarded one does nothing to wait for.
             usleep(200_000)
             Self.finishSave(fd, Self.handEdit, done: done)
         }
@@ -97,9 +96,9 @@ struct OpenWriterTests {
             }
             writer.start()
             // The writer is inside open(2), waiting for the lease: the kernel shows it breaking.
-            for _ in 0..<10_000 where !sawBreak.isSet {
+            Eventually.holdsBlocking(within: .seconds(10), every: .milliseconds(1)) {
                 if Self.leaseBreaking(inode: old.identity.inode) { sawBreak.set() }
-                usleep(1_000)
+                return sawBreak.isSet
             }
         }
         #expect(sawBreak.isSet, "the writer arrived while the lease was held")

@@ -66,10 +66,5 @@ final class PersistenceTempDir: @unchecked Sendable {
 
 /// Waits (without asserting any duration) until `condition` holds or `seconds` pass.
 func persistenceWait(seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        try? await Task.sleep(nanoseconds: 5_000_000)
-    }
-    return condition()
+    await Eventually.holds(within: .seconds(seconds), every: .milliseconds(5), condition)
 }

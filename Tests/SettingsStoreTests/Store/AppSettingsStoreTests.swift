@@ -42,9 +42,8 @@ struct AppSettingsStoreTests {
         store.setLanguage(.ja)
         let kept = try store.flushPersistence()
         let copy = try #require(kept.first?.parameters["path"])
-        for _ in 0..<30_000 where !store.getState().notices.contains(where: { $0.message.key == "files.kept_copy" }) {
-            await Task.yield()
-            try await Task.sleep(nanoseconds: 1_000_000)
+        await Eventually.holds(within: .seconds(30), every: .milliseconds(1)) {
+            store.getState().notices.contains { $0.message.key == "files.kept_copy" }
         }
         let notice = try #require(store.getState().notices.first { $0.message.key == "files.kept_copy" })
         #expect(notice.kind == .info)

@@ -23,6 +23,7 @@ struct NoClockReadsTests {
         ("Date()", #"\bDate\s*\(\s*\)|\bDate\.now\b|\bDate\(timeIntervalSinceNow"#),
         ("Dispatch time", #"\bDispatch(Wall)?Time\b|\basyncAfter\b|\bmakeTimerSource\b"#),
         ("Swift clocks", #"\b(Continuous|Suspending)Clock\b"#),
+        // The scan's patterns and samples (here and in theScanSeesEachKind) are text, not pauses.
         ("Task.sleep", #"\bTask\.sleep\b"#),
         ("C sleeps", #"(?<![\w.])(usleep|nanosleep|sleep|alarm|setitimer)\s*\("#),
         ("timerfd", #"\btimerfd_\w+"#),
