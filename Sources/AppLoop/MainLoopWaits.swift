@@ -20,8 +20,9 @@ public enum MainLoopWaits {
         polledByMainLoop = true
     }
 
-    /// The descriptors to poll beside the main queue's, in a stable order.
-    public static var descriptors: [Int32] { handlers.keys.sorted() }
+    /// The descriptors to poll beside the main queue's, in a stable order (kept, not made on
+    /// every turn of the loop).
+    public private(set) static var descriptors: [Int32] = []
 
     /// `descriptor` is readable: its handler runs (it reads what made it readable).
     public static func ready(_ descriptor: Int32) {
@@ -30,9 +31,6 @@ public enum MainLoopWaits {
 
     static func watch(_ descriptor: Int32, handler: @escaping @MainActor () -> Void) {
         handlers[descriptor] = handler
-    }
-
-    static func stopWatching(_ descriptor: Int32) {
-        handlers[descriptor] = nil
+        descriptors = handlers.keys.sorted()
     }
 }
