@@ -9,7 +9,7 @@ public struct ScreenModel: Equatable, Sendable {
     /// The moment of the frame, as the texts that count time show it. First: the synthesized
     /// `==` compares in this order, and a tick's model differs here alone, so the loop's
     /// comparison with the last frame's model ends at once rather than after the whole state
-    /// (issue 26: a tenth of a tick's CPU).
+    /// (issue 26: about 4 % of a tick's CPU, docs/PERFORMANCE.md).
     public var time: ScreenTime
     public var settings: SettingsState
     public var screen: ScreenState
