@@ -36,7 +36,7 @@ public final class AppLoop: TerminalCapability {
     private lazy var frames = FrameScheduler { [weak self] in self?.drawFrame() }
     /// The time source of the texts that count time: a frame when one of them next changes,
     /// drawn like every other.
-    private lazy var ticker = SecondTicker(clock: store.clock) { [weak self] in self?.frames.request() }
+    private lazy var ticker = SecondTicker(clock: store.clock) { [weak self] in self?.ticked() }
     private var isRunning = false
     /// A change of the state is not drawn yet: its frame is due (tests wait for none).
     public var isFramePending: Bool { frames.isPending }
@@ -198,6 +198,14 @@ public final class AppLoop: TerminalCapability {
     }
 
     // MARK: - Frames
+
+    /// A text that counts time changed: its frame is drawn in this same turn of the main thread
+    /// (a request would take one more turn of the main queue, a second wake-up per tick); a
+    /// frame already asked for is drawn when its turn comes, with the same moment's texts.
+    private func ticked() {
+        guard !frames.isPending else { return }
+        drawFrame()
+    }
 
     /// Renders the state into cells and writes the difference to the screen. Every frame takes
     /// this one path, the timer's included: a model equal to the last frame's (a probe that

@@ -8,9 +8,10 @@ import SettingsStore
 /// one-shot timer at the moment of the change (`ScreenTime.secondsUntilChange`), rather than a
 /// 1 Hz timer. It only asks for a frame: the frame is drawn as every other is.
 ///
-/// On the system clock the timer is a timerfd read by a dispatch source: a dispatch timer
-/// source woke the process twice per tick here (once some tens of milliseconds early, to be
-/// re-armed). On any other clock (a test's `VirtualClock`) it is that clock's timer, so the
+/// On the system clock the timer is a timerfd that the executable's main loop polls itself
+/// (`MainLoopWaits`): a dispatch timer source woke the process twice per tick here (once some
+/// tens of milliseconds early, to be re-armed), and a dispatch read source woke libdispatch's
+/// manager thread twice per tick besides the main thread. On any other clock (a test's `VirtualClock`) it is that clock's timer, so the
 /// tick comes when the test moves time.
 @MainActor
 final class SecondTicker {
@@ -18,6 +19,7 @@ final class SecondTicker {
     private lazy var descriptor: Int32 = clock.isSystem ? vc_timerfd_create() : -1
     private lazy var timers = Timers(clock: clock)
     private var source: DispatchSourceRead?
+    private var watched = false
     /// The clock's monotonic nanoseconds of the armed expiry, or nil when disarmed.
     private var armed: Int64?
     private let tick: @MainActor () -> Void
@@ -68,19 +70,31 @@ final class SecondTicker {
         }
     }
 
+    /// Starts watching the timerfd once: in the executable, the main loop polls it beside the main
+    /// queue (`MainLoopWaits`: one wake of one thread per tick); where the main thread runs
+    /// another loop (a test runner), a dispatch source on the main queue does.
     private func startSource() {
-        guard source == nil else { return }
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-        source.setEventHandler { [descriptor, weak self] in
-            var expirations: UInt64 = 0
-            _ = read(descriptor, &expirations, MemoryLayout<UInt64>.size)
-            MainActor.assumeIsolated {
-                self?.armed = nil
-                self?.tick()
+        guard !watched else { return }
+        watched = true
+        let descriptor = descriptor
+        guard MainLoopWaits.polledByMainLoop else {
+            let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+            source.setEventHandler { [weak self] in
+                MainActor.assumeIsolated { self?.expired() }
             }
+            source.resume()
+            self.source = source
+            return
         }
-        source.resume()
-        self.source = source
+        MainLoopWaits.watch(descriptor) { [weak self] in self?.expired() }
+    }
+
+    /// The timerfd expired: read it (it stays readable until read) and tick.
+    private func expired() {
+        var expirations: UInt64 = 0
+        _ = read(descriptor, &expirations, MemoryLayout<UInt64>.size)
+        armed = nil
+        tick()
     }
 
     /// 0 disarms.

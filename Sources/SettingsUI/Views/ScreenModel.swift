@@ -6,12 +6,15 @@ import AppCore
 /// machine's `.local` finding), so a turn that changes neither (a probe starting, a second that
 /// changes no text) gives an equal model and no frame.
 public struct ScreenModel: Equatable, Sendable {
+    /// The moment of the frame, as the texts that count time show it. First: the synthesized
+    /// `==` compares in this order, and a tick's model differs here alone, so the loop's
+    /// comparison with the last frame's model ends at once rather than after the whole state
+    /// (issue 26: about 4 % of a tick's CPU, docs/PERFORMANCE.md).
+    public var time: ScreenTime
     public var settings: SettingsState
     public var screen: ScreenState
     /// History and alerts: the figures, incidents and mutes the screens show.
     public var watch: WatchState
-    /// The moment of the frame, as the texts that count time show it.
-    public var time: ScreenTime
     public var options: RenderOptions
     /// The CA bundle in effect; nil shows the setting (or "system certificates") alone.
     public var caBundle: CABundleDisplay?

@@ -71,6 +71,7 @@ final class TerminalApp {
         // A TERM this machine has no terminfo for was replaced by a close entry: the screen says which.
         options.terminalNote = screen.terminalChoice.fallback.map { TerminalNote(requested: $0.requested, used: $0.used) }
         let context = context
+        MainQueueLoop.willRun()
         let loop = AppLoop(store: context.store, screen: screen, options: options,
                            caBundleDisplay: { state in Self.caBundleDisplay(state, context: context) },
                            stats: FrameStats(environment: context.environmentVariables),
