@@ -91,8 +91,9 @@ def input_sections(order_file, directory):
 
 def faulted_symbols(binary, backend, home, environment, en, probe_interval):
     """The symbols (functions and data objects of the binary) whose first touch raised a page fault in the
-    scenario, run at full speed under perf: {name: kind}, kind "text" or "data" (.bss is left out: its
-    pages are anonymous zero pages, not the file's)."""
+    scenario, run at full speed under perf: {name: kind}, kind "text" or "data". Objects of .bss count as
+    data: its pages are anonymous, with no fault-around, but each page written is resident, so the objects
+    the app touches, placed together, hold fewer pages."""
     data = os.path.join(home, "faults.data")
     argv = [shutil.which("perf"), "record", "-q", "-e", "page-faults", "-c", "1", "-d", "-o", data, binary]
     program = benchlib.PtyProgram(argv + backend.app_arguments(home), environment)
@@ -104,7 +105,7 @@ def faulted_symbols(binary, backend, home, environment, en, probe_interval):
     script = subprocess.run([shutil.which("perf"), "script", "-i", data, "-F", "addr,ip"], capture_output=True,
                             text=True).stdout
     addresses, typed = code_symbols(binary, kinds="tTwWdDrRbB")
-    names = [(name, "text" if kind in "tTwW" else "bss" if kind in "bB" else "data") for name, kind in typed]
+    names = [(name, "text" if kind in "tTwW" else "data") for name, kind in typed]
     found = {}
     for line in script.splitlines():
         parts = line.split()
@@ -115,8 +116,8 @@ def faulted_symbols(binary, backend, home, environment, en, probe_interval):
         if index < 0 or not addresses[0] <= address < 1 << 32:
             continue
         name, kind = names[index]
-        if kind == "bss" or (kind == "text" and address != ip):
-            continue  # zero pages (anonymous), or a read of code: nothing to order
+        if kind == "text" and address != ip:
+            continue  # a read of code (a constant in .text): nothing to order
         found.setdefault(name, kind)
     return found
 
@@ -229,10 +230,10 @@ def still_defined(previous, recorded, binary):
     ticks), so no single record holds every function a run at full speed executes; each record adds to the
     earlier ones instead of replacing them (docs/ARCHITECTURE.md: Memory). Names gone from the binary are
     dropped."""
-    _, typed = code_symbols(binary, kinds="tTwWdDrR")
+    _, typed = code_symbols(binary, kinds="tTwWdDrRbB")
     kinds = dict(typed)
     functions = [name for name in previous if name not in recorded and kinds.get(name, "") in ("t", "T", "w", "W")]
-    data = [name for name in previous if name not in recorded and kinds.get(name, "") in ("d", "D", "r", "R")]
+    data = [name for name in previous if name not in recorded and kinds.get(name, "") in ("d", "D", "r", "R", "b", "B")]
     return functions, data
 
 
