@@ -19,7 +19,9 @@ the first frame.
    and `ldd` (libraries mapped at exec).
 
 Both processes' resident pages are listed per mapping (/proc/PID/smaps: the binary's text, read-only data and
-data, heap and other anonymous memory, libcurl, OpenSSL, libc, the rest), so a change shows where it went.
+data, heap and other anonymous memory, libcurl, OpenSSL, libc, the rest), so a change shows where it went; with
+gdb, malloc's own account (malloc_info) and then what malloc_trim(0) gives back (free memory malloc holds), and
+the threads alive while probing, by name (each has a stack and a malloc cache of its own).
 
     python3 Benchmarks/scripts/memory-probe.py [--no-build] [--probe-interval 10]
 """
@@ -213,6 +215,32 @@ def malloc_figures(pid, directory):
     return int(system[-1]) / 1048576, free / 1048576, int(sizes.get("mmap", 0)) / 1048576
 
 
+def threads(pid):
+    """The process's live threads by name (/proc/PID/task/*/comm): {name: count}."""
+    names = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/comm") as handle:
+                name = handle.read().strip()
+        except OSError:
+            continue  # ended meanwhile
+        names[name] = names.get(name, 0) + 1
+    return names
+
+
+def trimmed_mb(pid):
+    """What glibc's malloc_trim(0), called in the process by gdb, gives back: RssAnon (MB) before and after,
+    or None without gdb. It returns the free pages inside the heap, not only its top, so the difference is
+    anonymous memory malloc held after the work that freed it."""
+    gdb = shutil.which("gdb")
+    if not gdb:
+        return None
+    before = anonymous_mb(pid)
+    subprocess.run([gdb, "-nx", "-batch", "-p", str(pid), "-ex", "call (int) malloc_trim(0)"], capture_output=True,
+                   text=True, timeout=60)
+    return before, anonymous_mb(pid)
+
+
 def describe_anonymous(label, groups):
     parts = [(name, groups.get(name, 0)) for name in ANONYMOUS_GROUPS + ("binary dirty", "libraries' dirty")]
     return f"  {label:<36}" + ", ".join(f"{name} {size:.2f}" for name, size in parts if size >= 0.005)
@@ -293,6 +321,8 @@ def main():
         app_groups = breakdown(program.pid, binary)
         app_anonymous = anonymous_mb(program.pid)
         allocator = malloc_figures(program.pid, home)
+        live_threads = threads(program.pid)
+        trim = trimmed_mb(program.pid)
         program.finish()
         # The C reference: as many rounds as the app made (the first probe, then one per interval).
         checked = json.loads(benchlib.run_cli(binary, backend.app_arguments(home) + ["check", "pn51", "--json"],
@@ -328,6 +358,11 @@ def main():
         system, free, mapped = allocator
         print(f"  malloc (malloc_info, probing on): arena {system:.2f} MB from the system, of which {free:.2f} MB free;"
               f" {mapped:.2f} MB in blocks mmapped on their own")
+    print(f"  threads while probing: {sum(live_threads.values())} ("
+          + ", ".join(f"{count} {name}" for name, count in sorted(live_threads.items())) + ")")
+    if trim:
+        print(f"  malloc_trim(0) in the process (probing on): RssAnon {trim[0]:.2f} -> {trim[1]:.2f} MB"
+              f" ({trim[0] - trim[1]:.2f} MB held free by malloc)")
     if reference:
         reference_peak, reference_groups, reference_anonymous = reference
         print(describe_breakdown("C reference:", reference_groups))

@@ -24,9 +24,11 @@ relinked with the order, runs the same scenario under `perf record -e page-fault
 first touch), and the functions and data objects whose first touch is missing from the order are added;
 each round uncovers what sat behind the previous round's windows (--fault-rounds, default 3).
 Run it again when start-up or probing code changes; a stale file costs memory, not correctness (symbols it
-names that are gone are skipped).
+names that are gone are skipped). A run keeps, after what it recorded, the names of the file already there that
+its record lacks and the binary still has (what runs depends on timing, so records add up); --fresh forgets them.
 
     python3 Benchmarks/scripts/symbol-order.py [--no-build] [--output scripts/release-symbol-order.txt] [--fault-rounds 3]
+        [--fresh]
 """
 import argparse
 import bisect
@@ -89,8 +91,9 @@ def input_sections(order_file, directory):
 
 def faulted_symbols(binary, backend, home, environment, en, probe_interval):
     """The symbols (functions and data objects of the binary) whose first touch raised a page fault in the
-    scenario, run at full speed under perf: {name: kind}, kind "text" or "data" (.bss is left out: its
-    pages are anonymous zero pages, not the file's)."""
+    scenario, run at full speed under perf: {name: kind}, kind "text" or "data". Objects of .bss count as
+    data: its pages are anonymous, with no fault-around, but each page written is resident, so the objects
+    the app touches, placed together, hold fewer pages."""
     data = os.path.join(home, "faults.data")
     argv = [shutil.which("perf"), "record", "-q", "-e", "page-faults", "-c", "1", "-d", "-o", data, binary]
     program = benchlib.PtyProgram(argv + backend.app_arguments(home), environment)
@@ -102,7 +105,7 @@ def faulted_symbols(binary, backend, home, environment, en, probe_interval):
     script = subprocess.run([shutil.which("perf"), "script", "-i", data, "-F", "addr,ip"], capture_output=True,
                             text=True).stdout
     addresses, typed = code_symbols(binary, kinds="tTwWdDrRbB")
-    names = [(name, "text" if kind in "tTwW" else "bss" if kind in "bB" else "data") for name, kind in typed]
+    names = [(name, "text" if kind in "tTwW" else "data") for name, kind in typed]
     found = {}
     for line in script.splitlines():
         parts = line.split()
@@ -113,8 +116,8 @@ def faulted_symbols(binary, backend, home, environment, en, probe_interval):
         if index < 0 or not addresses[0] <= address < 1 << 32:
             continue
         name, kind = names[index]
-        if kind == "bss" or (kind == "text" and address != ip):
-            continue  # zero pages (anonymous), or a read of code: nothing to order
+        if kind == "text" and address != ip:
+            continue  # a read of code (a constant in .text): nothing to order
         found.setdefault(name, kind)
     return found
 
@@ -144,6 +147,9 @@ def main():
     parser.add_argument("--probe-interval", type=int, default=10)
     parser.add_argument("--fault-rounds", type=int, default=3,
                         help="rounds of completion from page faults (0: callgrind's record alone)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="forget the names of the order file already there (by default those this record lacks"
+                             " and the binary still has are kept, after the ones recorded)")
     options = parser.parse_args()
     if not shutil.which("valgrind"):
         sys.exit("valgrind is needed (Debian: apt-get install valgrind)")
@@ -151,6 +157,7 @@ def main():
         sys.exit("perf is needed for --fault-rounds (Debian: apt-get install linux-perf), or pass --fault-rounds 0")
 
     binary = benchlib.release_binary(build=not options.no_build)
+    previous = [] if options.fresh else earlier_order(options.output)
     en = benchlib.catalog("en")
     backend = benchlib.DemoBackend()
     home = tempfile.mkdtemp(prefix="vc-symbol-order-")
@@ -196,13 +203,38 @@ def main():
         backend.stop()
         shutil.rmtree(home, ignore_errors=True)
 
-    result = arranged(ordered, data_objects, sections)
+    kept_functions, kept_data = still_defined(previous, set(ordered) | set(data_objects), binary)
+    result = arranged(ordered + kept_functions, data_objects + kept_data, sections)
     with open(options.output, "w") as handle:
         handle.write("\n".join(result) + "\n")
     own = sum(1 for name in ordered if has_own_section(sections.get(name, "")))
     print(f"{recorded} functions ran under callgrind, {len(ordered) - recorded} more and {len(data_objects)} data"
           f" objects first touched at full speed ({own} functions with sections of their own,"
-          f" {len(ordered) - own} in shared ones); written to {os.path.relpath(options.output, benchlib.ROOT)}")
+          f" {len(ordered) - own} in shared ones); kept from the order file already there:"
+          f" {len(kept_functions)} functions and {len(kept_data)} data objects this record lacks;"
+          f" written to {os.path.relpath(options.output, benchlib.ROOT)}")
+
+
+def earlier_order(path):
+    """The names of the order file already at `path` (none when there is none)."""
+    try:
+        with open(path) as handle:
+            return [line.strip() for line in handle if line.strip()]
+    except FileNotFoundError:
+        return []
+
+
+def still_defined(previous, recorded, binary):
+    """The names of an earlier order that this record lacks and the binary still defines, as (functions, data
+    objects), in the earlier order. What runs depends on timing (the terminal's answers, the probe rounds, the
+    ticks), so no single record holds every function a run at full speed executes; each record adds to the
+    earlier ones instead of replacing them (docs/ARCHITECTURE.md: Memory). Names gone from the binary are
+    dropped."""
+    _, typed = code_symbols(binary, kinds="tTwWdDrRbB")
+    kinds = dict(typed)
+    functions = [name for name in previous if name not in recorded and kinds.get(name, "") in ("t", "T", "w", "W")]
+    data = [name for name in previous if name not in recorded and kinds.get(name, "") in ("d", "D", "r", "R", "b", "B")]
+    return functions, data
 
 
 def arranged(functions, data_objects, sections):

@@ -19,7 +19,7 @@ _ = vc_ignore_sigpipe()
 // Before any thread starts: glibc gives each thread that allocates an arena of its own (up to
 // eight per core), and what one arena frees the others never reuse. The app's threads (dispatch
 // workers, the libcurl engine, the file watchers) allocate little and seldom at once; one arena
-// is about 0.4 MB less resident with probing (Benchmarks/scripts/memory-probe.py).
+// is about 0.5 MB less resident with probing (docs/PERFORMANCE.md: Memory).
 _ = vc_single_malloc_arena()
 
 // The command line is read once, by swift-argument-parser (docs/COMMAND-LINE.md): global
