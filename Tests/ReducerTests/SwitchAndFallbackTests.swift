@@ -127,7 +127,8 @@ struct SwitchAndFallbackTests {
         let now = world.now
         world.settle {
             // The cancelled switch's test still answers: the screen drops it, the watch counts
-            // Mac Mini's success (as it counts a superseded probe: see aLateResultOfAnEarlierProbeIsDropped).
+            // Mac Mini's success (as it counts a superseded probe: see
+            // aLateResultOfAnEarlierProbeIsDroppedByTheScreenAndCountedByTheWatch).
             $0.watch.servers[macMini.id] = ReducerWorld.firstSuccess(ReducerWorld.status(macMini, health: .up, at: now), at: now)
         }
         #expect(world.state.currentServer.id == "pn51")
@@ -350,22 +351,26 @@ struct SwitchAndFallbackTests {
         #expect(world.now - before <= 10 + 10, "within the interval plus the timeout")
     }
 
-    @Test func aLateResultOfAnEarlierProbeIsDropped() throws {
+    /// `r` supersedes the probe in flight; if its result still comes (it raced its
+    /// cancellation), the screen drops it and keeps its word, and the watch counts it: it was a
+    /// real check of the server, and every probe result goes into history (SPEC §15), so the
+    /// uptime and the failure streaks count every check that was made.
+    @Test func aLateResultOfAnEarlierProbeIsDroppedByTheScreenAndCountedByTheWatch() throws {
         var world = try ReducerWorld(claimsState: true)
         world.settleStart()
-        world.fireNextTimer(ReducerWorld.probeAnswered(world.server("pn51"), at: world.now + 10))
+        let pn51 = world.server("pn51")
+        world.fireNextTimer(ReducerWorld.probeAnswered(pn51, at: world.now + 10))
         let generation = try #require(world.state.connectivity.monitor?.generation)
         world.send(.testRequested(at: world.now), ReducerWorld.probeRestarts(at: world.now))
-        let stale = ReducerWorld.status(world.server("pn51"), health: .down, at: world.now)
-        // The screen drops it, but the watch slice counts it (a failure streak starts, the
-        // result is its last): found by this story's state claim, reported, not decided here.
-        withKnownIssue("the watch counts a superseded probe's result") {
-            world.send(.probeCompleted(generation: generation, result: stale, hadToken: false, at: world.now))
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("did not claim") && $0.rawValue.contains("watch.servers") }
+        let stale = ReducerWorld.status(pn51, health: .down, at: world.now)
+        let now = world.now
+        world.send(.probeCompleted(generation: generation, result: stale, hadToken: false, at: now)) {
+            ReducerWorld.countsFailure(stale, reason: ReducerWorld.reason(pn51, health: .down, at: now), at: now)(
+                &$0.watch.servers[pn51.id, default: ServerWatch()])
         }
         #expect(world.state.connectionStatus != .error)
         #expect(world.state.detailedStatus?.isHealthy == true)
+        #expect(world.app.watch.servers[pn51.id]?.failures == 1)
     }
 
     @Test func aProbeWithoutAnswerIsShownAsWaitingWhileTheStatusKeepsItsWord() throws {
