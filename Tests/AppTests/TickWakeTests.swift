@@ -62,10 +62,9 @@ struct TickWakeTests {
         let pid = try await app.session.appPID()
         // The main thread is seen waiting in poll (a condition: it runs only for a frame a second).
         var polled: [Int32]?
-        let deadline = ContinuousClock.now + .seconds(20)
-        while polled == nil, ContinuousClock.now < deadline {
+        await Eventually.holds(within: .seconds(20), every: .milliseconds(5)) {
             polled = Self.polledDescriptors(pid: pid)
-            if polled == nil { try await Task.sleep(for: .milliseconds(5)) }
+            return polled != nil
         }
         let descriptors = try #require(polled, "the main thread was never seen waiting in poll")
         let timers = descriptors.filter { Self.link(pid: pid, fd: $0) == "anon_inode:[timerfd]" }

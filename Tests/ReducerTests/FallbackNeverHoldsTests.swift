@@ -315,14 +315,7 @@ struct FallbackNeverHoldsTests: RandomChoices {
         let (fallbackReason, pn51Reason) = (world.state.fallback?.reason, ReducerWorld.reason(pn51, health: .down, at: failed))
         let posted = world.state.notices.first?.postedAt ?? failed
         world.health["mac-mini"] = .up
-        world.send(.paneOpened(at: world.now)) {
-            $0.screen.isSettingsPaneOpen = true
-            for server in servers {
-                $0.settings.connectivity.lastGeneration += 1
-                $0.settings.connectivity.rowTests[server.id] = $0.settings.connectivity.lastGeneration
-                $0.settings.serverStatuses[server.id] = ServerProbeSummary(status: .testing)
-            }
-        }
+        world.send(.paneOpened(at: world.now), ReducerWorld.paneOpened(testing: servers))
         let rows = world.pending.indices.filter { if case .testRow = world.pending[$0] { true } else { false } }
         let macMiniRow = try #require(rows.first { index in
             if case .testRow(let server, _) = world.pending[index] { server.id == "mac-mini" } else { false }

@@ -154,15 +154,7 @@ struct FilesAndSessionTests {
         var world = try ReducerWorld(claimsState: true)
         world.settleStart()
         let servers = world.state.availableServers
-        world.send(.paneOpened(at: world.now)) {
-            $0.screen.isSettingsPaneOpen = true
-            // Every row tested at once, each under its own generation, shown as testing.
-            for server in servers {
-                $0.settings.connectivity.lastGeneration += 1
-                $0.settings.connectivity.rowTests[server.id] = $0.settings.connectivity.lastGeneration
-                $0.settings.serverStatuses[server.id] = ServerProbeSummary(status: .testing)
-            }
-        }
+        world.send(.paneOpened(at: world.now), ReducerWorld.paneOpened(testing: servers))
         #expect(world.app.screen.isSettingsPaneOpen)
         let rows = world.pending.filter { if case .testRow = $0 { true } else { false } }
         #expect(rows.count == world.state.availableServers.count)

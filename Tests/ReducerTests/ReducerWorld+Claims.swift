@@ -184,4 +184,16 @@ extension ReducerWorld {
                                            condition: .untilDismissed, inUse: previous.id, postedAt: now)]
         }
     }
+
+    /// The pane opens: every row is tested at once, each under its own generation, shown as testing.
+    static func paneOpened(testing servers: [ServerConfig]) -> (inout AppState) -> Void {
+        { app in
+            app.screen.isSettingsPaneOpen = true
+            for server in servers {
+                app.settings.connectivity.lastGeneration += 1
+                app.settings.connectivity.rowTests[server.id] = app.settings.connectivity.lastGeneration
+                app.settings.serverStatuses[server.id] = ServerProbeSummary(status: .testing)
+            }
+        }
+    }
 }

@@ -68,10 +68,7 @@ extension ReducerWorld {
             app.settings.connectivity.lastFallbackAttempt = now
             app.settings.connectivity.statusSince = now
             app.settings.connectivity.lastGeneration += 2
-            var schedule = ProbeSchedule(interval: Double(app.settings.probeInterval))
-            schedule.apply(.probeFailed(confirmed: true))
-            app.settings.connectivity.recovery = ProbeLoop(serverId: configured.id, generation: app.settings.connectivity.lastGeneration,
-                                                           schedule: schedule)
+            app.settings.connectivity.recovery = loopAfterConfirmedFailure(of: configured.id, in: app)
             loopStarts(connectedTo: fallback.id)(&app)
             countsFailure(failed, reason: reason, at: now)(&app.watch.servers[configured.id, default: ServerWatch()])
             app.watch.servers[fallback.id] = firstSuccess(answered, at: now)
@@ -118,10 +115,7 @@ extension ReducerWorld {
             app.settings.connectivity.activeSwitch = nil
             app.settings.connectivity.statusSince = now
             app.settings.connectivity.lastGeneration += 1
-            var schedule = ProbeSchedule(interval: Double(app.settings.probeInterval))
-            schedule.apply(.probeFailed(confirmed: true))
-            app.settings.connectivity.monitor = ProbeLoop(serverId: server.id, generation: app.settings.connectivity.lastGeneration,
-                                                          schedule: schedule)
+            app.settings.connectivity.monitor = loopAfterConfirmedFailure(of: server.id, in: app)
             app.watch.servers[server.id] = firstFailure(failed, at: now)
         }
     }
@@ -398,5 +392,13 @@ extension ReducerWorld {
             app.settings.connectivity.monitor?.probeStartedAt = nil
             countsFailure(failed, reason: reason(server, health: .down, at: now), at: now)(&app.watch.servers[server.id, default: ServerWatch()])
         }
+    }
+
+    /// The probe loop of `serverId` after a confirmed failure (backing off), under the state's
+    /// latest generation.
+    static func loopAfterConfirmedFailure(of serverId: String, in app: AppState) -> ProbeLoop {
+        var schedule = ProbeSchedule(interval: Double(app.settings.probeInterval))
+        schedule.apply(.probeFailed(confirmed: true))
+        return ProbeLoop(serverId: serverId, generation: app.settings.connectivity.lastGeneration, schedule: schedule)
     }
 }
