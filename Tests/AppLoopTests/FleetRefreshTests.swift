@@ -93,11 +93,14 @@ struct FleetRefreshTests {
                 "a cancelled query answered")
     }
 
-    /// The view shows an answer (the refusal), and the runner has no fleet query in flight.
-    /// Only the fleet's work: the rig's own start-up test of pn51 goes to its real name, which
-    /// a busy resolver may hold for as long as the virtual clock stands still.
+    /// The view shows an answer (the refusal), and the runner has no fleet query in flight:
+    /// the fleet's own work, which is what the next step's count is about (the runner's other
+    /// work, an app-state write, is not). The answer's way back is several hops on Swift's
+    /// cooperative pool, two threads on this machine: alone it takes 0.04 s, beside the reducer's
+    /// property tests 23 s for the whole test, and in two full runs the first answer came after
+    /// more than 60 s (the rest of the test passed). The bound is for a broken test only.
     static func answered(_ rig: LoopRig, _ runner: EffectRunner) async -> Bool {
-        let shown = await Eventually.holds(within: .seconds(60), every: .milliseconds(5)) {
+        let shown = await Eventually.holds(within: .seconds(240), every: .milliseconds(5)) {
             rig.app.screen.fleet?.problem != nil && !runner.keysInFlight.contains("fleet")
         }
         // The next answer is told apart from this one.
