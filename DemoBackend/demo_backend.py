@@ -341,6 +341,8 @@ class DemoServer:
 
     # ---- listening socket
     def open_listener(self):
+        if self.listen_again():
+            return
         self.release_placeholder()
         listener = Listener(self, self.port) if self.port else self.listener_outside_ephemeral_ports()
         self.port = listener.server_address[1]
@@ -367,30 +369,49 @@ class DemoServer:
         return Listener(self, 0)
 
     def close_listener(self):
-        """Runs on the acceptor thread, so no accept is in flight while the socket closes."""
+        """Runs on the acceptor thread, so no accept is in flight while the socket stops listening."""
         listener, self.listener = self.listener, None
         if listener is not None:
             self.backend.acceptor.unregister(listener)
-            listener.server_close()
-            self.hold_port()
+            self.hold_port(listener)
 
-    def hold_port(self):
-        """Binds the port without listening: a connection to it is refused (RST, as for a closed
-        port), and the port stays ours for 'up'."""
-        # Without SO_REUSEADDR: Linux lets two SO_REUSEADDR sockets share a port that nobody
-        # listens on, and every listener (ours and a parallel test's) sets it.
-        placeholder = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    def hold_port(self, listener):
+        """Stops listening on the same socket, which stays bound: a connection to the port is
+        refused (RST, as for a closed port), and the port never leaves this process until 'up'
+        listens on it again. Closing the socket and binding a placeholder left a gap, and the
+        placeholder's bind failed while the port's closed connections were in TIME_WAIT: a
+        parallel test's listener then took the port, and the app met its certificate.
+        SO_REUSEADDR is cleared while it does not listen: Linux lets another SO_REUSEADDR socket
+        share a bound port that nobody listens on, and every listener (ours and a parallel
+        test's) sets it."""
         try:
-            placeholder.bind((self.backend.args.listen, self.port))
+            listener.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 0)
+            listener.socket.shutdown(socket.SHUT_RD)
         except OSError:
-            placeholder.close()
+            listener.server_close()
             return
-        self.placeholder = placeholder
+        self.placeholder = listener
+
+    def listen_again(self):
+        """'up' after 'down': the held socket listens again (True), or there is none (False).
+        SO_REUSEADDR is set again first, so the port's connections in TIME_WAIT do not refuse it."""
+        listener, self.placeholder = self.placeholder, None
+        if listener is None:
+            return False
+        try:
+            listener.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            listener.socket.listen(listener.request_queue_size)
+        except OSError:
+            self.placeholder = listener
+            raise
+        self.listener = listener
+        self.backend.acceptor.call(lambda: self.backend.acceptor.register(listener))
+        return True
 
     def release_placeholder(self):
         placeholder, self.placeholder = self.placeholder, None
         if placeholder is not None:
-            placeholder.close()
+            placeholder.server_close()
 
     # ---- connections
     def track(self, sock):
