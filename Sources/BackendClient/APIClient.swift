@@ -10,19 +10,15 @@ public final class APIClient: Sendable {
     public let address: ServerAddress
     public let settings: TransportSettings
     public let retryPolicy: RetryPolicy
-    /// Refused token refreshes. The owner reacts by asking the user to sign in again (the
-    /// connectivity layer passes `onSignInRequired` instead, so no task of its own listens).
-    public let signInRequired: AsyncStream<SignInRequired>
-
     private let transport: any HTTPTransport
     private let tokenStore: (any TokenStore)?
     private let refresher: TokenRefresher?
     private let clock: AppClock
-    private let signInContinuation: AsyncStream<SignInRequired>.Continuation
 
     /// - Parameter clock: its sleeps wait between retries (tests pass one that does not wait).
-    /// - Parameter onSignInRequired: told of each refused refresh too (besides
-    ///   `signInRequired`), off the main actor, by the refresh that a request's 401 started.
+    /// - Parameter onSignInRequired: told of each refused refresh, off the main actor, by the
+    ///   refresh that a request's 401 started; the owner asks the user to sign in again (the
+    ///   connectivity layer posts it to the effect runner's inbox).
     public init(address: ServerAddress,
                 settings: TransportSettings = TransportSettings(),
                 retryPolicy: RetryPolicy = RetryPolicy(),
@@ -37,12 +33,9 @@ public final class APIClient: Sendable {
         self.transport = transport
         self.tokenStore = tokenStore
         self.clock = clock
-        let (stream, continuation) = AsyncStream.makeStream(of: SignInRequired.self)
-        signInRequired = stream
-        signInContinuation = continuation
         refresher = tokenStore.map {
             TokenRefresher(store: $0, server: address.apiURL(path: "/auth/refresh"), limiter: refreshLimiter,
-                           onSignInRequired: { continuation.yield($0); onSignInRequired?($0) })
+                           onSignInRequired: { onSignInRequired?($0) })
         }
     }
 
@@ -61,10 +54,6 @@ public final class APIClient: Sendable {
     }
 
     public var baseURL: String { address.baseURL }
-
-    deinit {
-        signInContinuation.finish()
-    }
 
     // MARK: verbs
 

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import SettingsStore
+import Synchronization
 import Testing
 @testable import BackendClient
 
@@ -26,9 +27,9 @@ import Testing
     @Test func refusedRefreshClearsTokensAndAsksForSignIn() async {
         let server = FakeAuthServer(validToken: "current", acceptRefresh: false)
         let store = InMemoryTokenStore(AuthTokens(accessToken: "expired", refreshToken: "refresh"))
+        let asked = Mutex<[SignInRequired]>([])
         let client = APIClient(baseURL: "https://s.example/api", tokenStore: store, transport: server.transport,
-                                   refreshLimiter: RefreshLimiter())!
-        var events = client.signInRequired.makeAsyncIterator()
+                               refreshLimiter: RefreshLimiter(), onSignInRequired: { event in asked.withLock { $0.append(event) } })!
         let codes = await withTaskGroup(of: ConnectivityErrorCode?.self) { group in
             for _ in 0..<5 {
                 group.addTask {
@@ -45,8 +46,10 @@ import Testing
         #expect(codes == Array(repeating: .authRequired, count: 5))
         #expect(server.refreshCalls == 1)
         #expect(await store.loadTokens() == nil)
-        let event = await events.next()
-        #expect(event?.reason.contains("401") == true)
+        // One refused refresh, told once (the five requests shared it).
+        let events = asked.withLock { $0 }
+        #expect(events.count == 1)
+        #expect(events.first?.reason.contains("401") == true)
     }
 
     @Test func unreachableRefreshKeepsTokens() async {

@@ -17,17 +17,15 @@ import TestSupport
         let backend = try await SharedDemoBackend.start()
         let store = InMemoryTokenStore()
         let settings = try SharedDemoBackend.settings(backend)
-        let client = try #require(APIClient(baseURL: "https://f-auth-rotate.demo.test/api",
-                                            settings: settings, retryPolicy: .none,
-                                            tokenStore: store, refreshLimiter: RefreshLimiter(clock: AppClock(monotonic: { 0 }))))
+        let signInEvents = SharedLock(0)
+        let made = APIClient(baseURL: "https://f-auth-rotate.demo.test/api",
+                             settings: settings, retryPolicy: .none,
+                             tokenStore: store, refreshLimiter: RefreshLimiter(clock: AppClock(monotonic: { 0 })),
+                             onSignInRequired: { _ in signInEvents.withLock { $0 += 1 } })
+        let client = try #require(made)
         let signedIn = try await client.login(username: "demo", password: "demo")
         // The session's access token has expired; the refresh token is good.
         await store.saveTokens(AuthTokens(accessToken: "demo-at-expired", refreshToken: signedIn.refreshToken))
-        let signInEvents = SharedLock(0)
-        let listener = Task {
-            for await _ in client.signInRequired { signInEvents.withLock { $0 += 1 } }
-        }
-        defer { listener.cancel() }
         let before = try backend.stats().servers["f-auth-rotate"]
         let started = Date()
         let probes = Self.probes
@@ -40,7 +38,7 @@ import TestSupport
               + "\(refreshes) refresh(es)")
         #expect(refreshes == 1)
         #expect(requests == probes + 2 * refreshes, "one request per probe, plus the refresh and the request it repeats")
-        await Eventually.holds(within: .seconds(5), every: .milliseconds(10)) { signInEvents.withLock { $0 } > 0 }
+        // Told before the refused request returns, by the refresh it started.
         #expect(signInEvents.withLock { $0 } == 1, "the user is asked to sign in, once")
         #expect(await store.loadTokens() == nil, "the refused tokens are gone, so nothing refreshes them again")
     }
