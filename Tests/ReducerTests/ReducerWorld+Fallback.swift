@@ -181,13 +181,7 @@ extension ReducerWorld {
             app.settings.connectivity.statusSince = now
             app.settings.connectivity.monitor?.schedule.apply(.probeSucceeded)
             app.settings.connectivity.monitor?.probeStartedAt = nil
-            var watch = app.watch.servers[server.id, default: ServerWatch()]
-            watch.failures = 0
-            watch.successes += 1
-            watch.streakStart = nil
-            watch.upStreakStart = now
-            watch.lastResult = result
-            app.watch.servers[server.id] = watch
+            countsSuccess(result, at: now)(&app.watch.servers[server.id, default: ServerWatch()])
         }
     }
 }
@@ -206,13 +200,7 @@ extension ReducerWorld {
                                            message: AppError(key: "notice.switch_back_offer", parameters: ["server": configured.id]),
                                            condition: .fallback(from: configured.id, recovered: true), postedAt: since)]
             app.settings.connectivity.recovery?.schedule.apply(.probeSucceeded)
-            var watch = app.watch.servers[configured.id, default: ServerWatch()]
-            watch.failures = 0
-            watch.successes += 1
-            watch.streakStart = nil
-            watch.upStreakStart = now
-            watch.lastResult = result
-            app.watch.servers[configured.id] = watch
+            countsSuccess(result, at: now)(&app.watch.servers[configured.id, default: ServerWatch()])
         }
     }
 
@@ -277,6 +265,18 @@ extension ReducerWorld {
 }
 
 extension ReducerWorld {
+    /// What the watch does with a successful result of a server after failures: the failure
+    /// streak ends, an up streak starts.
+    static func countsSuccess(_ result: DetailedStatus, at now: Double) -> (inout ServerWatch) -> Void {
+        { watch in
+            watch.failures = 0
+            watch.successes += 1
+            watch.streakStart = nil
+            watch.upStreakStart = now
+            watch.lastResult = result
+        }
+    }
+
     /// What the watch does with a failed result of a server: a failure streak (its start the
     /// first failure's), and from the second failure in a row an open incident.
     static func countsFailure(_ result: DetailedStatus, reason: ConnectivityError?, at now: Double) -> (inout ServerWatch) -> Void {

@@ -92,13 +92,7 @@ struct SwitchAndFallbackTests {
                                               code: .connect, reason: reason),
                                           condition: .serverNotConnected("mac-mini"), inUse: "pn51", postedAt: now)]
             // The watch counts Mac Mini's first failure.
-            var watch = ServerWatch()
-            watch.failures = 1
-            watch.streakStart = now
-            watch.lastResult = refused
-            watch.seen = true
-            watch.failedSinceStart = true
-            $0.watch.servers["mac-mini"] = watch
+            $0.watch.servers["mac-mini"] = ReducerWorld.firstFailure(refused, at: now)
         }
         #expect(world.state.currentServer.id == "pn51")
         #expect(world.state.connectionStatus == .connected)
