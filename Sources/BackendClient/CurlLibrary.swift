@@ -22,4 +22,10 @@ public enum CurlLibrary {
     public static func preload() {
         vc_curl_preload()
     }
+
+    /// Before the process ends: waits for a preload that has begun (`vc_curl_settle`), so that
+    /// exit's handlers never tear down libraries the preload thread is still setting up.
+    public static func settle() {
+        vc_curl_settle()
+    }
 }

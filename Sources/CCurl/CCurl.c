@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -96,15 +97,43 @@ int vc_curl_load(char *error, size_t error_size) {
     return ok;
 }
 
+// The preload thread and exit() must not overlap: exit() runs the libraries' exit handlers and
+// destructors while dlopen or curl_global_init may be half-way on the preload thread. That
+// crashed a command that ended at once (a usage error: SIGSEGV, "free(): invalid pointer",
+// about one run in a hundred on a loaded machine): OpenSSL registers its own cleanup with
+// atexit during curl_global_init, and exit() ran it while the initialisation went on. So the
+// process ends only after `vc_curl_settle`: a load that has begun is finished, and a preload
+// thread that starts later does nothing.
+static pthread_mutex_t preload_lock = PTHREAD_MUTEX_INITIALIZER;
+static int preload_began;
+static int settled;
+
 static void *preload_thread(void *unused) {
     (void)unused;
-    pthread_once(&load_once, load_library);
+    pthread_mutex_lock(&preload_lock);
+    int go = !settled;
+    if (go) preload_began = 1;
+    pthread_mutex_unlock(&preload_lock);
+    if (go) pthread_once(&load_once, load_library);
     return NULL;
+}
+
+void vc_curl_settle(void) {
+    pthread_mutex_lock(&preload_lock);
+    settled = 1;
+    int began = preload_began;
+    pthread_mutex_unlock(&preload_lock);
+    if (began) pthread_once(&load_once, load_library);  // returns once the running load is done
 }
 
 void vc_curl_preload(void) {
     pthread_t thread;
     pthread_attr_t attributes;
+    // For an exit() that did not settle first: it then waits before the handlers registered
+    // until now (atexit runs them in reverse order), though not before any that the load itself
+    // registers meanwhile (OpenSSL's). Without the handler, no thread: libcurl then loads with
+    // the first request.
+    if (atexit(vc_curl_settle) != 0) return;
     if (pthread_attr_init(&attributes) != 0) return;
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
     // Without the thread, libcurl still loads with the first request: nothing is lost.

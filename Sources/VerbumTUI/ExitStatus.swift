@@ -1,4 +1,6 @@
+import BackendClient
 import CPlatform
+import Glibc
 
 /// Exit statuses the process ends with (docs/COMMAND-LINE.md): 0 success, 1 failure,
 /// 2 not connected, 64 usage error, and 128+N after signal N, as shells report it.
@@ -13,5 +15,13 @@ enum ExitStatus {
     /// write is swept at the next start.
     static func exitOnTerminationSignals() {
         _ = vc_exit_with_status_on_termination_signals()
+    }
+
+    /// The one way the process ends with a status (main, the app's quit, the monitor's finish, a
+    /// failed stdout): a libcurl load begun on its own thread is finished first
+    /// (`CurlLibrary.settle`), since exit's handlers would tear its libraries down under it.
+    static func end(_ status: Int32) -> Never {
+        CurlLibrary.settle()
+        exit(status)
     }
 }

@@ -30,6 +30,7 @@ do {
     var command = try CommandLineReading.parse(Array(CommandLine.arguments.dropFirst()))
     try command.run()
     Console.exitIfOutputFailed()
+    ExitStatus.end(EXIT_SUCCESS)
 } catch {
     let code = VerbumTUICommand.exitCode(for: error)
     // The parser's own words (its errors, a help screen's headings) in the language in use.
@@ -41,5 +42,5 @@ do {
                      to: code == .success ? STDOUT_FILENO : STDERR_FILENO)
     }
     Console.exitIfOutputFailed()
-    exit(code.rawValue)
+    ExitStatus.end(code.rawValue)
 }

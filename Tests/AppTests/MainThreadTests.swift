@@ -21,7 +21,7 @@ struct MainThreadTests {
         // "running" while the thread is on a CPU; a blocked thread shows its system call's number.
         var call = "running"
         try await Eventually.holds(within: .seconds(10), every: .milliseconds(10)) {
-            let data = try #require(FileManager.default.contents(atPath: "/proc/\(pid)/task/\(pid)/syscall"))
+            let data = try #require(ProcFile.data("/proc/\(pid)/task/\(pid)/syscall"))
             call = String(decoding: data, as: UTF8.self).split(separator: " ").first.map(String.init) ?? "running"
             return call != "running"
         }

@@ -17,7 +17,7 @@ struct MallocArenaTests {
         defer { app.close() }
         try await app.waitForConnectedMainScreen("en")
         let pid = try await app.session.appPID()
-        let maps = try #require(FileManager.default.contents(atPath: "/proc/\(pid)/maps"), "/proc/PID/maps readable")
+        let maps = try #require(ProcFile.data("/proc/\(pid)/maps"), "/proc/PID/maps readable")
         let arenas = Self.threadArenas(String(decoding: maps, as: UTF8.self))
         #expect(arenas.isEmpty, "thread malloc arenas: \(arenas)")
     }

@@ -87,7 +87,7 @@ struct PaneDescriptorBudgetTests {
 
     /// The soft RLIMIT_NOFILE of a running process, from /proc/PID/limits.
     static func softLimit(_ pid: pid_t) -> Int? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/limits") else { return nil }
+        guard let data = ProcFile.data("/proc/\(pid)/limits") else { return nil }
         let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("Max open files") }
         return line?.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.flatMap { Int($0) }
     }

@@ -27,7 +27,7 @@ struct TerminalGoneTests {
 
     /// Bit SIGHUP of `SigIgn` in /proc/PID/status.
     private static func ignoresHangup(_ pid: pid_t) -> Bool {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/status") else { return false }
+        guard let data = ProcFile.data("/proc/\(pid)/status") else { return false }
         let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("SigIgn:") }
         guard let hex = line?.split(separator: "\t").last, let mask = UInt64(hex.trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
         return mask & (1 << UInt64(SIGHUP - 1)) != 0

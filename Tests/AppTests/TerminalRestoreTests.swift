@@ -76,7 +76,7 @@ struct TerminalRestoreTests {
     }
 
     private func processState(_ pid: pid_t) -> Character? {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        guard let data = ProcFile.data("/proc/\(pid)/stat") else { return nil }
         let text = String(decoding: data, as: UTF8.self)
         guard let close = text.range(of: ") ", options: .backwards) else { return nil }
         return text[close.upperBound...].first

@@ -14,7 +14,7 @@ struct TickWakeTests {
     /// it waits on, read from its memory (`nil` while it is not in poll or the read raced a wake).
     static func polledDescriptors(pid: pid_t) -> [Int32]? {
         func call() -> [Substring]? {
-            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/task/\(pid)/syscall") else { return nil }
+            guard let data = ProcFile.data("/proc/\(pid)/task/\(pid)/syscall") else { return nil }
             let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
             return fields.first == Substring(poll) && fields.count > 3 ? fields : nil
         }
@@ -42,7 +42,7 @@ struct TickWakeTests {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
         var watched: Set<Int32> = []
         for name in fds where link(pid: pid, fd: Int32(name) ?? -1) == "anon_inode:[eventpoll]" {
-            let info = (try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(name)", encoding: .utf8)) ?? ""
+            let info = ProcFile.text("/proc/\(pid)/fdinfo/\(name)") ?? ""
             for line in info.split(separator: "\n") where line.hasPrefix("tfd:") {
                 if let fd = line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap({ Int32($0) }) {
                     watched.insert(fd)

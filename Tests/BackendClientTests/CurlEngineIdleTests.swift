@@ -23,7 +23,7 @@ import TestSupport
         let task = try #require(engine.threadTaskID)
         var call: [Substring] = []
         let waiting = await LoopbackHTTP.eventually(seconds: 10) {
-            let text = (try? String(contentsOfFile: "/proc/self/task/\(task)/syscall", encoding: .utf8)) ?? ""
+            let text = ProcFile.text("/proc/self/task/\(task)/syscall") ?? ""
             call = text.split(separator: " ")
             return call.first == "7" && call.count > 3
         }

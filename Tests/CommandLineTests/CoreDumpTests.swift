@@ -29,7 +29,7 @@ struct CoreDumpTests {
                                      shell: "ulimit -c unlimited; exec", directory: directory)
         let sent = await eventually { ((try? backend.stats().requests("mac-mini", "/api/auth/me")) ?? 0) >= 1 }
         #expect(sent, "the command sent its token and waits for the answer")
-        let limits = (try? String(contentsOfFile: "/proc/\(child.pid)/limits", encoding: .utf8)) ?? ""
+        let limits = ProcFile.text("/proc/\(child.pid)/limits") ?? ""
         let coreLine = limits.split(separator: "\n").first { $0.hasPrefix("Max core file size") }.map(String.init) ?? ""
         #expect(coreLine.split(separator: " ").filter { !$0.isEmpty }.dropFirst(4).prefix(2) == ["0", "0"],
                 "core file size limit is 0: \(coreLine)")
@@ -38,7 +38,7 @@ struct CoreDumpTests {
         #expect(end?.reason == .uncaughtSignal)
         // Where cores go: a plain pattern is a file name relative to the crashing process's
         // directory; a piped one goes to a collector, and the limit above is what counts.
-        let pattern = (try? String(contentsOfFile: "/proc/sys/kernel/core_pattern", encoding: .utf8)) ?? ""
+        let pattern = ProcFile.text("/proc/sys/kernel/core_pattern") ?? ""
         let cores = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("core") }
         print("core dump check: core_pattern \(pattern.trimmingCharacters(in: .whitespacesAndNewlines)), "
               + "\(coreLine), core files: \(cores)")

@@ -118,7 +118,7 @@ struct HookIsolationTests {
         let text = try String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         let pid = try #require(Int32(text), "pid file \(file): \(text)")
         guard kill(pid, 0) == 0 else { return errno == ESRCH }
-        let command = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+        let command = ProcFile.text("/proc/\(pid)/comm") ?? ""
         return !command.hasPrefix("sleep")
     }
 

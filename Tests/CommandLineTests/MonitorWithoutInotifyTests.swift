@@ -53,15 +53,7 @@ enum InotifyRefusal {
         int inotify_init1(int flags) { (void)flags; errno = EMFILE; return -1; }
         """
 
-    /// Compiles the library into `folder` with the machine's C compiler; its path.
     static func build(in folder: String) throws -> String {
-        let sourcePath = folder + "/refuse-inotify.c", library = folder + "/refuse-inotify.so"
-        try source.write(toFile: sourcePath, atomically: true, encoding: .utf8)
-        let compilers = ["/usr/bin/cc", "/usr/bin/gcc", "/usr/bin/clang", "/opt/swift/usr/bin/clang"]
-        let compiler = try #require(compilers.first { FileManager.default.isExecutableFile(atPath: $0) },
-                                    "no C compiler on this machine")
-        let status = ShellCommand.run("\(compiler) -shared -fPIC -o '\(library)' '\(sourcePath)' > '\(folder)/cc.out' 2>&1")
-        try #require(status == 0, "\((try? String(contentsOfFile: folder + "/cc.out", encoding: .utf8)) ?? "")")
-        return library
+        try PreloadedLibrary.build(source, named: "refuse-inotify", in: folder)
     }
 }

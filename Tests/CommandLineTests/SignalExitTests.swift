@@ -9,7 +9,7 @@ import TestSupport
 struct SignalExitTests {
     /// True when `pid` waits for an flock (a `->` line of /proc/locks names blocked waiters).
     static func waitsForLock(_ pid: Int32) -> Bool {
-        guard let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
+        guard let text = ProcFile.text("/proc/locks") else { return false }
         return text.split(separator: "\n").contains { $0.contains("->") && $0.contains(" \(pid) ") }
     }
 

@@ -303,7 +303,7 @@ public final class TmuxSession: @unchecked Sendable {
     /// server is until init reaps it) counts as ended.
     public static func isRunning(_ pid: pid_t) -> Bool {
         guard posixKill(pid, 0) == 0 else { return false }
-        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return true }
+        guard let stat = ProcFile.data("/proc/\(pid)/stat") else { return true }
         let text = String(decoding: stat, as: UTF8.self)
         // The state follows the parenthesised command name, which may itself contain ") ".
         guard let close = text.range(of: ") ", options: .backwards) else { return true }

@@ -24,6 +24,11 @@ int vc_curl_load(char *error, size_t error_size);
 /// overlaps whatever the caller does next; a later `vc_curl_load` waits for it to finish.
 void vc_curl_preload(void);
 
+/// Call before the process ends: waits for a preload that has begun to finish, and keeps one
+/// that has not begun from beginning. exit() while the load runs on its thread tears down the
+/// libraries it is initialising (OpenSSL's cleanup, registered during the load, runs first).
+void vc_curl_settle(void);
+
 /// 1 once `vc_curl_load` has succeeded (does not load anything).
 int vc_curl_is_loaded(void);
 

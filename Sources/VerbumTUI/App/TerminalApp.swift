@@ -182,9 +182,9 @@ final class TerminalApp {
         } catch {
             let message = ErrorReason.writeFailure(error, file: "app-state.json")
             context.console.error(message.key, message.parameters)
-            exit(1)
+            ExitStatus.end(1)
         }
-        exit(status)
+        ExitStatus.end(status)
     }
 }
 

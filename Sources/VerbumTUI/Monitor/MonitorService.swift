@@ -198,6 +198,6 @@ final class MonitorService {
         loop.stop()
         signals.stop()
         try? context.finish()
-        exit(status)
+        ExitStatus.end(status)
     }
 }

@@ -86,6 +86,6 @@ struct Console: Sendable {
         guard let error = outputFailure.withLock({ $0 }) else { return }
         let console = Console(language: HelpText.language)
         console.error("cli.error.output_failed", ["reason": String(cString: strerror(error))])
-        exit(1)
+        ExitStatus.end(1)
     }
 }

@@ -141,7 +141,7 @@ struct OpenWriterTests {
 
     /// Whether /proc/locks lists a lease on `inode` that is being broken.
     static func leaseBreaking(inode: UInt64) -> Bool {
-        guard let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
+        guard let text = ProcFile.text("/proc/locks") else { return false }
         return text.split(separator: "\n").contains { line in
             line.contains("LEASE") && line.contains("BREAK") && line.contains(":\(inode) ")
         }

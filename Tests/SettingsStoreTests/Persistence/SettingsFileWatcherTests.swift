@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
+import TestSupport
 @testable import SettingsStore
 
 @Suite("Settings file watcher")
@@ -77,7 +78,7 @@ struct SettingsFileWatcherTests {
         var call: [Substring] = []
         let asleep = await persistenceWait(seconds: 10) {
             guard let task = hub.threadTaskID,
-                  let text = try? String(contentsOfFile: "/proc/self/task/\(task)/syscall", encoding: .utf8) else { return false }
+                  let text = ProcFile.text("/proc/self/task/\(task)/syscall") else { return false }
             call = text.split(separator: " ")
             return call.count > 3 && call[0] == "7" && call[3] == "0xffffffff"
         }
@@ -149,7 +150,7 @@ enum ProcessThreads {
         let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         return fds.filter { fd in
             guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + fd)) == "anon_inode:inotify",
-                  let info = try? String(contentsOfFile: "/proc/self/fdinfo/" + fd, encoding: .utf8) else { return false }
+                  let info = ProcFile.text("/proc/self/fdinfo/" + fd) else { return false }
             return info.split(separator: "\n").contains { line in
                 line.split(separator: " ").contains { $0.hasPrefix("ino:") && inodes.contains(String($0.dropFirst(4))) }
             }
@@ -160,7 +161,7 @@ enum ProcessThreads {
     static func named(_ name: String) -> Int {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         return tasks.filter {
-            (try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8))?
+            ProcFile.text("/proc/self/task/\($0)/comm")?
                 .trimmingCharacters(in: .newlines) == name
         }.count
     }
