@@ -32,6 +32,45 @@ struct DemoBackendFaultModeTests {
         #expect(again.writeOut["remote_port"] == port.map(String.init))
     }
 
+    /// 'down' drops the connections it has, so the server closes them first and the port has
+    /// connections in TIME_WAIT while it is down. The port must still be the backend's, and 'up'
+    /// must re-open it: 'down' once closed its listener and bound a placeholder without
+    /// SO_REUSEADDR, whose bind failed then; a parallel test's backend took the port.
+    @Test func downWithAConnectionKeptAliveStillHoldsThePortAndUpReopensIt() async throws {
+        let backend = try await DemoBackendProcess.start()
+        defer { backend.stop() }
+        let port = try #require(backend.port(of: "pn51"))
+        let folder = try TemporaryHome(prefix: "keep-alive")
+        let ready = folder.path + "/answered", script = folder.path + "/client.py"
+        // One request on a kept-alive connection, then wait until the server closes it.
+        try """
+            import socket, ssl
+            context = ssl.create_default_context()
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE
+            connection = context.wrap_socket(socket.create_connection(("127.0.0.1", \(port))), server_hostname="localhost")
+            connection.sendall(b"GET /health HTTP/1.1\\r\\nHost: localhost\\r\\nConnection: keep-alive\\r\\n\\r\\n")
+            assert connection.recv(65536).startswith(b"HTTP/1.1 200")
+            open("\(ready)", "w").close()
+            connection.settimeout(60)
+            while connection.recv(65536):
+                pass
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        async let client = ShellCommand.run(detached: "python3 '\(script)' > '\(folder.path)/client.out' 2>&1")
+        #expect(await Eventually.holds(within: .seconds(60)) { FileManager.default.fileExists(atPath: ready) },
+                "the kept-alive request was answered")
+        try backend.setMode("pn51", .down)
+        #expect(await client == 0, "the server closed the kept-alive connection at 'down'")
+        let taken = await ShellCommand.run(detached: """
+            python3 -c 'import socket; s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("127.0.0.1", \(port)))'
+            """)
+        #expect(taken != 0, "another process bound pn51's port while it was down")
+        try backend.setMode("pn51", .up)
+        let again = try await backend.curl("pn51", "/health")
+        #expect(again.httpCode == 200, "\(again.stderr)")
+        #expect(again.writeOut["remote_port"] == String(port))
+    }
+
     @Test("hang and hang_tls time out, then the server answers again", arguments: [DemoBackendMode.hang, .hangTLS])
     func hangTimesOut(mode: DemoBackendMode) async throws {
         let backend = try await DemoBackendProcess.start()
