@@ -13,7 +13,8 @@ import SettingsStore
 /// (`CurlLibrary`), creates the multi handle and starts the thread. When libcurl cannot be
 /// loaded, every request fails with that reason instead.
 public final class CurlEngine: HTTPTransport, Sendable {
-    /// The process-wide engine. Its thread, once started, lives as long as the process.
+    /// The process-wide engine. Its thread, once started, lives until the process ends
+    /// (`CurlLibrary.settle` stops it then).
     public static let shared = CurlEngine()
 
     private struct Inbox: Sendable {
@@ -177,8 +178,9 @@ public final class CurlEngine: HTTPTransport, Sendable {
         }
     }
 
-    /// Stops the thread: transfers in flight end as `cancelled`. For engines made by tests
-    /// and benchmarks; the shared engine is never stopped.
+    /// Stops the thread: transfers in flight end as `cancelled`, and requests made later fail
+    /// as "transport stopped". For engines made by tests and benchmarks, and for the shared
+    /// engine as the process ends (`CurlLibrary.settle`).
     public func shutdown() {
         let first = inbox.withLock { inbox -> Bool in
             defer { inbox.stopping = true }

@@ -23,9 +23,12 @@ public enum CurlLibrary {
         vc_curl_preload()
     }
 
-    /// Before the process ends: waits for a preload that has begun (`vc_curl_settle`), so that
-    /// exit's handlers never tear down libraries the preload thread is still setting up.
+    /// Before the process ends: no thread is left inside libcurl or OpenSSL when exit's handlers
+    /// tear them down (OpenSSL's own cleanup among them). A preload that has begun is finished
+    /// (`vc_curl_settle`), and the shared engine's thread is stopped: its transfers in flight end
+    /// as cancelled, after the libcurl call it is in (a TLS handshake's step) has returned.
     public static func settle() {
         vc_curl_settle()
+        CurlEngine.shared.shutdown()
     }
 }
