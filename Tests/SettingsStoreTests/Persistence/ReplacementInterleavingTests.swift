@@ -1,0 +1,171 @@
+import CPlatform
+import Foundation
+import TestSupport
+import Glibc
+import Synchronization
+import Testing
+@testable import SettingsStore
+
+/// A person saving settings.json at every instant of the app's replacement (`CheckedReplace`
+/// steps), in both editor styles, with and without a save renamed over the file just before
+/// the app exchanges the names (which makes the app give the names back). Whatever the
+/// interleaving, every save the editor made is in the file named settings.json at the end,
+/// and no save went into a file without that name.
+///
+/// The load test found the one this guards: a rename save lands between the app's lease and
+/// its exchange; the new file has the name for a moment, an in-place save reads and writes it;
+/// the app sees the displaced file is not what it read, gives the names back and deletes its
+/// new file, with the person's save in it.
+@Suite("Hand saves at every step of the app's replacement")
+struct ReplacementInterleavingTests {
+    static let name = "config/verbumcare/settings.json"
+    static let original = #"{"custom_servers": ["https://ward1.example.org/api"]}"#
+    static let written = #"{"custom_servers": ["https://ward1.example.org/api"], "written_by_app": true}"#
+
+    enum Style: String, CaseIterable, Sendable { case inPlace, rename }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var step: CheckedReplace.Step
+        var style: Style
+        /// A save renamed over the file right before the exchange (the app then gives back).
+        var racingRename: Bool
+        var testDescription: String { "\(style) save at \(step)\(racingRename ? " after a racing rename" : "")" }
+    }
+
+    static let cases: [Case] = CheckedReplace.Step.allCases.flatMap { step in
+        Style.allCases.flatMap { style in [false, true].map { Case(step: step, style: style, racingRename: $0) } }
+    }
+
+    /// What the editor did, written by its thread and read after `finished`.
+    final class Report: Sendable {
+        private let state = Mutex<(finished: Bool, saved: Bool, orphaned: Bool)>((false, false, false))
+        func finish(saved: Bool, orphaned: Bool) { state.withLock { $0 = (true, saved, orphaned) } }
+        var finished: Bool { state.withLock { $0.finished } }
+        var saved: Bool { state.withLock { $0.saved } }
+        var orphaned: Bool { state.withLock { $0.orphaned } }
+    }
+
+    /// Runs one commit with the editor's save at `test.step`; returns the outcome.
+    static func run(_ test: Case, in dir: PersistenceTempDir) throws -> (outcome: Result<Bool, any Error>, editor: Report?) {
+        let path = dir.sub(name)
+        try dir.write(original, to: name)
+        let temporary = dir.sub("config/verbumcare/.settings.json.tmp-test")
+        try TestFile.write(Data(written.utf8), to: temporary)
+        guard let old = try RegularFile.read(path), let new = FileIdentity.current(temporary) else { throw POSIXError(.ENOENT) }
+        let inodes = [old.identity.inode, new.inode]
+        var acted: Set<CheckedReplace.Step> = []
+        var report: Report?
+        let outcome = Result {
+            try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false) { step in
+                // Each action once: a commit that gives the names back tries again.
+                guard acted.insert(step).inserted else { return }
+                if step == .beforeExchange, test.racingRename {
+                    _ = ScriptedEditor.save(marker: "renamed_before_exchange", style: .rename, path: path)
+                }
+                guard step == test.step else { return }
+                let editor = Report()
+                report = editor
+                Thread { editor.finish(ScriptedEditor.save(marker: "saved_at_step", style: test.style, path: path)) }.start()
+                // The save either completes or waits in the kernel for the app's lease.
+                Eventually.holdsBlocking(within: .seconds(10), every: .milliseconds(1)) {
+                    editor.finished || inodes.contains { LockTable.leaseBreaking(inode: $0) }
+                }
+            }.replaced
+        }
+        return (outcome, report)
+    }
+
+    @Test(arguments: cases)
+    func everySaveEndsUpInTheNamedFile(_ test: Case) async throws {
+        let dir = PersistenceTempDir()
+        let (outcome, editor) = try await OwnThread.run(throwing: { try Self.run(test, in: dir) })
+        if let editor {
+            #expect(await persistenceWait(seconds: 30) { editor.finished }, "the editor's save finished")
+            #expect(!editor.orphaned, "the save went into the file named settings.json")
+        }
+        let final = try #require(dir.json(Self.name), "settings.json is a JSON object at the end")
+        if test.racingRename { #expect(final["renamed_before_exchange"] as? Bool == true, "the racing rename save is kept") }
+        if let editor, editor.saved { #expect(final["saved_at_step"] as? Bool == true, "the save at \(test.step) is kept") }
+        if case .success(true) = outcome { #expect(final["written_by_app"] as? Bool == true, "the app's write is in place") }
+        if case .failure(let error) = outcome { Issue.record("commit failed: \(error)") }
+    }
+
+    /// The load test's loss, step by step: rename save, exchange, in-place save, give back.
+    @Test func anInPlaceSaveWhileTheNewFileHasTheNameIsNotDeletedWithIt() async throws {
+        let dir = PersistenceTempDir()
+        let test = Case(step: .afterExchange, style: .inPlace, racingRename: true)
+        let (outcome, editor) = try await OwnThread.run(throwing: { try Self.run(test, in: dir) })
+        let report = try #require(editor)
+        #expect(await persistenceWait(seconds: 30) { report.finished })
+        #expect(report.saved)
+        #expect(try outcome.get() == false, "the racing save is not written over")
+        let final = try #require(dir.json(Self.name))
+        #expect(final["renamed_before_exchange"] as? Bool == true)
+        #expect(final["saved_at_step"] as? Bool == true, "the in-place save is in settings.json")
+        #expect(final["written_by_app"] == nil, "the app reads again")
+    }
+}
+
+/// A careful editor, like the load test's `HandEditor`: it reads the file, adds a marker and
+/// saves, starting over when the file changed since it read it (before writing in place it
+/// compares what its descriptor holds; a rename save is an exchange whose displaced file is
+/// compared). After an in-place save it checks that the file it wrote still has the name.
+enum ScriptedEditor {
+    /// (saved, orphaned: the in-place save's file no longer had the name right after it).
+    static func save(marker: String, style: ReplacementInterleavingTests.Style, path: String) -> (saved: Bool, orphaned: Bool) {
+        for _ in 0..<200 {
+            guard let before = FileManager.default.contents(atPath: path),
+                  var object = (try? JSONSerialization.jsonObject(with: before)) as? [String: Any] else {
+                usleep(2_000)  // the editor's pace while the file cannot be read (a lease held): it tries again
+                continue
+            }
+            object[marker] = true
+            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return (false, false) }
+            switch style {
+            case .rename:
+                let temporary = path + ".editor~"
+                guard FileManager.default.createFile(atPath: temporary, contents: data),
+                      FileManager.default.contents(atPath: path) == before,
+                      vc_rename_exchange(temporary, path) == 0 else { continue }
+                guard FileManager.default.contents(atPath: temporary) == before else {
+                    _ = vc_rename_exchange(temporary, path)
+                    continue
+                }
+                unlink(temporary)
+                return (true, false)
+            case .inPlace:
+                let fd = open(path, O_RDWR | O_CLOEXEC)
+                guard fd >= 0 else { continue }
+                defer { close(fd) }
+                var current = [UInt8](repeating: 0, count: before.count + 1)
+                let n = pread(fd, &current, current.count, 0)
+                guard n == before.count, Data(current[0..<n]) == before else { continue }
+                let bytes = [UInt8](data)
+                guard ftruncate(fd, 0) == 0, pwrite(fd, bytes, bytes.count, 0) == bytes.count else { return (false, false) }
+                var mine = stat()
+                var named = stat()
+                let orphaned = fstat(fd, &mine) == 0 && (stat(path, &named) != 0 || named.st_ino != mine.st_ino)
+                return (true, orphaned)
+            }
+        }
+        return (false, false)
+    }
+}
+
+/// The kernel's table of locks and leases.
+enum LockTable {
+    /// Whether /proc/locks lists a lease on `inode` that is being broken (someone waits in
+    /// open(2) for its holder). Read whole: a /proc file read through Foundation stops at 4 KiB.
+    static func leaseBreaking(inode: UInt64) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: "/proc/locks"),
+              let data = try? handle.readToEnd() else { return false }
+        try? handle.close()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { line in
+            line.contains("LEASE") && line.contains("BREAK") && line.contains(":\(inode) ")
+        }
+    }
+}
+
+extension ReplacementInterleavingTests.Report {
+    func finish(_ result: (saved: Bool, orphaned: Bool)) { finish(saved: result.saved, orphaned: result.orphaned) }
+}
