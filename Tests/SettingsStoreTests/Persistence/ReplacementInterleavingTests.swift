@@ -22,7 +22,10 @@ struct ReplacementInterleavingTests {
     static let original = #"{"custom_servers": ["https://ward1.example.org/api"]}"#
     static let written = #"{"custom_servers": ["https://ward1.example.org/api"], "written_by_app": true}"#
 
-    enum Style: String, CaseIterable, Sendable { case inPlace, rename }
+    /// How the person saves: `inPlace` and `rename` read the file first and start over when it
+    /// changed (like the load test's editor); `blind` opens it for writing and writes what it
+    /// has (nano, `cat >`); `blindRename` renames a new file over it without looking.
+    enum Style: String, CaseIterable, Sendable { case inPlace, rename, blind, blindRename }
 
     struct Case: CustomTestStringConvertible, Sendable {
         var step: CheckedReplace.Step
@@ -32,8 +35,10 @@ struct ReplacementInterleavingTests {
         var testDescription: String { "\(style) save at \(step)\(racingRename ? " after a racing rename" : "")" }
     }
 
-    static let cases: [Case] = CheckedReplace.Step.allCases.flatMap { step in
-        Style.allCases.flatMap { style in [false, true].map { Case(step: step, style: style, racingRename: $0) } }
+    static func cases(_ styles: [Style]) -> [Case] {
+        CheckedReplace.Step.allCases.flatMap { step in
+            styles.flatMap { style in [false, true].map { Case(step: step, style: style, racingRename: $0) } }
+        }
     }
 
     /// What the editor did, written by its thread and read after `finished`.
@@ -46,7 +51,7 @@ struct ReplacementInterleavingTests {
     }
 
     /// Runs one commit with the editor's save at `test.step`; returns the outcome.
-    static func run(_ test: Case, in dir: PersistenceTempDir) throws -> (outcome: Result<Bool, any Error>, editor: Report?) {
+    static func run(_ test: Case, in dir: PersistenceTempDir, leases: Bool = true) throws -> (outcome: Result<Bool, any Error>, editor: Report?) {
         let path = dir.sub(name)
         try dir.write(original, to: name)
         let temporary = dir.sub("config/verbumcare/.settings.json.tmp-test")
@@ -56,7 +61,7 @@ struct ReplacementInterleavingTests {
         var acted: Set<CheckedReplace.Step> = []
         var report: Report?
         let outcome = Result {
-            try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false) { step in
+            try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false, leases: leases) { step in
                 // Each action once: a commit that gives the names back tries again.
                 guard acted.insert(step).inserted else { return }
                 if step == .beforeExchange, test.racingRename {
@@ -75,7 +80,7 @@ struct ReplacementInterleavingTests {
         return (outcome, report)
     }
 
-    @Test(arguments: cases)
+    @Test(arguments: cases([.inPlace, .rename]))
     func everySaveEndsUpInTheNamedFile(_ test: Case) async throws {
         let dir = PersistenceTempDir()
         let (outcome, editor) = try await OwnThread.run(throwing: { try Self.run(test, in: dir) })
@@ -88,6 +93,72 @@ struct ReplacementInterleavingTests {
         if let editor, editor.saved { #expect(final["saved_at_step"] as? Bool == true, "the save at \(test.step) is kept") }
         if case .success(true) = outcome { #expect(final["written_by_app"] as? Bool == true, "the app's write is in place") }
         if case .failure(let error) = outcome { Issue.record("commit failed: \(error)") }
+    }
+
+    /// A program that writes without reading first found the new file by the name. Its save is
+    /// the latest: it is what settings.json holds at the end, or, where the app had to give the
+    /// names back (a racing rename), it is kept under the aside name the error gives.
+    @Test(arguments: cases([.blind]))
+    func aBlindWriteIsNeverDeleted(_ test: Case) async throws {
+        let dir = PersistenceTempDir()
+        let (outcome, editor) = try await OwnThread.run(throwing: { try Self.run(test, in: dir) })
+        guard let editor else {
+            if case .failure(let error) = outcome { Issue.record("commit failed: \(error)") }
+            return
+        }
+        #expect(await persistenceWait(seconds: 30) { editor.finished }, "the write finished")
+        #expect(editor.saved)
+        let final = try #require(dir.json(Self.name), "settings.json is a JSON object at the end")
+        switch outcome {
+        case .failure(let error):
+            let kept = try #require(Self.keptAt(error), "the error says where the write was kept: \(error)")
+            #expect(dir.json(String(kept.dropFirst(dir.path.count + 1)))?["blind"] as? Bool == true, "kept at \(kept)")
+            #expect(test.racingRename && final["renamed_before_exchange"] as? Bool == true, "the racing save has the name")
+        case .success:
+            #expect(!editor.orphaned, "the write went into the file named settings.json")
+            #expect(final["blind"] as? Bool == true, "the write is in settings.json")
+        }
+    }
+
+    /// Without leases nothing keeps a person out of the new file while it has the name: when
+    /// the names are given back, a save made into it is kept under an aside name, not deleted.
+    @Test func withoutLeasesASaveIntoTheNewFileIsKeptAside() async throws {
+        let dir = PersistenceTempDir()
+        let test = Case(step: .afterExchange, style: .inPlace, racingRename: true)
+        let (outcome, editor) = try await OwnThread.run(throwing: { try Self.run(test, in: dir, leases: false) })
+        let report = try #require(editor)
+        #expect(await persistenceWait(seconds: 30) { report.finished })
+        #expect(report.saved)
+        guard case .failure(let error) = outcome else {
+            Issue.record("the new file was let go with the save in it")
+            return
+        }
+        let kept = try #require(Self.keptAt(error), "the error says where the save was kept: \(error)")
+        #expect(dir.json(String(kept.dropFirst(dir.path.count + 1)))?["saved_at_step"] as? Bool == true)
+        #expect(dir.json(Self.name)?["renamed_before_exchange"] as? Bool == true, "the racing save has the name")
+    }
+
+    /// Two saves renamed over the path while the app exchanges: one before (the app gives the
+    /// names back) and one while its new file has the name. The later one keeps the name; the
+    /// earlier one is kept under the aside name the error gives.
+    @Test func theLaterOfTwoRacingRenamesKeepsTheName() async throws {
+        let dir = PersistenceTempDir()
+        let test = Case(step: .afterExchange, style: .blindRename, racingRename: true)
+        let (outcome, _) = try await OwnThread.run(throwing: { try Self.run(test, in: dir) })
+        guard case .failure(let error) = outcome else {
+            Issue.record("the app's give-back reported nothing")
+            return
+        }
+        #expect(dir.json(Self.name)?["saved_at_step"] as? Bool == true, "the later save has the name")
+        let kept = try #require(Self.keptAt(error), "the error says where the earlier save was kept: \(error)")
+        #expect(dir.json(String(kept.dropFirst(dir.path.count + 1)))?["renamed_before_exchange"] as? Bool == true)
+    }
+
+    /// The aside name in a "kept at" error.
+    static func keptAt(_ error: any Error) -> String? {
+        guard case .io(let operation, _, _) = error as? PersistenceError,
+              let start = operation.range(of: "kept at ") else { return nil }
+        return String(operation[start.upperBound...].prefix { $0 != ")" })
     }
 
     /// The load test's loss, step by step: rename save, exchange, in-place save, give back.
@@ -113,6 +184,14 @@ struct ReplacementInterleavingTests {
 enum ScriptedEditor {
     /// (saved, orphaned: the in-place save's file no longer had the name right after it).
     static func save(marker: String, style: ReplacementInterleavingTests.Style, path: String) -> (saved: Bool, orphaned: Bool) {
+        switch style {
+        case .blind: blindSave(marker: marker, path: path)
+        case .blindRename: blindRename(marker: marker, path: path)
+        case .inPlace, .rename: carefulSave(marker: marker, inPlace: style == .inPlace, path: path)
+        }
+    }
+
+    static func carefulSave(marker: String, inPlace: Bool, path: String) -> (saved: Bool, orphaned: Bool) {
         for _ in 0..<200 {
             guard let before = FileManager.default.contents(atPath: path),
                   var object = (try? JSONSerialization.jsonObject(with: before)) as? [String: Any] else {
@@ -121,8 +200,7 @@ enum ScriptedEditor {
             }
             object[marker] = true
             guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return (false, false) }
-            switch style {
-            case .rename:
+            if !inPlace {
                 let temporary = path + ".editor~"
                 guard FileManager.default.createFile(atPath: temporary, contents: data),
                       FileManager.default.contents(atPath: path) == before,
@@ -133,7 +211,7 @@ enum ScriptedEditor {
                 }
                 unlink(temporary)
                 return (true, false)
-            case .inPlace:
+            } else {
                 let fd = open(path, O_RDWR | O_CLOEXEC)
                 guard fd >= 0 else { continue }
                 defer { close(fd) }
@@ -142,13 +220,37 @@ enum ScriptedEditor {
                 guard n == before.count, Data(current[0..<n]) == before else { continue }
                 let bytes = [UInt8](data)
                 guard ftruncate(fd, 0) == 0, pwrite(fd, bytes, bytes.count, 0) == bytes.count else { return (false, false) }
-                var mine = stat()
-                var named = stat()
-                let orphaned = fstat(fd, &mine) == 0 && (stat(path, &named) != 0 || named.st_ino != mine.st_ino)
-                return (true, orphaned)
+                return (true, !stillNamed(fd, path))
             }
         }
         return (false, false)
+    }
+}
+
+extension ScriptedEditor {
+    /// nano, `cat >`: open for writing (truncating), write what it has, close.
+    static func blindSave(marker: String, path: String) -> (saved: Bool, orphaned: Bool) {
+        let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard fd >= 0 else { return (false, false) }
+        defer { close(fd) }
+        let bytes = Array("{\"\(marker)\": true, \"blind\": true}\n".utf8)
+        guard write(fd, bytes, bytes.count) == bytes.count else { return (false, false) }
+        return (true, !stillNamed(fd, path))
+    }
+
+    /// A new file renamed over the path, whatever it holds.
+    static func blindRename(marker: String, path: String) -> (saved: Bool, orphaned: Bool) {
+        let temporary = path + ".swp"
+        let saved = FileManager.default.createFile(atPath: temporary, contents: Data("{\"\(marker)\": true}\n".utf8))
+            && rename(temporary, path) == 0
+        return (saved, false)
+    }
+
+    /// Whether the file open as `fd` is the one `path` names.
+    static func stillNamed(_ fd: Int32, _ path: String) -> Bool {
+        var mine = stat()
+        var named = stat()
+        return fstat(fd, &mine) == 0 && stat(path, &named) == 0 && named.st_ino == mine.st_ino
     }
 }
 
