@@ -154,6 +154,29 @@ struct ReplacementInterleavingTests {
         #expect(dir.json(String(kept.dropFirst(dir.path.count + 1)))?["renamed_before_exchange"] as? Bool == true)
     }
 
+    /// The app's own reads open without blocking (a FIFO must not hang them), and the kernel
+    /// refuses such an open while a lease is held: the read is asked again until the new
+    /// file's lease is let go, instead of failing ("Resource temporarily unavailable").
+    @Test func aReadWhileTheNewFileIsLeasedWaitsForIt() async throws {
+        let dir = PersistenceTempDir()
+        try dir.write(Self.written, to: Self.name)
+        let path = dir.sub(Self.name)
+        let lease = try #require(NewFileLease.take(path))
+        let read = Report()
+        let bytes = Mutex<[UInt8]?>(nil)
+        Thread {
+            let contents = try? RegularFile.read(path)
+            bytes.withLock { $0 = contents?.bytes }
+            read.finish(saved: contents != nil, orphaned: false)
+        }.start()
+        let knocked = await persistenceWait(seconds: 10) { read.finished || LockTable.leaseBreaking(inode: lease.identity.inode) }
+        #expect(knocked && !read.finished, "the read waits while the lease is held")
+        #expect(lease.knock == .reader)
+        lease.release()
+        #expect(await persistenceWait(seconds: 10) { read.finished })
+        #expect(bytes.withLock { $0 } == Array(Self.written.utf8), "and then reads the file")
+    }
+
     /// The aside name in a "kept at" error.
     static func keptAt(_ error: any Error) -> String? {
         guard case .io(let operation, _, _) = error as? PersistenceError,
