@@ -178,10 +178,11 @@ enum CheckedReplace {
         }
 
         /// Keeps what the temporary name holds under an aside name (a hard link) and returns
-        /// the error that says where.
-        func keptAside(errno code: Int32) throws -> PersistenceError {
-            let bytes = (try? AtomicFile.read(temporary, followLinks: false)) ?? nil
-            let kept = try AsideFile.keepCopy(of: path, bytes: bytes ?? [], source: temporary)
+        /// the error that says where. `bytes` are for a copy where hard links are refused
+        /// (read from the temporary name when not given).
+        func keptAside(errno code: Int32, bytes: [UInt8]? = nil) throws -> PersistenceError {
+            let copy = bytes ?? ((try? AtomicFile.read(temporary, followLinks: false)) ?? nil)
+            let kept = try AsideFile.keepCopy(of: path, bytes: copy ?? [], source: temporary)
             return PersistenceError.io(operation: "rename (kept at " + kept + ")", path: path, errno: code)
         }
     }

@@ -57,7 +57,7 @@ struct ReplacementInterleavingTests {
         let temporary = dir.sub("config/verbumcare/.settings.json.tmp-test")
         try TestFile.write(Data(written.utf8), to: temporary)
         guard let old = try RegularFile.read(path), let new = FileIdentity.current(temporary) else { throw POSIXError(.ENOENT) }
-        let inodes = [old.identity.inode, new.inode]
+        let files = [old.identity, new]
         var acted: Set<CheckedReplace.Step> = []
         var report: Report?
         let outcome = Result {
@@ -73,7 +73,7 @@ struct ReplacementInterleavingTests {
                 Thread { editor.finish(ScriptedEditor.save(marker: "saved_at_step", style: test.style, path: path)) }.start()
                 // The save either completes or waits in the kernel for the app's lease.
                 Eventually.holdsBlocking(within: .seconds(10), every: .milliseconds(1)) {
-                    editor.finished || inodes.contains { LockTable.leaseBreaking(inode: $0) }
+                    editor.finished || files.contains { LockTable.leaseBreaking($0) }
                 }
             }.replaced
         }
@@ -169,7 +169,7 @@ struct ReplacementInterleavingTests {
             bytes.withLock { $0 = contents?.bytes }
             read.finish(saved: contents != nil, orphaned: false)
         }.start()
-        let knocked = await persistenceWait(seconds: 10) { read.finished || LockTable.leaseBreaking(inode: lease.identity.inode) }
+        let knocked = await persistenceWait(seconds: 10) { read.finished || LockTable.leaseBreaking(lease.identity) }
         #expect(knocked && !read.finished, "the read waits while the lease is held")
         #expect(lease.knock == .reader)
         lease.release()
@@ -279,15 +279,26 @@ extension ScriptedEditor {
 
 /// The kernel's table of locks and leases.
 enum LockTable {
-    /// Whether /proc/locks lists a lease on `inode` that is being broken (someone waits in
-    /// open(2) for its holder). Read whole: a /proc file read through Foundation stops at 4 KiB.
-    static func leaseBreaking(inode: UInt64) -> Bool {
+    /// Whether /proc/locks lists a lease on the file `identity` names that is being broken
+    /// (someone waits in open(2) for its holder). Read whole: a /proc file read through
+    /// Foundation's String(contentsOfFile:) stops at 4 KiB.
+    static func leaseBreaking(_ identity: FileIdentity) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: "/proc/locks"),
               let data = try? handle.readToEnd() else { return false }
         try? handle.close()
+        // The kernel prints the device as major:minor in hex, then the inode.
+        let device = identity.device
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))
+        let minor = (device & 0xff) | ((device >> 12) & ~UInt64(0xff))
+        let file = " " + hex2(major) + ":" + hex2(minor) + ":\(identity.inode) "
         return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { line in
-            line.contains("LEASE") && line.contains("BREAK") && line.contains(":\(inode) ")
+            line.contains("LEASE") && line.contains("BREAK") && line.contains(file)
         }
+    }
+
+    private static func hex2(_ value: UInt64) -> String {
+        let text = String(value, radix: 16)
+        return text.count < 2 ? "0" + text : text
     }
 }
 
