@@ -2,24 +2,37 @@ import CPlatform
 import Glibc
 
 /// The last step of a rewrite: the new file takes the place of the old one only if the old
-/// one is still exactly what was read, and nobody is writing it, with no window in which a
-/// person's save can be lost.
+/// one is still exactly what was read, and nobody is writing it, and no person's save goes
+/// into a file that is then deleted.
 ///
-/// Two ways a save could be lost, and what closes each:
+/// Three ways a save could be lost, and what closes each:
 /// - A new file renamed over the path (vim) after the check: the names are exchanged
 ///   atomically (`renameat2` with `RENAME_EXCHANGE`); afterwards the temporary name holds what
-///   the path held at that instant, and if that is not what was read, the exchange is undone
-///   and the caller reads again.
+///   the path held at that instant, and if that is not what was read, the names are given
+///   back and the caller reads again. A save renamed over the path while the new file had it
+///   is the latest one: it keeps the name, and the one it replaced is kept aside.
 /// - A save in place (nano, `cat >`) by a program that opened the old file before the
 ///   exchange and writes after it: its bytes would land in the displaced file. The exchange
 ///   happens under a `ReadLease`, granted only while nobody has the file open for writing;
 ///   whoever opens it for writing meanwhile waits in the kernel, and the old file gets its
 ///   name back before they are let in. While someone holds it open for writing, the app waits
 ///   for them (bounded) and then reads again.
+/// - A save into the app's new file while it briefly had the name, when the names are then
+///   given back (the load test lost one so: a rename save raced in before the exchange, an
+///   in-place save read and wrote the new file, the app gave back and deleted it). The new
+///   file is under a `NewFileLease` from before the exchange until its name is settled:
+///   nobody reads or writes it meanwhile; readers then read it and save through the name
+///   (a careful editor sees the file changed and starts over); a writer's file is kept under
+///   an aside name before it is let in (`settle`).
+///
+/// Left open, because no lease can close it: a program whose open(2) looked the name up
+/// before the names changed and reaches the file only after the app let go (microseconds in
+/// the kernel) gets the file the name no longer points to.
 ///
 /// A missing file is created only if it is still missing (`RENAME_NOREPLACE`). Where the file
 /// system cannot exchange names, a check right before a plain rename is the fallback; where
-/// it has no leases, the displaced file is compared again after a settle period.
+/// it has no leases, the displaced file is compared again after a settle period, and a new
+/// file written while it had the name is kept aside when the names are given back.
 enum CheckedReplace {
     /// Without leases: how long a displaced file is watched before it is let go. An editor
     /// that opened it just before the exchange writes within this time.
