@@ -98,7 +98,7 @@ struct OpenWriterTests {
             writer.start()
             // The writer is inside open(2), waiting for the lease: the kernel shows it breaking.
             Eventually.holdsBlocking(within: .seconds(10), every: .milliseconds(1)) {
-                if LockTable.leaseBreaking(old.identity) { sawBreak.set() }
+                if Self.leaseBreaking(inode: old.identity.inode) { sawBreak.set() }
                 return sawBreak.isSet
             }
         }
@@ -139,5 +139,13 @@ struct OpenWriterTests {
         }
         #expect(outcome.replaced == false)
         #expect(dir.json(name)?["note"] as? String == "saved by a person")
+    }
+
+    /// Whether /proc/locks lists a lease on `inode` that is being broken.
+    static func leaseBreaking(inode: UInt64) -> Bool {
+        guard let text = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return false }
+        return text.split(separator: "\n").contains { line in
+            line.contains("LEASE") && line.contains("BREAK") && line.contains(":\(inode) ")
+        }
     }
 }
