@@ -58,6 +58,19 @@ final class HandEditor: @unchecked Sendable {
     /// its write: the bytes went to a file no longer named settings.json.
     private(set) var orphanedInPlaceSaves: [String] = []
 
+    /// Where a marker missing from settings.json is, for the report: the other files of its
+    /// folder that hold it (an aside copy, a temporary file left behind), or "nowhere" (the
+    /// file it was written into was deleted).
+    func whereIs(marker: String) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        let holding = names.filter { name in
+            guard let data = FileManager.default.contents(atPath: directory + "/" + name) else { return false }
+            return String(decoding: data, as: UTF8.self).contains("\"" + marker + "\"")
+        }
+        return holding.isEmpty ? "nowhere" : holding.joined(separator: ", ")
+    }
+
     /// One save; false when the file could not be read as JSON (nothing saved then).
     func save(marker: String, style: Style) -> Bool {
         for _ in 0..<200 {

@@ -79,7 +79,7 @@ struct LoadTests {
         let editsLost = editor.saved.filter { object[$0] == nil }
         return Outcome(added: succeeded.count, entriesLost: succeeded.filter { !stored.contains($0) },
                        handEdits: editor.saved.count,
-                       handEditsLost: editsLost.map { "\($0) (\(editor.styles[$0]?.rawValue ?? ""))" },
+                       handEditsLost: editsLost.map { "\($0) (\(editor.styles[$0]?.rawValue ?? ""); in \(editor.whereIs(marker: $0)))" },
                        orphaned: editor.orphanedInPlaceSaves, appChoices: choices)
     }
 

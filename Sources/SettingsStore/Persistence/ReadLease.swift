@@ -16,6 +16,9 @@ import Glibc
 /// The kernel grants leases to the file's owner (or with CAP_LEASE); the app only replaces
 /// files of its own user. Where leases are not available (network file systems), `take`
 /// says `.unsupported` and the caller falls back to comparing after a settle period.
+///
+/// The old file's lease covers only the old file: the app's new file has the name from the
+/// exchange on, and is covered by a `NewFileLease` until the app knows it keeps the name.
 struct ReadLease {
     private let fd: Int32
 
@@ -30,7 +33,7 @@ struct ReadLease {
 
     /// A breaking lease signals its holder. SIGIO, the default, would end the process; SIGURG
     /// is ignored unless a handler is installed, and the holder asks the kernel instead.
-    private static let breakSignal = SIGURG
+    static let breakSignal = SIGURG
 
     /// Takes a read lease on `path`, which must still be the file with `identity`.
     static func take(_ path: String, identity: FileIdentity) -> Taken {
@@ -43,16 +46,6 @@ struct ReadLease {
         let code = errno
         close(fd)
         return code == EAGAIN ? .busy : .unsupported
-    }
-
-    /// Whether leases work where `path` lives, judged on a file nobody else can have open
-    /// for writing (the app's own finished temporary file): some file systems refuse every
-    /// lease with the same error that means "busy" elsewhere.
-    static func available(on path: String) -> Bool {
-        guard let identity = FileIdentity.current(path),
-              case .held(let lease) = take(path, identity: identity) else { return false }
-        lease.release()
-        return true
     }
 
     /// False once someone has started to open the file for writing or to truncate it since

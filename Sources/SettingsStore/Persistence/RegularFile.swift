@@ -12,12 +12,19 @@ public enum RegularFile {
     }
 
     /// Opens `path` with `flags` plus `O_NONBLOCK` and `O_CLOEXEC` (and `O_NOFOLLOW` unless
-    /// `followLinks`), then requires a regular file. nil when the file does not exist.
+    /// `followLinks`), then requires a regular file. nil when the file does not exist. Waits
+    /// (bounded, `LeaseWait`) while a lease holder keeps it from being opened.
     public static func open(_ path: String, flags: Int32, mode: mode_t = AtomicFile.fileMode,
                             followLinks: Bool = true) throws -> (fd: Int32, identity: FileIdentity)? {
         var all = flags | O_NONBLOCK | O_CLOEXEC
         if !followLinks { all |= O_NOFOLLOW }
-        let fd = Glibc.open(path, all, mode)
+        // A regular file refuses a non-blocking open only while someone holds a lease on it
+        // (the app's own `NewFileLease` while it puts a new file in place): asked again.
+        let opened = LeaseWait.until { () -> Int32? in
+            let fd = Glibc.open(path, all, mode)
+            return fd < 0 && errno == EWOULDBLOCK ? nil : fd
+        }
+        let fd = opened ?? -1
         if fd < 0 {
             switch errno {
             case ENOENT, ENOTDIR: return nil

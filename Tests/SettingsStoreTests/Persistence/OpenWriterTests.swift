@@ -89,7 +89,8 @@ struct OpenWriterTests {
         let (path, old, temporary) = try readyToReplace(dir)
         let done = Flag()
         let sawBreak = Flag()
-        let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false) {
+        let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false) { step in
+            guard step == .beforeExchange else { return }
             let writer = Thread {
                 let fd = open(path, O_WRONLY | O_TRUNC)
                 Self.finishSave(fd, Self.handEdit, done: done)
@@ -132,7 +133,8 @@ struct OpenWriterTests {
         try #require(fd >= 0)
         let done = Flag()
         let outcome = try CheckedReplace.commit(temporary, over: path, expecting: old, keepAside: false,
-                                                leases: false) {
+                                                leases: false) { step in
+            guard step == .beforeExchange else { return }
             Self.finishSave(fd, Self.handEdit, done: done)
         }
         #expect(outcome.replaced == false)
