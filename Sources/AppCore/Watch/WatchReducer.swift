@@ -215,6 +215,11 @@ public enum WatchReducer {
         "server_down:\(serverId):\(Int(start))"
     }
 
+    /// The ledger key of a fallback's `fallback_started`.
+    public static func fallbackStartKey(fromServerId: String, since: Double) -> String {
+        "fallback_started:\(fromServerId):\(Int(since))"
+    }
+
     // MARK: - Results
 
     /// One result of one server: the streaks, the incident, the certificate.
@@ -303,6 +308,9 @@ public enum WatchReducer {
             if let from = WatchState.FallbackSpell.fallenFrom(incidentId: incident.serverId) {
                 watch.fallbackStart = WatchState.FallbackStart(
                     since: incident.start, inherited: WatchState.FallbackStart.Inherited(fromServerId: from, reason: reason))
+                // Its `fallback_started` went out before the stop (the ledger says): its end is
+                // due; not (a mute held it): its start is due unless it ends first.
+                watch.alertedFallback = incident.downAlerted ? WatchState.spell(nil, start: watch.fallbackStart) : nil
                 continue
             }
             var server = watch.servers[incident.serverId] ?? ServerWatch()
@@ -486,11 +494,12 @@ public enum WatchReducer {
            let from = settings.server(id: spell.fromServerId) {
             effects.append(.sendAlert(drillMarked(AlertEvent(
                 kind: .fallbackStarted, server: from, reason: spell.reason, at: now, since: spell.since,
-                ledgerKey: "fallback_started:\(spell.fromServerId):\(Int(spell.since))"), spell.drill)))
+                ledgerKey: fallbackStartKey(fromServerId: spell.fromServerId, since: spell.since)), spell.drill)))
             watch.alertedFallback = spell
         }
         if fallback == nil, let ended = watch.endedFallback, !muted(ended.spell.fromServerId) {
-            if watch.alertedFallback != nil || ended.spell.inherited, let from = settings.server(id: ended.spell.fromServerId) {
+            // Its end is told when its start was (an inherited spell: when the ledger has it).
+            if watch.alertedFallback != nil, let from = settings.server(id: ended.spell.fromServerId) {
                 effects.append(.sendAlert(drillMarked(AlertEvent(
                     kind: .fallbackEnded, server: from, at: now, since: ended.spell.since,
                     durationSeconds: ended.end - ended.spell.since, resolvedOnStart: ended.spell.inherited,
