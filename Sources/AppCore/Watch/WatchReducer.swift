@@ -5,7 +5,8 @@
 /// Alerts follow the difference between what is true (`incident`, `fallback`, the certificate)
 /// and what was last alerted (`alertedIncident`, `alertedFallback`, `alertedCert…`): a mute only
 /// holds that difference back, so what changed during a mute and is still true when it ends is
-/// alerted then, once, and what came and went during it is not alerted at all.
+/// alerted then, once, and what came and went during it is not alerted at all. What it holds is
+/// kept in the outbox (`holdAlert`), so a restart during the mute does not lose it (`restore`).
 public enum WatchReducer {
     /// Days before a certificate's end at which `cert_expiring` is sent, once each.
     public static let certificateReminderDays = [30, 14, 7, 1]
