@@ -52,6 +52,30 @@ struct WatchHeldAlertTests {
     }
 }
 
+extension WatchHeldAlertTests {
+    @Test("a certificate reminder held across restarts: at the mute's end the one still true, once; the one overtaken dropped")
+    func heldCertificateReminder() {
+        // pn51's certificate: 40 days left at 0 s, 20 at 10 and 12 s (the 30-day reminder held),
+        // 12 from 22 s (the 14-day one held instead); muted from 0.25 to 60.75 s; restarts at
+        // 10.25 and 22.25 s.
+        let days = [40, 20, 20, 12, 12, 12, 12, 12, 12, 12]
+        let script = days.map { WatchWorld.Probe(ok: true, certificate: .init(sha256: "c0", daysLeft: $0)) }
+        var world = WatchWorld(scripts: ["pn51": script])
+        world.mute("pn51", seconds: 60)
+        world.rounds(1)
+        world.restart(gap: 1)
+        world.rounds(1)
+        world.restart(gap: 1)
+        world.rounds(4)
+        let reminders = world.delivered.map(\.alert).filter { $0.kind == .certExpiring }
+        #expect(reminders.map(\.ledgerKey) == ["cert_expiring:pn51:c0:14"], "\(world.log)")
+        #expect(reminders.first?.at == WatchWorld.start + 60.75, "at the mute's end")
+        #expect(world.delivered.first { $0.alert.kind == .certExpiring }?.process == 2, "sent by the third process")
+        #expect(world.log.contains { $0.hasPrefix("dropped cert_expiring:pn51:c0:30") }, "\(world.log)")
+        #expect(world.held.isEmpty)
+    }
+}
+
 /// Random stories in which the monitor restarts inside mutes (SPEC §15.3: "what changed during
 /// the mute and is still true when it ends is alerted then, once"), judged by `OutageOracle`
 /// from what the world did: every alert due at a mute's end goes out exactly once, from
