@@ -129,11 +129,14 @@ public final class WatchRuntime: WatchEngine {
         await outbox.record(key: key, target: target, outcome: outcome)
     }
 
+    /// Kept in the outbox until the mute ends (said in the log: the alert is not lost, it waits).
     public func holdAlert(_ alert: HeldAlert) async {
+        logger.info("alert held by a mute", metadata: ["event": "\(alert.kind.rawValue)", "server": "\(alert.serverId)"])
         await outbox.hold(alert)
     }
 
     public func dropHeldAlert(key: String) async {
+        logger.info("held alert no longer true, dropped", metadata: ["key": "\(key)"])
         await outbox.dropHeld(key: key)
     }
 
