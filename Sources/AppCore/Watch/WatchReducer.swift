@@ -406,10 +406,18 @@ public enum WatchReducer {
     /// `server_up` is an incident closed unalerted, a `fallback_ended` a spell ended unalerted.
     /// The others need nothing here: a `server_down` or `fallback_started` comes back with its
     /// incident (inherited, not in the ledger), a certificate's with the server's next result.
+    /// An end whose beginning history still holds open (the recorder stopped before it wrote the
+    /// end) is judged again with that incident instead: its results say whether it is over.
     static func restore(_ held: [HeldAlert], into watch: inout WatchState) {
         for alert in held {
             watch.held[alert.key] = alert
             guard let since = alert.since else { continue }
+            let reopened = switch alert.kind {
+            case .serverUp: watch.servers[alert.serverId]?.incident?.start == since
+            case .fallbackEnded: watch.fallbackStart?.since == since
+            default: false
+            }
+            guard !reopened else { continue }
             let end = since + (alert.durationSeconds ?? 0)
             let reason = alert.reason ?? ConnectivityError(code: .connect, message: "held by a mute")
             switch alert.kind {

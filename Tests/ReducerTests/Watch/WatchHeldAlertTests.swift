@@ -76,6 +76,36 @@ extension WatchHeldAlertTests {
     }
 }
 
+extension WatchHeldAlertTests {
+    static func serverAlerts(_ effects: [AppEffect]) -> [String] {
+        effects.compactMap { effect in
+            guard case .sendAlert(let alert) = effect else { return nil }
+            return alert.ledgerKey
+        }
+    }
+
+    @Test("a held server_up whose incident history still holds open (stopped before its end was written): judged again by the results")
+    func heldEndOfAnIncidentStillOpen() throws {
+        let start = WatchWorld.start
+        var state = WatchWorld.hydrated(upConfirmations: 1)
+        let server = try #require(state.settings.availableServers.first { $0.id == "pn51" })
+        let open = InheritedIncident(serverId: "pn51", start: start - 100, reasonCode: "connect", downAlerted: true)
+        let held = HeldAlert(key: "server_up:pn51:\(Int(start - 100))", kind: .serverUp, serverId: "pn51",
+                             since: start - 100, durationSeconds: 50)
+        var effects = AppReducer.reduce(&state, .watchStarted(role: .monitor, isRecording: true, recorder: nil,
+                                                              inherited: [open], held: [held], at: start))
+        // Down again (no mute now): the held end is not true, so it is not told, and forgotten.
+        effects += AppReducer.reduce(&state, .serversTested(round: 0, results: [ReducerWorld.status(server, health: .down, at: start + 1)],
+                                                            confirming: false, at: start + 1))
+        #expect(Self.serverAlerts(effects).isEmpty, "\(effects)")
+        #expect(effects.contains(.dropHeldAlert(key: held.key)))
+        // Up: the incident closes now, and its server_up goes out, once.
+        effects = AppReducer.reduce(&state, .serversTested(round: 1, results: [ReducerWorld.status(server, health: .up, at: start + 11)],
+                                                           confirming: false, at: start + 11))
+        #expect(Self.serverAlerts(effects) == [held.key])
+    }
+}
+
 /// Random stories in which the monitor restarts inside mutes (SPEC §15.3: "what changed during
 /// the mute and is still true when it ends is alerted then, once"), judged by `OutageOracle`
 /// from what the world did: every alert due at a mute's end goes out exactly once, from
