@@ -8,7 +8,7 @@ public enum EffectKind: String, CaseIterable, Sendable {
     case probe, testRow, probeRecovery, testSwitchTarget, advanceSwitch, saveServerData, restoreServerData
     case verifyToken, signIn, signOut, updateTransport, inspectMDNS, stopConnectivity, testAddress, inspectCABundle
     case redrawScreen, quit, queryFleet
-    case testServers, scheduleRound, roundFinished, record, openIncident, closeIncident, sendAlert
+    case testServers, scheduleRound, roundFinished, record, openIncident, closeIncident, sendAlert, holdAlert, dropHeldAlert
     case recordAlertOutcome, deliverOutbox, checkRecorder, pruneHistory, scheduleMuteEnd, changeDrill
     case scheduleDrillEnd, readHistory, addIncidentNote, writeStatusPage
 
@@ -59,6 +59,8 @@ extension AppEffect {
         case .openIncident: .openIncident
         case .closeIncident: .closeIncident
         case .sendAlert: .sendAlert
+        case .holdAlert: .holdAlert
+        case .dropHeldAlert: .dropHeldAlert
         case .recordAlertOutcome: .recordAlertOutcome
         case .deliverOutbox: .deliverOutbox
         case .checkRecorder: .checkRecorder

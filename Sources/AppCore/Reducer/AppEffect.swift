@@ -72,6 +72,11 @@ public enum AppEffect: Equatable, Sendable {
     /// Store the alert in the outbox, then deliver it to every trusted hook and every webhook at
     /// once, unless its ledger key was stored before → one `alertDelivered` per target.
     case sendAlert(AlertEvent)
+    /// A mute holds this alert back: keep it in the outbox, undelivered, so that it outlives the
+    /// process (it comes back in `watchStarted`/`recordingTakenOver`); sending it ends the hold.
+    case holdAlert(HeldAlert)
+    /// A held alert is no longer due (what it would tell is no longer true): forget it.
+    case dropHeldAlert(key: String)
     /// Record how one target's delivery ended in the outbox (only then does it count as sent).
     case recordAlertOutcome(key: String, target: AlertTarget, outcome: AlertOutcome)
     /// Deliver what the outbox still holds (left by a stopped or killed process, webhooks to try

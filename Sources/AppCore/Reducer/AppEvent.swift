@@ -111,12 +111,14 @@ public enum AppEvent: Equatable, Sendable {
     // MARK: The watch (history and alerts, SPEC §15)
     /// The watch began: whether this process records (holds the recorder lock), who records
     /// otherwise, the incidents the history database still held open, and what is wrong with
-    /// `recorder.lock` when this process could not use it (reported, never a reason to stop).
+    /// `recorder.lock` when this process could not use it (reported, never a reason to stop),
+    /// and the alerts a mute held when the last recorder stopped (`held`, from the outbox).
     case watchStarted(role: WatchState.Role, isRecording: Bool, recorder: WatchState.Recorder?,
-                      inherited: [InheritedIncident], lockProblem: String? = nil, at: Double)
+                      inherited: [InheritedIncident], held: [HeldAlert] = [], lockProblem: String? = nil, at: Double)
     /// The process that recorded stopped and this one took the recorder lock: it records and
     /// alerts from now on, starting from the incidents the database holds open.
-    case recordingTakenOver(inherited: [InheritedIncident], lockProblem: String? = nil, at: Double)
+    case recordingTakenOver(inherited: [InheritedIncident], held: [HeldAlert] = [], lockProblem: String? = nil,
+                            at: Double)
     /// Another process still records (`checkRecorder`): who it is now (nil: it cannot be named).
     case recorderChecked(WatchState.Recorder?, at: Double)
     /// One target's delivery of one alert ended (`sendAlert`, `deliverOutbox`).

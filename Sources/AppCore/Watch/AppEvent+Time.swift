@@ -13,8 +13,8 @@ extension AppEvent {
              .signOutRequested(let at), .connectivityStarted(let at), .probeTimerFired(_, let at), .paneRetestTimerFired(let at),
              .probeCompleted(_, _, _, let at), .recoveryTimerFired(_, let at), .recoveryProbeCompleted(_, _, let at),
              .switchStepCompleted(_, _, let at), .switchTestCompleted(_, _, _, let at), .signedIn(_, _, let at),
-             .signedOut(_, let at), .statusTested(_, _, _, _, let at), .watchStarted(_, _, _, _, _, let at),
-             .roundTimerFired(_, let at), .recordingTakenOver(_, _, let at), .recorderChecked(_, let at), .serversTested(_, _, _, let at), .mutesRead(_, let at),
+             .signedOut(_, let at), .statusTested(_, _, _, _, let at), .watchStarted(_, _, _, _, _, _, let at),
+             .roundTimerFired(_, let at), .recordingTakenOver(_, _, _, let at), .recorderChecked(_, let at), .serversTested(_, _, _, let at), .mutesRead(_, let at),
              .muteTimerFired(let at), .credentialsChecked(_, _, let at), .drillsRead(_, let at), .drillTimerFired(let at),
              .incidentNoteWritten(_, _, let at):
             at

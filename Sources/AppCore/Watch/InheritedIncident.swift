@@ -7,8 +7,8 @@ public struct InheritedIncident: Equatable, Sendable {
     public var reasonCode: String
     /// The numbers the reason's words need (`IncidentReason.params`).
     public var parameters: [String: String]
-    /// Its `server_down` is in the alert ledger: an incident a mute held from its start was
-    /// never alerted, so its end is not alerted either.
+    /// Its `server_down` (a fallback's `fallback_started`) is in the alert ledger: an incident
+    /// a mute held from its start was never alerted, so its end is not alerted either.
     public var downAlerted: Bool
 
     public init(serverId: String, start: Double, reasonCode: String, parameters: [String: String] = [:],
@@ -20,8 +20,14 @@ public struct InheritedIncident: Equatable, Sendable {
         self.downAlerted = downAlerted
     }
 
-    /// The ledger key of this incident's `server_down` (`WatchReducer` builds it the same way).
-    public var downLedgerKey: String { WatchReducer.downKey(serverId: serverId, start: start) }
+    /// The ledger key of the alert that told this incident began: its `server_down`, or a
+    /// fallback's `fallback_started` (`WatchReducer` builds them the same way).
+    public var downLedgerKey: String {
+        guard let from = WatchState.FallbackSpell.fallenFrom(incidentId: serverId) else {
+            return WatchReducer.downKey(serverId: serverId, start: start)
+        }
+        return WatchReducer.fallbackStartKey(fromServerId: from, since: start)
+    }
 }
 
 extension WatchState.FallbackSpell {

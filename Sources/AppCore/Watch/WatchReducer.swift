@@ -5,7 +5,8 @@
 /// Alerts follow the difference between what is true (`incident`, `fallback`, the certificate)
 /// and what was last alerted (`alertedIncident`, `alertedFallback`, `alertedCert…`): a mute only
 /// holds that difference back, so what changed during a mute and is still true when it ends is
-/// alerted then, once, and what came and went during it is not alerted at all.
+/// alerted then, once, and what came and went during it is not alerted at all. What it holds is
+/// kept in the outbox (`holdAlert`), so a restart during the mute does not lose it (`restore`).
 public enum WatchReducer {
     /// Days before a certificate's end at which `cert_expiring` is sent, once each.
     public static let certificateReminderDays = [30, 14, 7, 1]
@@ -20,23 +21,25 @@ public enum WatchReducer {
                               fallbackBefore: FallbackInfo?) -> [AppEffect] {
         var effects: [AppEffect] = []
         switch event {
-        case let .watchStarted(role, isRecording, recorder, inherited, lockProblem, at):
+        case let .watchStarted(role, isRecording, recorder, inherited, held, lockProblem, at):
             watch.role = role
             watch.isRecording = isRecording
             watch.recorder = recorder
             watch.lockProblem = lockProblem
             inherit(inherited, into: &watch)
+            restore(held, into: &watch)
             // What a stopped or killed recorder left in the outbox goes out first.
             if isRecording { effects.append(.deliverOutbox(at: at)) }
             // The first round once the start's work is done: connectivity is attached right
             // after the watch, and its server in use is not the rounds' to test.
             effects.append(.scheduleRound(round: watch.round, after: 0))
             effects += muteTimer(watch, at: at)
-        case let .recordingTakenOver(inherited, lockProblem, at):
+        case let .recordingTakenOver(inherited, held, lockProblem, at):
             watch.isRecording = true
             watch.recorder = nil
             watch.lockProblem = lockProblem
             inherit(inherited, into: &watch)
+            restore(held, into: &watch)
             effects.append(.deliverOutbox(at: at))
             // What this process saw while another recorded is written now (an incident the
             // database already holds open is not opened twice).
@@ -213,6 +216,11 @@ public enum WatchReducer {
         "server_down:\(serverId):\(Int(start))"
     }
 
+    /// The ledger key of a fallback's `fallback_started`.
+    public static func fallbackStartKey(fromServerId: String, since: Double) -> String {
+        "fallback_started:\(fromServerId):\(Int(since))"
+    }
+
     // MARK: - Results
 
     /// One result of one server: the streaks, the incident, the certificate.
@@ -301,6 +309,9 @@ public enum WatchReducer {
             if let from = WatchState.FallbackSpell.fallenFrom(incidentId: incident.serverId) {
                 watch.fallbackStart = WatchState.FallbackStart(
                     since: incident.start, inherited: WatchState.FallbackStart.Inherited(fromServerId: from, reason: reason))
+                // Its `fallback_started` went out before the stop (the ledger says): its end is
+                // due; not (a mute held it): its start is due unless it ends first.
+                watch.alertedFallback = incident.downAlerted ? WatchState.spell(nil, start: watch.fallbackStart) : nil
                 continue
             }
             var server = watch.servers[incident.serverId] ?? ServerWatch()
@@ -357,10 +368,80 @@ public enum WatchReducer {
 
     // MARK: - Alerts
 
-    /// The alerts due at `now`: every difference between what is true and what was alerted,
-    /// for what no mute holds. Only the recording process alerts.
+    /// The alerts due at `now`, and what a mute holds back. Only the recording process alerts.
     static func alerts(_ watch: inout WatchState, settings: SettingsState, at now: Double) -> [AppEffect] {
         guard watch.isRecording else { return [] }
+        // What would be sent were nothing muted, against what is sent: the difference is held.
+        var unmuted = watch
+        unmuted.mutes = MuteList()
+        let due = decide(&unmuted, settings: settings, at: now).compactMap(\.alert)
+        let effects = decide(&watch, settings: settings, at: now)
+        return effects + hold(due, sent: Set(effects.compactMap(\.alert?.ledgerKey)), in: &watch, settings: settings)
+    }
+
+    /// The held alerts follow what is due: one newly held is kept (`holdAlert`, so it outlives
+    /// the process); one sent now is no longer held (storing it in the outbox ends the hold);
+    /// one no longer due once its server (or the fallback) is judged again is dropped.
+    static func hold(_ due: [AlertEvent], sent: Set<String>, in watch: inout WatchState,
+                     settings: SettingsState) -> [AppEffect] {
+        var effects: [AppEffect] = []
+        var held: [String: HeldAlert] = [:]
+        for event in due where !sent.contains(event.ledgerKey) {
+            held[event.ledgerKey] = watch.held[event.ledgerKey] ?? HeldAlert(event)
+            if watch.held[event.ledgerKey] == nil { effects.append(.holdAlert(HeldAlert(event))) }
+        }
+        for (key, alert) in watch.held.sorted(by: { $0.key < $1.key }) where held[key] == nil && !sent.contains(key) {
+            // Not judged yet (a restored hold before its server's first result): kept.
+            let judged = switch alert.kind {
+            case .fallbackStarted, .fallbackEnded: !settings.isUnchecked
+            default: watch.servers[alert.serverId]?.seen == true
+            }
+            if judged { effects.append(.dropHeldAlert(key: key)) } else { held[key] = alert }
+        }
+        watch.held = held
+        return effects
+    }
+
+    /// The holds the last recorder left (from the outbox), as the state they stand for: a
+    /// `server_up` is an incident closed unalerted, a `fallback_ended` a spell ended unalerted.
+    /// The others need nothing here: a `server_down` or `fallback_started` comes back with its
+    /// incident (inherited, not in the ledger), a certificate's with the server's next result.
+    /// An end whose beginning history still holds open (the recorder stopped before it wrote the
+    /// end) is judged again with that incident instead: its results say whether it is over.
+    static func restore(_ held: [HeldAlert], into watch: inout WatchState) {
+        for alert in held {
+            watch.held[alert.key] = alert
+            guard let since = alert.since else { continue }
+            let reopened = switch alert.kind {
+            case .serverUp: watch.servers[alert.serverId]?.incident?.start == since
+            case .fallbackEnded: watch.fallbackStart?.since == since
+            default: false
+            }
+            guard !reopened else { continue }
+            let end = since + (alert.durationSeconds ?? 0)
+            let reason = alert.reason ?? ConnectivityError(code: .connect, message: "held by a mute")
+            switch alert.kind {
+            case .serverUp:
+                var incident = ServerWatch.OpenIncident(start: since, reason: reason, inherited: true)
+                incident.drill = alert.drill
+                watch.servers[alert.serverId, default: ServerWatch()].closedUnalerted = ServerWatch.ClosedIncident(
+                    incident: incident, end: end, resolvedOnStart: alert.resolvedOnStart)
+            case .fallbackEnded:
+                var spell = WatchState.FallbackSpell(fromServerId: alert.serverId, reason: reason, since: since,
+                                                     inherited: alert.resolvedOnStart)
+                spell.drill = alert.drill
+                // Held only when its start was alerted.
+                watch.alertedFallback = spell
+                watch.endedFallback = WatchState.EndedFallback(spell: spell, end: end)
+            default:
+                break
+            }
+        }
+    }
+
+    /// The alerts due at `now`: every difference between what is true and what was alerted,
+    /// for what no mute holds.
+    static func decide(_ watch: inout WatchState, settings: SettingsState, at now: Double) -> [AppEffect] {
         var effects: [AppEffect] = []
         for id in watch.servers.keys.sorted() {
             guard var server = watch.servers[id], server.seen else { continue }
@@ -422,11 +503,12 @@ public enum WatchReducer {
            let from = settings.server(id: spell.fromServerId) {
             effects.append(.sendAlert(drillMarked(AlertEvent(
                 kind: .fallbackStarted, server: from, reason: spell.reason, at: now, since: spell.since,
-                ledgerKey: "fallback_started:\(spell.fromServerId):\(Int(spell.since))"), spell.drill)))
+                ledgerKey: fallbackStartKey(fromServerId: spell.fromServerId, since: spell.since)), spell.drill)))
             watch.alertedFallback = spell
         }
         if fallback == nil, let ended = watch.endedFallback, !muted(ended.spell.fromServerId) {
-            if watch.alertedFallback != nil || ended.spell.inherited, let from = settings.server(id: ended.spell.fromServerId) {
+            // Its end is told when its start was (an inherited spell: when the ledger has it).
+            if watch.alertedFallback != nil, let from = settings.server(id: ended.spell.fromServerId) {
                 effects.append(.sendAlert(drillMarked(AlertEvent(
                     kind: .fallbackEnded, server: from, at: now, since: ended.spell.since,
                     durationSeconds: ended.end - ended.spell.since, resolvedOnStart: ended.spell.inherited,
@@ -442,5 +524,12 @@ public enum WatchReducer {
     private static func muteTimer(_ watch: WatchState, at now: Double) -> [AppEffect] {
         guard let end = watch.mutes.nextEnd(after: now) else { return [] }
         return [.scheduleMuteEnd(after: end - now)]
+    }
+}
+
+extension AppEffect {
+    /// The alert this effect sends (`sendAlert`), if it is one.
+    var alert: AlertEvent? {
+        if case .sendAlert(let event) = self { event } else { nil }
     }
 }

@@ -48,6 +48,9 @@ public struct WatchState: Equatable, Sendable {
     public var alertedFallback: FallbackSpell?
     /// A fallback that ended and whose `fallback_ended` is still due (held by a mute).
     public var endedFallback: EndedFallback?
+    /// The alerts a mute holds back, by ledger key, as the outbox keeps them (`holdAlert`): what
+    /// this process or the last recorder held and has not sent or dropped yet.
+    public var held: [String: HeldAlert] = [:]
     /// `monitor --status-page DIR`: the folder given on the command line (over the setting).
     public var statusPageOverride: String?
 

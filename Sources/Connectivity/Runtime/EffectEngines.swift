@@ -46,6 +46,9 @@ public protocol WatchEngine: AnyObject {
     /// Stores the alert in the outbox; the deliveries it is due (none when stored before).
     func storeAlert(_ event: AlertEvent) async -> [EffectWork]
     func recordAlertOutcome(key: String, target: AlertTarget, outcome: AlertOutcome) async
+    /// Keeps an alert a mute holds in the outbox, undelivered; `dropHeldAlert` forgets it.
+    func holdAlert(_ alert: HeldAlert) async
+    func dropHeldAlert(key: String) async
     /// What the outbox still holds, as deliveries.
     func dueDeliveries(at: Double) async -> [EffectWork]
     /// → `recordingTakenOver` or `recorderChecked`.

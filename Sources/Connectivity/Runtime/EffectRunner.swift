@@ -249,6 +249,10 @@ public final class EffectRunner: EffectRunning {
             watchBackground { [weak self] in self?.deliver(await $0.storeAlert(event)) }
         case let .recordAlertOutcome(key, target, outcome):
             watchBackground { await $0.recordAlertOutcome(key: key, target: target, outcome: outcome) }
+        case .holdAlert(let alert):
+            watchBackground { await $0.holdAlert(alert) }
+        case .dropHeldAlert(let key):
+            watchBackground { await $0.dropHeldAlert(key: key) }
         case .deliverOutbox(let at):
             watchBackground { [weak self] in self?.deliver(await $0.dueDeliveries(at: at)) }
         case .checkRecorder:

@@ -113,6 +113,7 @@ public final class AlertOutbox {
             } else if application != applicationID {
                 return .failure(.unreadable(path: path, reason: "not an alert outbox"))
             }
+            if create { try connection.exec(heldSchema) }
             // An alert is stored before delivery: a power cut must not lose it (FULL, not NORMAL).
             try connection.exec("PRAGMA synchronous = FULL")
             return .success(connection)
@@ -154,6 +155,8 @@ public final class AlertOutbox {
     public func store(_ alert: OutboxAlert) throws(HistoryProblem) -> Bool {
         do {
             return try connection.transaction { () throws(SQLiteError) -> Bool in
+                // Decided now: a mute no longer holds it (sent, or known already).
+                try connection.prepare("DELETE FROM held WHERE key = ?").run([.text(alert.key)])
                 let insert = try connection.prepare(
                     "INSERT OR IGNORE INTO alerts (key, created, kind, server, body, environment) VALUES (?, ?, ?, ?, ?, ?)")
                 try insert.run([.text(alert.key), .int(alert.created), .text(alert.kind), .text(alert.serverId),
@@ -198,11 +201,11 @@ public final class AlertOutbox {
     /// this is all a restarted recorder knows of them, and it keeps the restart from alerting
     /// the same outage twice.
     public func openOutages() throws(HistoryProblem) -> [InheritedIncident] {
+        var open: [String: InheritedIncident] = [:]
         do {
             let select = try connection.prepare("SELECT key, environment FROM alerts ORDER BY created")
             try select.bind([])
             defer { select.reset() }
-            var open: [String: InheritedIncident] = [:]
             while try select.step() {
                 guard let key = select.text(at: 0), let parsed = LedgerKey(key) else { continue }
                 let id = parsed.isFallback ? WatchState.FallbackSpell.incidentId(from: parsed.serverId) : parsed.serverId
@@ -215,10 +218,22 @@ public final class AlertOutbox {
                     open[id] = nil
                 }
             }
-            return open.values.sorted { $0.serverId < $1.serverId }
         } catch {
             throw HistoryProblem(error)
         }
+        // What a mute held: a beginning not alerted is open all the same (its alert is still
+        // due); an end not alerted closed its outage.
+        for held in try heldAlerts() {
+            guard let parsed = LedgerKey(held.key) else { continue }
+            let id = parsed.isFallback ? WatchState.FallbackSpell.incidentId(from: parsed.serverId) : parsed.serverId
+            if parsed.opens, (open[id]?.start ?? -.infinity) < Double(parsed.start) {
+                open[id] = InheritedIncident(serverId: id, start: Double(parsed.start), reasonCode: held.reasonCode ?? "connect",
+                                             parameters: held.parameters, downAlerted: false)
+            } else if !parsed.opens, open[id]?.start == Double(parsed.start) {
+                open[id] = nil
+            }
+        }
+        return open.values.sorted { $0.serverId < $1.serverId }
     }
 
     // MARK: What is due

@@ -69,6 +69,24 @@ public final class OutboxStore: @unchecked Sendable {
         }
     }
 
+    /// Keeps an alert a mute holds (nothing when the outbox cannot be used: the state still
+    /// holds it, for this process's life).
+    public func hold(_ alert: HeldAlert) async {
+        await onQueue { [self] in
+            _ = using { outbox throws(HistoryProblem) in try outbox.hold(alert, now: Int64((clock.now() * 1000).rounded())) }
+        }
+    }
+
+    /// Forgets a held alert that is no longer due.
+    public func dropHeld(key: String) async {
+        await onQueue { [self] in _ = using { outbox throws(HistoryProblem) in try outbox.dropHeld(key: key) } }
+    }
+
+    /// The alerts a mute held when the last recorder stopped.
+    public func heldAlerts() async -> [HeldAlert] {
+        await onQueue { [self] in using { outbox throws(HistoryProblem) in try outbox.heldAlerts() } ?? [] }
+    }
+
     /// The outages the outbox's alerts say are open (a restart with history off).
     public func openOutages() async -> [InheritedIncident] {
         await onQueue { [self] in using { outbox throws(HistoryProblem) in try outbox.openOutages() } ?? [] }

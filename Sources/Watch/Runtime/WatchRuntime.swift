@@ -61,7 +61,7 @@ public final class WatchRuntime: WatchEngine {
     public func start(role: WatchState.Role) async {
         runner.attach(watch: self)
         let taken = takeLock(role: role)
-        let inherited = taken.recording ? await becomeRecorder(role: role) : []
+        let (inherited, held) = taken.recording ? await becomeRecorder(role: role) : ([], [])
         readMutes()
         let inbox = runner.inbox
         muteWatcher = SettingsFileWatcher.started(muteFile.path, name: "mutes.json", logger: logger) {
@@ -72,7 +72,7 @@ public final class WatchRuntime: WatchEngine {
             inbox.post { [weak self] in self?.readDrills() }
         }
         store.dispatch(.watchStarted(role: role, isRecording: taken.recording, recorder: taken.holder,
-                                     inherited: inherited, lockProblem: taken.problem, at: clock.now()))
+                                     inherited: inherited, held: held, lockProblem: taken.problem, at: clock.now()))
     }
 
     /// Stops watchers; the runner cancels the timers and the work in flight. The lock is let go.
@@ -127,6 +127,17 @@ public final class WatchRuntime: WatchEngine {
 
     public func recordAlertOutcome(key: String, target: AlertTarget, outcome: AlertOutcome) async {
         await outbox.record(key: key, target: target, outcome: outcome)
+    }
+
+    /// Kept in the outbox until the mute ends (said in the log: the alert is not lost, it waits).
+    public func holdAlert(_ alert: HeldAlert) async {
+        logger.info("alert held by a mute", metadata: ["event": "\(alert.kind.rawValue)", "server": "\(alert.serverId)"])
+        await outbox.hold(alert)
+    }
+
+    public func dropHeldAlert(key: String) async {
+        logger.info("held alert no longer true, dropped", metadata: ["key": "\(key)"])
+        await outbox.dropHeld(key: key)
     }
 
     public func dueDeliveries(at: Double) async -> [EffectWork] {
@@ -228,14 +239,16 @@ public final class WatchRuntime: WatchEngine {
     }
 
     /// This process records from now on: history opened for writing (when on), and the
-    /// outages left open read back (from history, or from the outbox's alerts when it is off).
-    private func becomeRecorder(role: WatchState.Role) async -> [InheritedIncident] {
+    /// outages left open read back (from history, or from the outbox's alerts when it is off),
+    /// with the alerts a mute held (from the outbox, either way).
+    private func becomeRecorder(role: WatchState.Role) async -> (inherited: [InheritedIncident], held: [HeldAlert]) {
         let now = clock.now()
         logger.info("this process records and alerts", metadata: ["role": "\(role.rawValue)"])
-        guard store.getState().historyEnabled else { return await outbox.openOutages() }
+        let held = await outbox.heldAlerts()
+        guard store.getState().historyEnabled else { return (await outbox.openOutages(), held) }
         await history.becomeWriter(now: now)
         let outbox = outbox
-        return await history.inheritedIncidents(isAlerted: { await outbox.contains($0) })
+        return (await history.inheritedIncidents(isAlerted: { await outbox.contains($0) }), held)
     }
 
     /// The recorder stopped: this process takes over (SPEC §15.2: within one round); else who
@@ -245,8 +258,8 @@ public final class WatchRuntime: WatchEngine {
         let role = store.getAppState().watch.role
         let taken = takeLock(role: role)
         guard taken.recording else { return .recorderChecked(taken.holder, at: clock.now()) }
-        let inherited = await becomeRecorder(role: role)
-        return .recordingTakenOver(inherited: inherited, lockProblem: taken.problem, at: clock.now())
+        let (inherited, held) = await becomeRecorder(role: role)
+        return .recordingTakenOver(inherited: inherited, held: held, lockProblem: taken.problem, at: clock.now())
     }
 
     // MARK: Reading

@@ -98,6 +98,25 @@ enum WatchStoryGen {
     static let deliveryStory = zip(Gen.int(in: 1...3), script.array(of: 3), deliveryAction.array(of: 1...25))
         .map { WatchStory(upConfirmations: $0, scripts: $1, actions: $2) }
 
+    /// Stories of restarts inside mutes: a mute first, then rounds, restarts with short gaps
+    /// (often several inside one mute), more mutes and now and then an unmute.
+    static let mutedRestartAction = zip(Gen.int(in: 0...9), Gen.int(in: 0...3), Gen.int(in: 0...12)).map { kind, target, amount in
+        let server: Int? = target == 3 ? nil : target
+        switch kind {
+        case 0...3: return WatchStory.Action.rounds(1 + amount % 3)
+        case 4...6: return .restart(gap: 1 + amount % 4 * 3)
+        case 7...8: return .mute(server, seconds: 5 + amount * 10)
+        default: return .unmute(server)
+        }
+    }
+
+    static let mutedRestartStory = zip(Gen.int(in: 1...3), script.array(of: 3), Gen.int(in: 0...3), Gen.int(in: 0...12),
+                                       mutedRestartAction.array(of: 1...20))
+        .map { up, scripts, target, amount, actions in
+            WatchStory(upConfirmations: up, scripts: scripts,
+                       actions: [.mute(target == 3 ? nil : target, seconds: 20 + amount * 10)] + actions)
+        }
+
     /// Certificates seen by each round of a server (always up): days left fall by 0 to 6 a
     /// round, sometimes rise by one (clocks, rounding), and a replaced certificate (a new
     /// fingerprint) starts again from 0 to 45 days. Rounds and restarts only.

@@ -17,7 +17,8 @@ extension WatchWorld {
             }]
         }
         // The history's table and the outbox, as `HistoryStore` and `AlertOutbox` keep them.
-        store.answer([.openIncident, .closeIncident, .sendAlert, .recordAlertOutcome, .deliverOutbox, .changeDrill],
+        store.answer([.openIncident, .closeIncident, .sendAlert, .holdAlert, .dropHeldAlert, .recordAlertOutcome,
+                      .deliverOutbox, .changeDrill],
                      atOnce: true) { effect, now in
             record.run(effect, at: now)
         }
@@ -63,7 +64,18 @@ extension WatchWorld.Record {
                 && incidents[index].isCertificate == certificate {
                 incidents[index].end = end
             }
+        case .holdAlert(let alert):
+            // As `AlertOutbox.hold`: not for a key alerted before, not twice.
+            if !ledger.contains(alert.key), held[alert.key] == nil {
+                held[alert.key] = alert
+                if heldAt[alert.key] == nil { heldAt[alert.key] = (at: now, process: process) }
+                log.append("held \(alert.key) at \(now - WatchWorld.start)")
+            }
+        case .dropHeldAlert(let key):
+            if held.removeValue(forKey: key) != nil { log.append("dropped \(key) at \(now - WatchWorld.start)") }
         case .sendAlert(let alert):
+            // Storing it ends its hold (`AlertOutbox.store`, one transaction).
+            held[alert.ledgerKey] = nil
             if !emittedKeys.insert(alert.ledgerKey).inserted { repeatedKeys.append(alert.ledgerKey) }
             guard ledger.insert(alert.ledgerKey).inserted else { return [] }
             delivered.append((alert: alert, process: process))

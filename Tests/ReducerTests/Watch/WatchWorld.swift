@@ -9,9 +9,9 @@ import Testing
 /// one; when a script runs out the server is up; a confirming re-test answers a second later);
 /// `scheduleRound`, `scheduleMuteEnd` and `scheduleDrillEnd` wait on the store's timeline;
 /// `sendAlert` is delivered unless its ledger key was delivered before, each delivery taking
-/// the virtual time its target takes; `openIncident`/`closeIncident` change an incident table.
+/// the virtual time its target takes; `holdAlert`/`dropHeldAlert` keep the outbox's held alerts; `openIncident`/`closeIncident` change an incident table.
 /// Every other effect the watch asks for is declared ignored, with why: any new one fails.
-/// The table, the ledger, the outbox and mutes.json outlive a `restart`, which starts a new
+/// The table, the ledger, the outbox (its held alerts too) and mutes.json outlive a `restart`, which starts a new
 /// process (a new store) from them as `WatchRuntime.start` does (mutes read, then
 /// `watchStarted` with the open incidents); the old store's deliveries in flight die with it.
 ///
@@ -55,6 +55,10 @@ struct WatchWorld {
     final class Record {
         var incidents: [StoredIncident]
         var ledger: Set<String> = []
+        /// The outbox's held alerts (`holdAlert`), by key: they outlive a process.
+        var held: [String: HeldAlert] = [:]
+        /// When and by which process each key was first held.
+        var heldAt: [String: (at: Double, process: Int)] = [:]
         var delivered: [(alert: AlertEvent, process: Int)] = []
         var mutes = MuteList()
         var drills = DrillLog()
@@ -93,6 +97,8 @@ struct WatchWorld {
     private let record: Record
     var incidents: [StoredIncident] { record.incidents }
     var ledger: Set<String> { record.ledger }
+    var held: [String: HeldAlert] { record.held }
+    var heldAt: [String: (at: Double, process: Int)] { record.heldAt }
     var delivered: [(alert: AlertEvent, process: Int)] { record.delivered }
     var mutes: MuteList { record.mutes }
     /// drills.json (outlives a process; `WatchWorld+Drill.swift` changes it as `drill` does).
@@ -270,7 +276,9 @@ struct WatchWorld {
                 inherited.downAlerted = ledger.contains(inherited.downLedgerKey)
                 return inherited
             }
-        send(.watchStarted(role: role, isRecording: isRecording, recorder: nil, inherited: inherited, at: time))
+        // And the alerts a mute held, as `AlertOutbox.heldAlerts` reads them back.
+        let held = record.held.values.sorted { $0.key < $1.key }
+        send(.watchStarted(role: role, isRecording: isRecording, recorder: nil, inherited: inherited, held: held, at: time))
         // The first round is a timer of no delay (after connectivity is attached): it fires at once.
         store.advance(by: 0)
         completeRetests()

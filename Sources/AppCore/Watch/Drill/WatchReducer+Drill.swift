@@ -10,10 +10,10 @@ extension WatchReducer {
             return drillUpkeep(&watch, at: at)
         case .drillTimerFired(let at):
             return drillUpkeep(&watch, at: at)
-        case let .watchStarted(_, isRecording, _, _, _, at):
+        case let .watchStarted(_, isRecording, _, _, _, _, at):
             guard isRecording else { return drillTimer(watch, at: at) }
             return changeDrill(.closeLeftOpen(at: at), in: &watch, at: at) + drillUpkeep(&watch, at: at)
-        case .recordingTakenOver(_, _, let at):
+        case .recordingTakenOver(_, _, _, let at):
             return changeDrill(.closeLeftOpen(at: at), in: &watch, at: at) + drillUpkeep(&watch, at: at)
         default:
             return []
