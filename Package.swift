@@ -130,7 +130,7 @@ let package = Package(
         // constructor, so it holds before the first test's thread starts.
         .target(name: "CTestProcess", path: "Tests/CTestProcess"),
         .target(name: "TestSupport",
-                dependencies: ["CTestProcess", .product(name: "Subprocess", package: "swift-subprocess"),
+                dependencies: ["CTestProcess", "CPlatform", .product(name: "Subprocess", package: "swift-subprocess"),
                                .product(name: "PropertyBased", package: "swift-property-based")],
                 path: "Tests/TestSupport", swiftSettings: strictSettings),
         // The exhaustive test store over the whole `AppReducer`, in virtual time (issue 25): for

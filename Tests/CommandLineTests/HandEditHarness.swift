@@ -1,7 +1,7 @@
-import CPlatform
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// A person editing settings.json while the app writes it, in both editor styles. Each save
 /// adds one marker key (`hand_edit_N`) to what the file held, so a lost save shows as a
@@ -71,54 +71,11 @@ final class HandEditor: @unchecked Sendable {
         return holding.isEmpty ? "nowhere" : holding.joined(separator: ", ")
     }
 
-    /// One save; false when the file could not be read as JSON (nothing saved then).
+    /// One save (`CarefulEditor`, the in-place style writing in two halves); false when it
+    /// was not made. An in-place save whose file no longer had the name is counted.
     func save(marker: String, style: Style) -> Bool {
-        for _ in 0..<200 {
-            guard let before = FileManager.default.contents(atPath: path),
-                  var object = (try? JSONSerialization.jsonObject(with: before)) as? [String: Any] else {
-                usleep(2_000)  // another writer is mid-save: looked at again until it reads as JSON
-                continue
-            }
-            object[marker] = true
-            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return false }
-            switch style {
-            case .rename:
-                let temporary = path + ".editor~"
-                guard FileManager.default.createFile(atPath: temporary, contents: data) else { return false }
-                // "File changed since reading it": start over. The names are exchanged and the
-                // displaced file checked, so this editor never drops a change the app made.
-                guard FileManager.default.contents(atPath: path) == before else { continue }
-                guard vc_rename_exchange(temporary, path) == 0 else { continue }
-                if FileManager.default.contents(atPath: temporary) != before {
-                    _ = vc_rename_exchange(temporary, path)
-                    continue
-                }
-                unlink(temporary)
-            case .inPlace:
-                // Close-on-exec: a command started meanwhile must not inherit the editor's descriptor.
-                let fd = open(path, O_RDWR | O_CLOEXEC)
-                guard fd >= 0 else { continue }
-                defer { close(fd) }
-                var current = [UInt8](repeating: 0, count: before.count + 1)
-                let n = pread(fd, &current, current.count, 0)
-                guard n == before.count, Data(current[0..<n]) == before else { continue }
-                guard ftruncate(fd, 0) == 0 else { return false }
-                // Two writes, as editors with a buffered writer do: the file is briefly partial.
-                let bytes = [UInt8](data)
-                let half = bytes.count / 2
-                _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, half, 0) }
-                _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + half, bytes.count - half, off_t(half)) }
-                // Checked while the descriptor is still open, as the app must not replace a
-                // file someone holds open for writing. A real editor would not notice: the
-                // save is not redone, it is counted (and its marker will be missing).
-                var mine = stat()
-                var named = stat()
-                if fstat(fd, &mine) == 0, stat(path, &named) != 0 || named.st_ino != mine.st_ino {
-                    orphanedInPlaceSaves.append(marker + (mine.st_nlink == 0 ? " (unlinked)" : " (still linked)"))
-                }
-            }
-            return true
-        }
-        return false
+        let outcome = CarefulEditor.save(marker: marker, inPlace: style == .inPlace, path: path, splitWrite: true)
+        if let orphan = outcome.orphan { orphanedInPlaceSaves.append(marker + " (\(orphan.rawValue))") }
+        return outcome.saved
     }
 }

@@ -200,10 +200,8 @@ struct ReplacementInterleavingTests {
     }
 }
 
-/// A careful editor, like the load test's `HandEditor`: it reads the file, adds a marker and
-/// saves, starting over when the file changed since it read it (before writing in place it
-/// compares what its descriptor holds; a rename save is an exchange whose displaced file is
-/// compared). After an in-place save it checks that the file it wrote still has the name.
+/// The editors of these tests: the careful one the load test uses too (`CarefulEditor`, which
+/// reports an in-place save whose file no longer had the name), and blind ones.
 enum ScriptedEditor {
     /// (saved, orphaned: the in-place save's file no longer had the name right after it).
     static func save(marker: String, style: ReplacementInterleavingTests.Style, path: String) -> (saved: Bool, orphaned: Bool) {
@@ -215,38 +213,8 @@ enum ScriptedEditor {
     }
 
     static func carefulSave(marker: String, inPlace: Bool, path: String) -> (saved: Bool, orphaned: Bool) {
-        for _ in 0..<200 {
-            guard let before = FileManager.default.contents(atPath: path),
-                  var object = (try? JSONSerialization.jsonObject(with: before)) as? [String: Any] else {
-                usleep(2_000)  // the editor's pace while the file cannot be read (a lease held): it tries again
-                continue
-            }
-            object[marker] = true
-            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return (false, false) }
-            if !inPlace {
-                let temporary = path + ".editor~"
-                guard FileManager.default.createFile(atPath: temporary, contents: data),
-                      FileManager.default.contents(atPath: path) == before,
-                      vc_rename_exchange(temporary, path) == 0 else { continue }
-                guard FileManager.default.contents(atPath: temporary) == before else {
-                    _ = vc_rename_exchange(temporary, path)
-                    continue
-                }
-                unlink(temporary)
-                return (true, false)
-            } else {
-                let fd = open(path, O_RDWR | O_CLOEXEC)
-                guard fd >= 0 else { continue }
-                defer { close(fd) }
-                var current = [UInt8](repeating: 0, count: before.count + 1)
-                let n = pread(fd, &current, current.count, 0)
-                guard n == before.count, Data(current[0..<n]) == before else { continue }
-                let bytes = [UInt8](data)
-                guard ftruncate(fd, 0) == 0, pwrite(fd, bytes, bytes.count, 0) == bytes.count else { return (false, false) }
-                return (true, !stillNamed(fd, path))
-            }
-        }
-        return (false, false)
+        let outcome = CarefulEditor.save(marker: marker, inPlace: inPlace, path: path)
+        return (outcome.saved, outcome.orphan != nil)
     }
 }
 
