@@ -248,18 +248,15 @@ extension ScriptedEditor {
 /// The kernel's table of locks and leases.
 enum LockTable {
     /// Whether /proc/locks lists a lease on the file `identity` names that is being broken
-    /// (someone waits in open(2) for its holder). Read whole: a /proc file read through
-    /// Foundation's String(contentsOfFile:) stops at 4 KiB.
+    /// (someone waits in open(2) for its holder). Read whole (`ProcFile`).
     static func leaseBreaking(_ identity: FileIdentity) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: "/proc/locks"),
-              let data = try? handle.readToEnd() else { return false }
-        try? handle.close()
+        guard let text = ProcFile.text("/proc/locks") else { return false }
         // The kernel prints the device as major:minor in hex, then the inode.
         let device = identity.device
         let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~UInt64(0xfff))
         let minor = (device & 0xff) | ((device >> 12) & ~UInt64(0xff))
         let file = " " + hex2(major) + ":" + hex2(minor) + ":\(identity.inode) "
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").contains { line in
+        return text.split(separator: "\n").contains { line in
             line.contains("LEASE") && line.contains("BREAK") && line.contains(file)
         }
     }
