@@ -51,8 +51,17 @@ static inline int vc_lease_read(int fd, int signal) {
     if (fcntl(fd, 10 /* F_SETSIG */, signal) != 0) return -1;
     return fcntl(fd, 1024 /* F_SETLEASE */, F_RDLCK);
 }
+// A write lease (on a file nobody else has open) makes every other open wait: a reader
+// asks for it to become a read lease (F_GETLEASE then says F_RDLCK), a writer for it to go
+// (F_UNLCK).
+static inline int vc_lease_write(int fd, int signal) {
+    if (fcntl(fd, 10 /* F_SETSIG */, signal) != 0) return -1;
+    return fcntl(fd, 1024 /* F_SETLEASE */, F_WRLCK);
+}
 static inline int vc_lease_release(int fd) { return fcntl(fd, 1024 /* F_SETLEASE */, F_UNLCK); }
 static inline int vc_lease_intact(int fd) { return fcntl(fd, 1025 /* F_GETLEASE */) == F_RDLCK; }
+// F_RDLCK, F_WRLCK or F_UNLCK: the lease as it stands, or as a breaking one is asked to become.
+static inline int vc_lease_state(int fd) { return fcntl(fd, 1025 /* F_GETLEASE */); }
 
 // Core dumps off: no core file is written, and the process cannot be dumped or attached to
 // by other processes of the same user (it may hold a password or tokens). 0 on success.

@@ -208,7 +208,7 @@ public final class AlertOutbox {
             defer { select.reset() }
             while try select.step() {
                 guard let key = select.text(at: 0), let parsed = LedgerKey(key) else { continue }
-                let id = parsed.isFallback ? WatchState.FallbackSpell.incidentId(from: parsed.serverId) : parsed.serverId
+                let id = parsed.incidentId
                 if parsed.opens {
                     let environment = JSON.parse(Array((select.text(at: 1) ?? "").utf8))
                     let reason = environment?["VERBUMCARE_REASON"]?.stringValue ?? ""
@@ -225,7 +225,7 @@ public final class AlertOutbox {
         // due); an end not alerted closed its outage.
         for held in try heldAlerts() {
             guard let parsed = LedgerKey(held.key) else { continue }
-            let id = parsed.isFallback ? WatchState.FallbackSpell.incidentId(from: parsed.serverId) : parsed.serverId
+            let id = parsed.incidentId
             if parsed.opens, (open[id]?.start ?? -.infinity) < Double(parsed.start) {
                 open[id] = InheritedIncident(serverId: id, start: Double(parsed.start), reasonCode: held.reasonCode ?? "connect",
                                              parameters: held.parameters, downAlerted: false)
@@ -385,5 +385,10 @@ struct LedgerKey {
         }
         serverId = parts[1..<(parts.count - 1)].joined(separator: ":")
         self.start = start
+    }
+
+    /// The outage the key tells of: its server's, or the fallback's from that server.
+    var incidentId: String {
+        isFallback ? WatchState.FallbackSpell.incidentId(from: serverId) : serverId
     }
 }

@@ -1,3 +1,4 @@
+import CPlatform
 import Glibc
 
 /// A kernel write lease on the app's own new file for as long as it is being put in place:
@@ -29,15 +30,10 @@ struct NewFileLease {
         case writer
     }
 
-    // The kernel's numbers (glibc names them only under _GNU_SOURCE), as in CPlatform's shim.
-    private static let setSignal: Int32 = 10  // F_SETSIG
-    private static let setLease: Int32 = 1024  // F_SETLEASE
-    private static let getLease: Int32 = 1025  // F_GETLEASE
-
     /// nil where the file system has no leases (or, oddly, someone has the file open).
     static func take(_ path: String) -> NewFileLease? {
         guard let (fd, identity) = try? RegularFile.open(path, flags: O_RDONLY, followLinks: false) else { return nil }
-        guard fcntl(fd, setSignal, ReadLease.breakSignal) == 0, fcntl(fd, setLease, Int32(F_WRLCK)) == 0 else {
+        guard vc_lease_write(fd, ReadLease.breakSignal) == 0 else {
             close(fd)
             return nil
         }
@@ -46,7 +42,7 @@ struct NewFileLease {
 
     /// A reader knocking asks for the lease to become a read lease, a writer for it to go.
     var knock: Knock {
-        switch fcntl(fd, Self.getLease) {
+        switch vc_lease_state(fd) {
         case Int32(F_WRLCK): .nobody
         case Int32(F_RDLCK): .reader
         default: .writer
@@ -61,7 +57,7 @@ struct NewFileLease {
 
     /// Lets whoever waits in and closes the descriptor.
     func release() {
-        _ = fcntl(fd, Self.setLease, Int32(F_UNLCK))
+        _ = vc_lease_release(fd)
         close(fd)
     }
 }
