@@ -324,8 +324,10 @@ public final class NcursesScreen {
     /// Under a C locale ncurses draws VT100 line characters and drops CJK text; this machine's
     /// only UTF-8 locale is C.UTF-8, which is the fallback.
     private static func ensureUTF8Locale() {
-        let current = setlocale(LC_ALL, "").map { String(cString: $0) } ?? "C"
-        if current == "C" || current == "POSIX" || !current.localizedUTF8 {
+        // What ncursesw needs is a UTF-8 character type, and glibc names that codeset "UTF-8"
+        // whatever the locale's name says ("C" and "POSIX" have another). Asked of the C library
+        // rather than searched for in the locale's name, which may be a list of categories.
+        if setlocale(LC_ALL, "") == nil || nl_langinfo(nl_item(CODESET)).map({ String(cString: $0) }) != "UTF-8" {
             _ = setlocale(LC_ALL, "C.UTF-8")
         }
     }
@@ -350,9 +352,3 @@ public enum TerminalError: Error, Equatable {
     case cannotInitialize
 }
 
-private extension String {
-    var localizedUTF8: Bool {
-        let lower = lowercased()
-        return lower.contains("utf-8") || lower.contains("utf8")
-    }
-}

@@ -27,8 +27,18 @@ public enum ServerCatalog {
               description: "The Mac Mini reached over Tailscale VPN for remote access"),
     ]
 
-    /// The three prefilled servers in docs/PRODUCT.md order, with the default timeout.
-    public static let prefilled: [ServerConfig] = prefilledServers(connectionTimeoutSeconds: defaultConnectionTimeoutSeconds)
+    /// The three prefilled servers in docs/PRODUCT.md order, with the default timeout. Their
+    /// addresses are parsed once per process: every resolution of the settings starts from them.
+    public static let prefilled: [ServerConfig] = entries.map { entry in
+        // The base URLs above are literals that the catalog tests parse; a typo there is a
+        // programming error that must stop every build's tests, not a runtime condition.
+        guard let address = ServerAddress(baseURL: entry.baseURL) else {
+            preconditionFailure("prefilled server \(entry.id) has an invalid base URL")
+        }
+        return config(id: entry.id, address: address, displayName: entry.displayName,
+                      description: entry.description, isDefault: entry.id == defaultServerId,
+                      isCustom: false, connectionTimeoutSeconds: defaultConnectionTimeoutSeconds)
+    }
 
     /// pn51: the default for a new installation and the fallback target.
     public static var defaultServer: ServerConfig {
@@ -37,15 +47,10 @@ public enum ServerCatalog {
 
     /// The prefilled servers with a given connection timeout.
     public static func prefilledServers(connectionTimeoutSeconds: Int) -> [ServerConfig] {
-        entries.map { entry in
-            // The base URLs above are literals that the catalog tests parse; a typo there is a
-            // programming error that must stop every build's tests, not a runtime condition.
-            guard let address = ServerAddress(baseURL: entry.baseURL) else {
-                preconditionFailure("prefilled server \(entry.id) has an invalid base URL")
-            }
-            return config(id: entry.id, address: address, displayName: entry.displayName,
-                          description: entry.description, isDefault: entry.id == defaultServerId,
-                          isCustom: false, connectionTimeoutSeconds: connectionTimeoutSeconds)
+        prefilled.map { server in
+            var server = server
+            server.connectionTimeout = timeoutMilliseconds(connectionTimeoutSeconds)
+            return server
         }
     }
 
@@ -151,13 +156,17 @@ public enum ServerCatalog {
 
     private static func config(id: String, address: ServerAddress, displayName: String, description: String,
                                isDefault: Bool, isCustom: Bool, connectionTimeoutSeconds: Int) -> ServerConfig {
-        // Clamped so that an absurd value from a hand-edited file cannot overflow.
-        let seconds = min(max(connectionTimeoutSeconds, 0), Int.max / 1000)
-        return ServerConfig(id: id, name: address.host, displayName: displayName, baseUrl: address.baseURL,
-                            wsUrl: address.wsURL, description: description, isDefault: isDefault,
-                            isPrefilled: !isCustom, isCustom: isCustom,
-                            healthCheckEndpoints: healthCheckEndpoints, connectionTimeout: seconds * 1000,
-                            retryAttempts: retryAttempts, hostKind: address.hostKind)
+        ServerConfig(id: id, name: address.host, displayName: displayName, baseUrl: address.baseURL,
+                     wsUrl: address.wsURL, description: description, isDefault: isDefault,
+                     isPrefilled: !isCustom, isCustom: isCustom,
+                     healthCheckEndpoints: healthCheckEndpoints,
+                     connectionTimeout: timeoutMilliseconds(connectionTimeoutSeconds),
+                     retryAttempts: retryAttempts, hostKind: address.hostKind)
+    }
+
+    /// Clamped so that an absurd value from a hand-edited file cannot overflow.
+    private static func timeoutMilliseconds(_ seconds: Int) -> Int {
+        min(max(seconds, 0), Int.max / 1000) * 1000
     }
 
     /// 32-bit FNV-1a, as eight hex digits: small, and stable across runs and platforms

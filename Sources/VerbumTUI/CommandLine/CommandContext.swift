@@ -32,8 +32,8 @@ struct CommandContext {
 
         // Until app-state.json is read, messages use --lang or the locale.
         let runLanguage = options.lang
-        let early = Console(language: runLanguage ?? LanguageDetector.detect(environment: environmentVariables))
-        environment = try Self.environment(options: options, variables: environmentVariables, console: early)
+        environment = try Self.environment(options: options, variables: environmentVariables,
+                                           language: runLanguage ?? LanguageDetector.detect(environment: environmentVariables))
 
         let paths = AppPaths.resolve(environment: environment, home: options.home,
                                      environmentVariables: environmentVariables)
@@ -89,12 +89,15 @@ struct CommandContext {
 
     /// `--env` (already typed by the parser), else `VERBUMCARE_ENV`, else production; an
     /// unknown name in the variable is a usage error, told as the parser tells `--env`'s.
+    /// The console for its refusal is made only then: a console builds its language's catalog
+    /// (a dictionary of every text), which the locale's language would cost every start for a
+    /// message almost never shown.
     private static func environment(options: GlobalOptions, variables: [String: String],
-                                    console: Console) throws -> AppEnvironment {
+                                    language: AppLanguage) throws -> AppEnvironment {
         if let chosen = options.env { return chosen }
         guard let name = variables["VERBUMCARE_ENV"].flatMap({ $0.isEmpty ? nil : $0 }) else { return .production }
         guard let environment = AppEnvironment(rawValue: name) else {
-            console.error("cli.invalid_env", ["value": name])
+            Console(language: language).error("cli.invalid_env", ["value": name])
             throw ExitCode.validationFailure
         }
         return environment

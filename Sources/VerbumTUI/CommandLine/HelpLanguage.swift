@@ -52,6 +52,14 @@ enum HelpLanguage {
         }
     }
 
+    /// Whether the command line is being parsed for the first time, with no text shown.
+    static var drafting: Bool {
+        state.withLock { state in
+            if case .drafting = state { return true }
+            return false
+        }
+    }
+
     /// The language of texts; nil while drafting.
     static var current: AppLanguage? {
         let step: Step = state.withLock { state in

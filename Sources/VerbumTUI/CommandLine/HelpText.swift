@@ -20,9 +20,11 @@ enum HelpText {
     }
 
     /// The text of `key`; empty while the command line is first parsed, when no text is shown.
-    static func text(_ key: String, _ parameters: [String: String] = [:]) -> String {
+    /// The parameters are worked out only when the text is made: while drafting, a command's
+    /// help (`settings set`'s list of keys) costs nothing.
+    static func text(_ key: String, _ parameters: @autoclosure () -> [String: String] = [:]) -> String {
         guard let language = HelpLanguage.current else { return "" }
-        return Localizer(language: language).text(key, parameters)
+        return Localizer(language: language).text(key, parameters())
     }
 
     static func help(_ key: String, valueName: String? = nil) -> ArgumentHelp {
