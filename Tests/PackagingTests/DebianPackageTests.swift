@@ -104,6 +104,12 @@ struct DebianPackageTests {
         for library in linked {
             #expect(Self.allowedLibraries.contains { library.hasPrefix($0) }, "\(library) is linked:\n\(libraries)")
         }
+        // The libraries come from the system's folders only: a binary that runs as root never
+        // looks for them beside itself (no RPATH or RUNPATH, such as the toolchain's $ORIGIN).
+        let dynamic = try await Self.run(["readelf", "-d", binary])
+        #expect(dynamic.exitCode == 0 && dynamic.standardOutput.contains("(NEEDED)"), "\(dynamic)")
+        #expect(!dynamic.standardOutput.contains("RPATH") && !dynamic.standardOutput.contains("RUNPATH"),
+                "the installed binary searches a folder of its own for libraries:\n\(dynamic.standardOutput)")
         // Nor linked in statically: ICU's data (icudt) and the two Foundation modules leave
         // their names in the binary even when it is stripped.
         for name in ["icudt", "10Foundation", "FoundationInternationalization"] {
