@@ -19,7 +19,8 @@ import TerminalRendering
 /// A frame in another language than the last (a language switch) changes every region: it is
 /// drawn straight through, with nothing compared, copied or kept, so the key press pays for the
 /// frame alone (SPEC §13: language switch); the next frame starts from a blank grid and keeps
-/// its regions again.
+/// its regions again. So is the first frame, which has nothing to reuse: the start pays for the
+/// frame alone (SPEC §13: first frame), and the next frame, the first probe's results, keeps.
 ///
 /// A value the caller keeps from frame to frame (the loop holds one; `ScreenRenderer.render`
 /// without one draws every region). It starts over when the render options change: a region's
@@ -48,8 +49,8 @@ public struct FrameMemo {
 
     var entries: [String: Entry] = [:]
     var options: RenderOptions?
-    /// The language of the last frame, and whether this frame is drawn straight through (its
-    /// language is another).
+    /// The language of the last frame (nil before the first), and whether this frame is drawn
+    /// straight through (the first, or one in another language).
     var language: AppLanguage?
     var drawsThrough = false
     /// The last frame's cells as its regions left them, and its regions in drawing order.
@@ -80,7 +81,7 @@ public struct FrameMemo {
             base = nil
             self.options = options
         }
-        drawsThrough = keeps && self.language.map { $0 != language } == true
+        drawsThrough = keeps && self.language != language
         self.language = language
         if drawsThrough {
             entries.removeAll(keepingCapacity: true)
