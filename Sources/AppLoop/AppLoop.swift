@@ -115,6 +115,14 @@ public final class AppLoop: TerminalCapability {
 
     // MARK: - Events
 
+    /// One read of input (`body` hands its keys, clicks and resizes to the loop): the frame they
+    /// ask for is drawn when it returns, once for the whole read, in this same turn of the main
+    /// thread. Asking for it with another turn of the main queue cost every key a second wake-up
+    /// of the main thread (issue 26).
+    public func input(_ body: (AppLoop) -> Void) {
+        frames.drawingAfter { body(self) }
+    }
+
     /// A key the person pressed.
     public func key(_ key: Key) {
         stats?.keyReceived(String(describing: key))

@@ -63,22 +63,45 @@ public struct Localizer: Sendable {
         placeholders(in: template).map { String($0.name) }
     }
 
-    /// Fills `{name}` placeholders of `template` from `parameters`.
+    /// Fills `{name}` placeholders of `template` from `parameters`, in one pass over its bytes
+    /// (every frame words its texts again: a list of the placeholders and a string per piece
+    /// were half of a text's cost, issue 26).
     public static func substitute(_ template: String, _ parameters: [String: String]) -> String {
         if parameters.isEmpty { return template }
-        let found = placeholders(in: template)
-        if found.isEmpty { return template }
-        var result = ""
-        result.reserveCapacity(template.utf8.count + 16)
-        var copied = template.startIndex
-        for placeholder in found {
-            guard let value = parameters[String(placeholder.name)] else { continue }
-            result += template[copied..<placeholder.range.lowerBound]
-            result += value
-            copied = placeholder.range.upperBound
+        var template = template
+        let substituted = template.withUTF8 { bytes -> String? in
+            var result: [UInt8] = []
+            var copied = 0
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "{") else {
+                    index += 1
+                    continue
+                }
+                let nameStart = index + 1
+                var cursor = nameStart
+                while cursor < bytes.count, isNameByte(bytes[cursor]) {
+                    cursor += 1
+                }
+                guard cursor > nameStart, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") else {
+                    index = nameStart
+                    continue
+                }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<cursor]), as: UTF8.self)
+                if let value = parameters[name] {
+                    if result.isEmpty { result.reserveCapacity(bytes.count + 16) }
+                    result += UnsafeBufferPointer(rebasing: bytes[copied..<index])
+                    result += value.utf8
+                    copied = cursor + 1
+                }
+                index = cursor + 1
+            }
+            // Nothing was filled in: the template as it is, not a copy of it.
+            guard copied > 0 else { return nil }
+            result += UnsafeBufferPointer(rebasing: bytes[copied...])
+            return String(decoding: result, as: UTF8.self)
         }
-        result += template[copied...]
-        return result
+        return substituted ?? template
     }
 
     /// `{` + one or more ASCII letters, digits or `_` + `}`. Anything else between braces is

@@ -274,7 +274,7 @@ public final class NcursesScreen {
             if case .resize(let width, let height) = change { screenSize = (width, height) }
         }
         guard let encoder, !changes.isEmpty else { return }
-        pending += encoder.encode(changes, size: screenSize, cursor: nil)
+        encoder.encode(changes, size: screenSize, cursor: nil, into: &pending)
     }
 
     /// Places the terminal cursor (used in `--plain` mode and in text fields).
@@ -294,7 +294,7 @@ public final class NcursesScreen {
         }
         guard let encoder else { return }
         let shown = cursorVisible ? cursor : nil
-        pending += encoder.encode([], size: screenSize, cursor: shown)
+        encoder.encode([], size: screenSize, cursor: shown, into: &pending)
         // One write either way; marked, the terminal shows the frame whole or not at all.
         if synchronizedOutput {
             StandardOutput.write(TerminalProbe.beginSynchronizedUpdate + pending + TerminalProbe.endSynchronizedUpdate)

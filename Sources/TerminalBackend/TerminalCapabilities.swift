@@ -18,14 +18,14 @@ public struct TerminalCapabilities: Sendable {
     /// Writing the bottom-right cell does not scroll (no automatic margins, or xterm's
     /// "eat newline glitch" that nearly every terminal has).
     public var safeLastCell: Bool
-    public var moveCursor: @Sendable (_ row: Int, _ column: Int) -> [UInt8]
+    public var moveCursor: CursorAddress
     public var foreground: (@Sendable (Int) -> [UInt8])?
 
     /// ECMA-48 / xterm sequences.
     public static func ansi(colors: Int = 256) -> TerminalCapabilities {
-        let move: @Sendable (Int, Int) -> [UInt8] = { row, column in
-            Array("\u{1B}[\(row + 1);\(column + 1)H".utf8)
-        }
+        // `ESC [ row ; column H`, counted from 1: xterm's `cup`, of the decimal form.
+        let move = CursorAddress(decimalTemplate: bytes("\u{1B}[%i%p1%d;%p2%dH"))
+            ?? CursorAddress(expand: { row, column in Array("\u{1B}[\(row + 1);\(column + 1)H".utf8) })
         let color: @Sendable (Int) -> [UInt8] = { number in
             let code: String
             if number < 8 {
@@ -50,12 +50,14 @@ public struct TerminalCapabilities: Sendable {
     static func fromTerminfo() -> TerminalCapabilities? {
         guard let cup = TerminfoString.template("cup") else { return nil }
         let setaf = TerminfoString.template("setaf")
-        // tparm for every run of every frame was a tenth of a language switch; a screen has
-        // few distinct positions.
+        // tparm for every run of every frame was a tenth of a language switch: the usual
+        // decimal template is read once into its parts; any other keeps its expansions (a
+        // screen has few distinct positions).
         let positions = BoundedMemo<Int, [UInt8]>(capacity: 8192)
-        let move: @Sendable (Int, Int) -> [UInt8] = { row, column in
-            positions.value(for: row &* 65_536 &+ column) { TerminfoString.expand(cup, row, column) }
-        }
+        let move = CursorAddress(decimalTemplate: cup.dropLast().map { UInt8(bitPattern: $0) })
+            ?? CursorAddress(expand: { row, column in
+                positions.value(for: row &* 65_536 &+ column) { TerminfoString.expand(cup, row, column) }
+            })
         var color: (@Sendable (Int) -> [UInt8])?
         if let setaf {
             color = { number in TerminfoString.expand(setaf, number) }

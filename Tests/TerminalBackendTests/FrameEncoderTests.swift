@@ -31,6 +31,35 @@ struct FrameEncoderTests {
         #expect(Self.text(wide.attributes(.colored(.muted))).contains("38;5;245"))
     }
 
+    @Test("every style's bytes: the reset, each attribute of the style and its ink, then the ink's colour")
+    func everyStyle() {
+        var noDim = TerminalCapabilities.ansi(colors: 8)
+        noDim.dim = nil
+        for capabilities in [TerminalCapabilities.ansi(colors: 256), .ansi(colors: 8), .ansi(colors: 0), noDim] {
+            for mode in [ColorMode.none, .basic8, .basic16, .extended256] {
+                for background in [TerminalBackground.dark, .light] {
+                    let encoder = FrameEncoder(capabilities: capabilities, colorMode: mode, background: background)
+                    for color in SemanticColor.allCases {
+                        for raw in UInt8(0)..<16 {
+                            let style = Style(color: color, attributes: TextAttributes(rawValue: raw))
+                            let ink = Palette.ink(for: color, mode: mode, background: background)
+                            let wanted = style.attributes.union(ink.attributes)
+                            var expected = capabilities.resetAttributes
+                            if wanted.contains(.bold) { expected += capabilities.bold ?? [] }
+                            if wanted.contains(.dim) { expected += capabilities.dim ?? [] }
+                            if wanted.contains(.reverse) { expected += capabilities.reverse ?? [] }
+                            if wanted.contains(.underline) { expected += capabilities.underline ?? [] }
+                            if let number = ink.foreground, number < capabilities.colors, let foreground = capabilities.foreground {
+                                expected += foreground(number)
+                            }
+                            #expect(encoder.attributes(style) == expected, "\(style) \(mode) \(background)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("the bottom-right cell is left out on a terminal whose last cell would scroll")
     func lastCell() {
         var capabilities = TerminalCapabilities.ansi()

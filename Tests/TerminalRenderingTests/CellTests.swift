@@ -37,6 +37,40 @@ struct CellTests {
         #expect(Cell(content: stacked, width: 1) != Cell(content: "e" + String(repeating: "\u{300}", count: 4), width: 1))
     }
 
+    /// Any scalar: mostly from the planes text comes from, sometimes any value at all.
+    static let scalars = Gen.int(in: 0...0x10FFFF).map { value -> Unicode.Scalar in
+        Unicode.Scalar(UInt32(value)) ?? "\u{FFFD}"
+    }
+
+    @Test("a cell made from a scalar or an ASCII byte is the cell made from its one-character string")
+    func scalarsAndBytesPackAsStrings() async {
+        for byte in UInt8(0x20)..<0x7F {
+            #expect(Cell(ascii: byte, style: .bold) == Cell(content: String(UnicodeScalar(byte)), width: 1, style: .bold),
+                    "\(byte)")
+        }
+        await propertyCheck(count: 300, input: Self.scalars, Gen.int(in: 1...2)) { scalar, width in
+            let cell = Cell(scalar: scalar, width: UInt8(width), style: .colored(.accent))
+            #expect(cell == Cell(content: String(scalar), width: UInt8(width), style: .colored(.accent)),
+                    "\(String(scalar.value, radix: 16))")
+            #expect(Array(cell.content.utf8) == Array(String(scalar).utf8))
+        }
+    }
+
+    @Test("the bytes a cell appends are its content's, short and long; an empty cell appends none")
+    func appendedBytes() async {
+        await propertyCheck(count: 300, input: Self.contents) { content in
+            var out: [UInt8] = [0x2A]
+            let cell = Cell(content: content, width: 1)
+            cell.appendContent(to: &out)
+            #expect(out == [0x2A] + Array(content.utf8), "\(content.debugDescription)")
+            #expect(!cell.isEmpty)
+        }
+        var out: [UInt8] = []
+        let continuation = Cell(content: "", width: 0)
+        continuation.appendContent(to: &out)
+        #expect(out.isEmpty && continuation.isEmpty)
+    }
+
     @Test("a cell is plain bits: copying a frame copies memory, with no reference counting")
     func plainBits() {
         #expect(_isPOD(Cell.self))

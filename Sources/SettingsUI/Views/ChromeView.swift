@@ -11,7 +11,16 @@ enum ChromeView {
         var title: Line
         var status: Line?
         var hints: Line
-        var shown: [KeyTable.Hint]
+        var shown: [ShownHint]
+    }
+
+    /// A hint the footer shows, as a click finds it: its width there (the key, a space, the
+    /// word) and the key it presses. Measured once with the fitted footer (`fittedHints`, kept
+    /// by the drawing path), not again in every frame: measuring and wording each hint again
+    /// was half of the frame's own drawing in a language switch (issue 26).
+    struct ShownHint: Hashable, Sendable {
+        var width: Int
+        var key: Key?
     }
 
     /// The title line: the environment badge, a drill in force, the screen's title.
@@ -47,18 +56,15 @@ enum ChromeView {
 
     /// Each hint the footer shows is clickable as its key (SPEC §10.3): at the place `Box` writes
     /// its bottom title (after the corner and one space), hint after hint as `KeyHints` joins them.
-    private static func recordHints(_ canvas: inout Canvas, _ hints: [KeyTable.Hint], on area: Rect) {
+    private static func recordHints(_ canvas: inout Canvas, _ hints: [ShownHint], on area: Rect) {
         guard area.height > 1 else { return }
         let corner = max(1, canvas.width(String(canvas.border.bottomLeft)), canvas.width(String(canvas.border.bottomRight)))
         let end = area.maxX - corner - 1
         var x = area.x + corner + 1
         for hint in hints {
-            let width = canvas.width(hint.label) + 1 + canvas.width(canvas.text(hint.binding.hintKey))
-            guard x + width <= end, let key = hint.binding.groups.first(where: { $0.label == hint.label })?.keys.first else {
-                return
-            }
-            canvas.clickable(Rect(x: x, y: area.maxY - 1, width: width, height: 1), .key(key))
-            x += width + 2
+            guard x + hint.width <= end, let key = hint.key else { return }
+            canvas.clickable(Rect(x: x, y: area.maxY - 1, width: hint.width, height: 1), .key(key))
+            x += hint.width + 2
         }
     }
 
@@ -68,10 +74,11 @@ enum ChromeView {
         return Box(border: canvas.border).inner(area, metrics: canvas.metrics)
     }
 
-    /// The footer's line and the hints it shows, in order.
+    /// The footer's line and the hints it shows, in order, with each one's width and key.
     struct FittedHints: Hashable, Sendable {
         var line: Line
         var hints: [KeyTable.Hint]
+        var shown: [ShownHint]
     }
 
     /// The hints of `active` that fit in `width`, the least important dropped first.
@@ -100,7 +107,11 @@ enum ChromeView {
         if footer.count < full.count && fits(footer) {
             result.spans.append(Span("  …"))
         }
-        return FittedHints(line: result, hints: footer)
+        let shown = footer.map { hint in
+            ShownHint(width: metrics.width(of: hint.label) + 1 + metrics.width(of: canvas.text(hint.binding.hintKey)),
+                      key: hint.binding.groups.first { $0.label == hint.label }?.keys.first)
+        }
+        return FittedHints(line: result, hints: footer, shown: shown)
     }
 
     private static func borderWidth(_ canvas: Canvas) -> Int {

@@ -126,7 +126,7 @@ enum ServerPanelView {
         let separator = " · "
         let room = max(1, width - labelWidth)
         var pieces: [String] = []
-        for part in uptime.text.split(separator: separator, omittingEmptySubsequences: false).map(String.init) {
+        for part in Self.pieces(of: uptime.text, between: separator) {
             if let last = pieces.last, canvas.width(last + separator + part) <= room {
                 pieces[pieces.count - 1] = last + separator + part
             } else {
@@ -146,6 +146,31 @@ enum ServerPanelView {
             rows.append(row)
         }
         return rows
+    }
+
+    /// `text` cut at every `separator`, empty pieces kept, by comparing bytes. The uptime line is
+    /// catalog words and figures, and the separator begins and ends with a space, so a match of
+    /// its bytes is a match of whole characters. (`split(separator:)` with a string went through
+    /// _StringProcessing's generic searcher: most of the panel's time in a language switch,
+    /// issue 26.)
+    static func pieces(of text: String, between separator: String) -> [String] {
+        let bytes = Array(text.utf8)
+        let mark = Array(separator.utf8)
+        guard !mark.isEmpty, bytes.count >= mark.count else { return [text] }
+        var pieces: [String] = []
+        var start = 0
+        var index = 0
+        while index + mark.count <= bytes.count {
+            if bytes[index] == mark[0], bytes[index..<(index + mark.count)].elementsEqual(mark) {
+                pieces.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                index += mark.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
+        return pieces
     }
 
     /// A one-style line wrapped onto up to `dropOrders.count` rows, the last ending in `…` when

@@ -26,7 +26,47 @@ public struct Cell: Hashable, Sendable {
         self.style = style
     }
 
+    /// One printable ASCII byte, packed as `init(content:)` packs its one-byte string, without
+    /// making the string (the writes of every frame's text).
+    public init(ascii byte: UInt8, style: Style = .plain) {
+        self.bytes = UInt64(byte) | 1 << 56
+        self.width = 1
+        self.style = style
+    }
+
+    /// One scalar that is a cluster of its own, packed as `init(content: String(scalar))` packs
+    /// it, without making the string (a scalar is at most four bytes: never a long cluster).
+    public init(scalar: Unicode.Scalar, width: UInt8, style: Style = .plain) {
+        var packed: UInt64 = 0
+        var count: UInt64 = 0
+        for byte in scalar.utf8 {
+            packed |= UInt64(byte) << (8 * count)
+            count += 1
+        }
+        self.bytes = packed | count << 56
+        self.width = width
+        self.style = style
+    }
+
     public var isContinuation: Bool { width == 0 }
+
+    /// Whether the cell holds no cluster (a continuation cell).
+    public var isEmpty: Bool { bytes >> 56 == 0 }
+
+    /// Appends the cluster's UTF-8 bytes to `out` (nothing for an empty cell): what the frame
+    /// encoder writes, read from the bits without making a `String` per cell.
+    public func appendContent(to out: inout [UInt8]) {
+        let count = bytes >> 56
+        if count == Self.longMark {
+            out += LongClusters.text(UInt32(truncatingIfNeeded: bytes)).utf8
+            return
+        }
+        var index: UInt64 = 0
+        while index < count {
+            out.append(UInt8(truncatingIfNeeded: bytes >> (8 * index)))
+            index += 1
+        }
+    }
 
     // `==` and `hash(into:)` are synthesized over the bits: equal bytes, width and style. Two
     // clusters are equal when their bytes are (not by canonical equivalence, as `String`'s `==`

@@ -24,40 +24,47 @@ extension CellBuffer {
         }
     }
 
+    /// Compares the two grids through their buffers: a language switch changes nearly every
+    /// row, and each cell read through the arrays checked its index and its array (issue 26).
     private func diffRuns(from old: CellBuffer) -> [BufferChange] {
         var changes: [BufferChange] = []
-        for y in 0..<height {
-            let base = y * width
-            var x = 0
-            var pending: (start: Int, end: Int)?
-            while x < width {
-                if cells[base + x] == old.cells[base + x] {
-                    x += 1
-                    continue
-                }
-                var start = x
-                if cells[base + x].isContinuation && start > 0 {
-                    start -= 1
-                }
-                var end = x + 1
-                while end < width && cells[base + end] != old.cells[base + end] {
-                    end += 1
-                }
-                if end < width && cells[base + end].isContinuation {
-                    end += 1
-                }
-                if let current = pending, current.end >= start {
-                    pending = (current.start, end)
-                } else {
-                    if let current = pending {
-                        changes.append(.run(x: current.start, y: y, cells: Array(cells[(base + current.start)..<(base + current.end)])))
+        cells.withUnsafeBufferPointer { new in
+            old.cells.withUnsafeBufferPointer { old in
+                for y in 0..<height {
+                    let base = y * width
+                    var x = 0
+                    var pending: (start: Int, end: Int)?
+                    while x < width {
+                        if new[base + x] == old[base + x] {
+                            x += 1
+                            continue
+                        }
+                        var start = x
+                        if new[base + x].isContinuation && start > 0 {
+                            start -= 1
+                        }
+                        var end = x + 1
+                        while end < width && new[base + end] != old[base + end] {
+                            end += 1
+                        }
+                        if end < width && new[base + end].isContinuation {
+                            end += 1
+                        }
+                        if let current = pending, current.end >= start {
+                            pending = (current.start, end)
+                        } else {
+                            if let current = pending {
+                                changes.append(.run(x: current.start, y: y,
+                                                    cells: Array(new[(base + current.start)..<(base + current.end)])))
+                            }
+                            pending = (start, end)
+                        }
+                        x = end
                     }
-                    pending = (start, end)
+                    if let current = pending {
+                        changes.append(.run(x: current.start, y: y, cells: Array(new[(base + current.start)..<(base + current.end)])))
+                    }
                 }
-                x = end
-            }
-            if let current = pending {
-                changes.append(.run(x: current.start, y: y, cells: Array(cells[(base + current.start)..<(base + current.end)])))
             }
         }
         return changes

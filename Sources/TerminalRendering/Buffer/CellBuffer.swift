@@ -55,8 +55,9 @@ public struct CellBuffer: Hashable, Sendable {
         var column = x
         for character in text {
             if column >= limit { break }
-            column = put(String(character), width: metrics.width(of: character), column: column, row: y, limit: limit,
-                         style: style)
+            let characterWidth = metrics.width(of: character)
+            column = put(Cell(content: String(character), width: UInt8(clamping: characterWidth), style: style),
+                         width: characterWidth, column: column, row: y, limit: limit, style: style)
         }
         return column
     }
@@ -141,9 +142,6 @@ public struct CellBuffer: Hashable, Sendable {
 
     // MARK: - Cell placement
 
-    /// One-character strings for printable ASCII, so the common case builds no strings.
-    private static let asciiStrings: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
-
     /// `write` for all-ASCII text (one byte per cluster; controls, including CR LF, are skipped),
     /// or nil if the text holds anything else.
     private mutating func writeASCII(_ text: some StringProtocol, x: Int, y: Int, limit: Int, style: Style) -> Int? {
@@ -154,7 +152,7 @@ public struct CellBuffer: Hashable, Sendable {
         for byte in text.utf8 where byte >= 0x20 && byte != 0x7F {
             if column >= limit { break }
             if column >= 0 {
-                place(Cell(content: Self.asciiStrings[Int(byte)], width: 1, style: style), at: column, row: y)
+                place(Cell(ascii: byte, style: style), at: column, row: y)
             }
             column += 1
         }
@@ -171,8 +169,9 @@ public struct CellBuffer: Hashable, Sendable {
         var column = x
         for scalar in text.unicodeScalars {
             if column >= limit { break }
-            column = put(String(scalar), width: metrics.loneWidth(scalar) ?? 0, column: column, row: y, limit: limit,
-                         style: style)
+            let scalarWidth = metrics.loneWidth(scalar) ?? 0
+            column = put(Cell(scalar: scalar, width: UInt8(clamping: scalarWidth), style: style), width: scalarWidth,
+                         column: column, row: y, limit: limit, style: style)
         }
         return column
     }
@@ -184,9 +183,10 @@ public struct CellBuffer: Hashable, Sendable {
         return room.overflow || maxWidth >= room.partialValue ? width : x + maxWidth
     }
 
-    /// Places one cluster of `characterWidth` at `column` and returns the next column.
+    /// Places one cluster of `characterWidth` (the cell, made only when it is drawn whole) at
+    /// `column` and returns the next column.
     private mutating func put(
-        _ content: @autoclosure () -> String, width characterWidth: Int, column: Int, row: Int, limit: Int, style: Style
+        _ cell: @autoclosure () -> Cell, width characterWidth: Int, column: Int, row: Int, limit: Int, style: Style
     ) -> Int {
         guard characterWidth > 0 else { return column }
         let next = column + characterWidth
@@ -199,7 +199,7 @@ public struct CellBuffer: Hashable, Sendable {
             }
             return min(next, limit)
         }
-        place(Cell(content: content(), width: UInt8(characterWidth), style: style), at: column, row: row)
+        place(cell(), at: column, row: row)
         return next
     }
 

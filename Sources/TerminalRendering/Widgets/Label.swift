@@ -13,12 +13,12 @@ public struct Label: Widget, Hashable, Sendable {
     public func render(in area: Rect, buffer: inout CellBuffer) {
         guard !area.isEmpty else { return }
         let fitted = line.truncated(toWidth: area.width, metrics: buffer.metrics, ellipsis: ellipsis)
-        let free = area.width - fitted.width(buffer.metrics)
+        // Measured again only to be placed: a left-aligned line starts where the area does.
         let offset: Int
         switch alignment {
         case .left: offset = 0
-        case .center: offset = free / 2
-        case .right: offset = free
+        case .center: offset = (area.width - fitted.width(buffer.metrics)) / 2
+        case .right: offset = area.width - fitted.width(buffer.metrics)
         }
         buffer.write(fitted, x: area.x + offset, y: area.y, maxWidth: area.width - offset)
     }

@@ -106,11 +106,14 @@ final class TerminalApp {
     private func handleInput() {
         let received = screen.readInput()
         applyAnswers()
-        for input in received {
-            switch input {
-            case .key(.resize): loop?.resized()
-            case .key(let key): loop?.key(key)
-            case .mouse(let event): loop?.mouse(event)
+        // The frame the read asks for is drawn in this turn, once for all of it.
+        loop?.input { loop in
+            for input in received {
+                switch input {
+                case .key(.resize): loop.resized()
+                case .key(let key): loop.key(key)
+                case .mouse(let event): loop.mouse(event)
+                }
             }
         }
         // The terminal went away (its pty closed) and no SIGHUP ended the app (ignored, or never

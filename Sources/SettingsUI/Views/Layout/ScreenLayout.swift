@@ -34,7 +34,7 @@ enum ScreenLayout {
             return canvas.region("plainChrome", model, in: area) { PlainChrome.draw(&$0, model) }
         }
         let hints = footer(canvas, width: ChromeView.hintWidth(canvas, frameWidth: area.width))
-        let model = ChromeView.Model(title: titleLine, status: status, hints: hints.line, shown: hints.hints)
+        let model = ChromeView.Model(title: titleLine, status: status, hints: hints.line, shown: hints.shown)
         return canvas.region("chrome", model, in: area) { ChromeView.draw(&$0, model, in: area) }
     }
 
