@@ -132,9 +132,10 @@ def main():
 
         jobs = [app_answering, app_silent] + ([compared_silent] if options.compare else [])
         jobs += [peer(*comparison) for comparison in comparisons]
-        # Each round starts with the next program: a program measured just after another (htop,
-        # btop, which end with more to tear down) was 0.3-0.6 ms slower here, and a fixed order
-        # would give that to the same one every time.
+        # Each round starts with the next program, so that no program is always the one measured
+        # after the same other one (in a fixed order the app always came after btop): what a
+        # program leaves running as it ends, and the order's own bias (docs/PERFORMANCE.md),
+        # are shared out.
         for round_index in range(options.runs):
             start = round_index % len(jobs)
             for job in jobs[start:] + jobs[:start]:
