@@ -20,6 +20,7 @@ that both see the same machine load, in a terminal that answers and in one that 
 """
 import argparse
 import os
+import random
 import shutil
 import sys
 import tempfile
@@ -132,13 +133,13 @@ def main():
 
         jobs = [app_answering, app_silent] + ([compared_silent] if options.compare else [])
         jobs += [peer(*comparison) for comparison in comparisons]
-        # Each round starts with the next program, so that no program is always the one measured
-        # after the same other one (in a fixed order the app always came after btop): what a
-        # program leaves running as it ends, and the order's own bias (docs/PERFORMANCE.md),
-        # are shared out.
-        for round_index in range(options.runs):
-            start = round_index % len(jobs)
-            for job in jobs[start:] + jobs[:start]:
+        # Each round measures the programs in another order (the same orders on every run of the
+        # script), so that no program is always the one measured after the same other one (in a
+        # fixed order the app always came after btop): what a program leaves running as it ends,
+        # and the order's own bias (docs/PERFORMANCE.md), are shared out.
+        orders = random.Random(26)
+        for _ in range(options.runs):
+            for job in orders.sample(jobs, len(jobs)):
                 job()
     finally:
         backend.stop()
