@@ -169,10 +169,21 @@ struct ReplacementInterleavingTests {
             bytes.withLock { $0 = contents?.bytes }
             read.finish(saved: contents != nil, orphaned: false)
         }.start()
-        let knocked = await persistenceWait(seconds: 10) { read.finished || LockTable.leaseBreaking(lease.identity) }
-        #expect(knocked && !read.finished, "the read waits while the lease is held")
-        #expect(lease.knock == .reader)
-        lease.release()
+        // Watched, and let go, on a thread of its own: the read waits for a lease a bounded time
+        // (`LeaseWait`, 2 s), and a watcher on the cooperative pool, which the suite's start
+        // starves for longer, let that run out before it looked (a CI run saw it).
+        let seen = await OwnThread.run { () -> (knocked: Bool, finishedWhileHeld: Bool, knock: NewFileLease.Knock) in
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !(read.finished || LockTable.leaseBreaking(lease.identity)), ContinuousClock.now < deadline {
+                usleep(1_000)
+            }
+            let outcome = (knocked: LockTable.leaseBreaking(lease.identity), finishedWhileHeld: read.finished,
+                           knock: lease.knock)
+            lease.release()
+            return outcome
+        }
+        #expect(seen.knocked && !seen.finishedWhileHeld, "the read waits while the lease is held")
+        #expect(seen.knock == .reader)
         #expect(await persistenceWait(seconds: 10) { read.finished })
         #expect(bytes.withLock { $0 } == Array(Self.written.utf8), "and then reads the file")
     }
