@@ -60,7 +60,14 @@ public struct Localizer: Sendable {
 
     /// The parameter names a template uses, in order of appearance (repeats included).
     public static func parameterNames(in template: String) -> [String] {
-        placeholders(in: template).map { String($0.name) }
+        var template = template
+        return template.withUTF8 { bytes in
+            var names: [String] = []
+            placeholders(in: bytes) { _, name in
+                names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
+            }
+            return names
+        }
     }
 
     /// Fills `{name}` placeholders of `template` from `parameters`, in one pass over its bytes
@@ -72,29 +79,13 @@ public struct Localizer: Sendable {
         let substituted = template.withUTF8 { bytes -> String? in
             var result: [UInt8] = []
             var copied = 0
-            var index = 0
-            while index < bytes.count {
-                guard bytes[index] == UInt8(ascii: "{") else {
-                    index += 1
-                    continue
-                }
-                let nameStart = index + 1
-                var cursor = nameStart
-                while cursor < bytes.count, isNameByte(bytes[cursor]) {
-                    cursor += 1
-                }
-                guard cursor > nameStart, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") else {
-                    index = nameStart
-                    continue
-                }
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<cursor]), as: UTF8.self)
-                if let value = parameters[name] {
-                    if result.isEmpty { result.reserveCapacity(bytes.count + 16) }
-                    result += UnsafeBufferPointer(rebasing: bytes[copied..<index])
-                    result += value.utf8
-                    copied = cursor + 1
-                }
-                index = cursor + 1
+            placeholders(in: bytes) { open, name in
+                guard let value = parameters[String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)]
+                else { return }
+                if result.isEmpty { result.reserveCapacity(bytes.count + 16) }
+                result += UnsafeBufferPointer(rebasing: bytes[copied..<open])
+                result += value.utf8
+                copied = name.upperBound + 1
             }
             // Nothing was filled in: the template as it is, not a copy of it.
             guard copied > 0 else { return nil }
@@ -105,26 +96,28 @@ public struct Localizer: Sendable {
     }
 
     /// `{` + one or more ASCII letters, digits or `_` + `}`. Anything else between braces is
-    /// ordinary text, so a stray brace in a translation never swallows the rest of it.
-    private static func placeholders(in template: String) -> [(range: Range<String.Index>, name: Substring)] {
-        let bytes = template.utf8
-        var found: [(range: Range<String.Index>, name: Substring)] = []
-        var index = bytes.startIndex
-        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "{")) {
-            let nameStart = bytes.index(after: open)
+    /// ordinary text, so a stray brace in a translation never swallows the rest of it. Calls
+    /// `body` for each, in order, with the offset of its `{` and the range of its name (its `}`
+    /// follows the name).
+    private static func placeholders(in bytes: UnsafeBufferPointer<UInt8>, _ body: (_ open: Int, _ name: Range<Int>) -> Void) {
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "{") else {
+                index += 1
+                continue
+            }
+            let nameStart = index + 1
             var cursor = nameStart
-            while cursor < bytes.endIndex, isNameByte(bytes[cursor]) {
-                cursor = bytes.index(after: cursor)
+            while cursor < bytes.count, isNameByte(bytes[cursor]) {
+                cursor += 1
             }
-            if cursor > nameStart, cursor < bytes.endIndex, bytes[cursor] == UInt8(ascii: "}") {
-                let close = bytes.index(after: cursor)
-                found.append((open..<close, template[nameStart..<cursor]))
-                index = close
-            } else {
+            guard cursor > nameStart, cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}") else {
                 index = nameStart
+                continue
             }
+            body(index, nameStart..<cursor)
+            index = cursor + 1
         }
-        return found
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

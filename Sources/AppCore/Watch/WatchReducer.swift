@@ -372,10 +372,13 @@ public enum WatchReducer {
     static func alerts(_ watch: inout WatchState, settings: SettingsState, at now: Double) -> [AppEffect] {
         guard watch.isRecording else { return [] }
         // What would be sent were nothing muted, against what is sent: the difference is held.
+        // With no mute listed the two are the same, decided once.
+        let listsMutes = !watch.mutes.entries.isEmpty
         var unmuted = watch
         unmuted.mutes = MuteList()
-        let due = decide(&unmuted, settings: settings, at: now).compactMap(\.alert)
         let effects = decide(&watch, settings: settings, at: now)
+        let due = listsMutes ? decide(&unmuted, settings: settings, at: now).compactMap(\.alert)
+            : effects.compactMap(\.alert)
         return effects + hold(due, sent: Set(effects.compactMap(\.alert?.ledgerKey)), in: &watch, settings: settings)
     }
 
@@ -387,8 +390,13 @@ public enum WatchReducer {
         var effects: [AppEffect] = []
         var held: [String: HeldAlert] = [:]
         for event in due where !sent.contains(event.ledgerKey) {
-            held[event.ledgerKey] = watch.held[event.ledgerKey] ?? HeldAlert(event)
-            if watch.held[event.ledgerKey] == nil { effects.append(.holdAlert(HeldAlert(event))) }
+            if let kept = watch.held[event.ledgerKey] {
+                held[event.ledgerKey] = kept
+            } else {
+                let alert = HeldAlert(event)
+                held[event.ledgerKey] = alert
+                effects.append(.holdAlert(alert))
+            }
         }
         for (key, alert) in watch.held.sorted(by: { $0.key < $1.key }) where held[key] == nil && !sent.contains(key) {
             // Not judged yet (a restored hold before its server's first result): kept.
