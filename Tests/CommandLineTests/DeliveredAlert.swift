@@ -39,6 +39,11 @@ struct DeliveredAlert: CustomStringConvertible {
 
 /// Recording hooks in `<home>/config/verbumcare/hooks.d/`: each appends, per event, the time it
 /// ran, the VERBUMCARE_* variables and its stdin to a log of its own.
+///
+/// A record is appended in one write (dash's printf flushes its 8 KB buffer once), so hooks
+/// running side by side cannot interleave their records. Two appends per record (fields, then
+/// body) lost records under load: one hook's fields landed between another's, and both lines
+/// were unreadable (CI, "hooks side by side": 2 of 4 recorded).
 struct RecordingHooks {
     static let variables = ["VERBUMCARE_EVENT", "VERBUMCARE_SERVER_ID", "VERBUMCARE_SERVER_NAME", "VERBUMCARE_SERVER_URL",
                             "VERBUMCARE_REASON", "VERBUMCARE_SINCE", "VERBUMCARE_DURATION_S", "VERBUMCARE_HOST",
@@ -55,8 +60,8 @@ struct RecordingHooks {
             #!/bin/sh
             t=$(date +%s.%N)
             body=$(cat)
-            printf '%s\\t' "$t" \(fields) >> '\(log)'
-            printf '%s\\n' "$body" >> '\(log)'
+            record=$(printf '%s\\t' "$t" \(fields); printf '%s' "$body")
+            printf '%s\\n' "$record" >> '\(log)'
             exit \(exitStatus)
 
             """
