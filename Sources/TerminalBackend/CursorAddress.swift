@@ -78,21 +78,12 @@ public struct CursorAddress: Sendable {
     /// `%d`: the number in decimal, a minus sign first if negative.
     private static func appendDecimal(_ number: Int, to out: inout [UInt8]) {
         if number < 0 { out.append(UInt8(ascii: "-")) }
-        var value = number.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-                count += 1
-            } while value > 0
-            while count > 0 {
-                count -= 1
-                out.append(buffer[count])
-            }
-        }
+        appendDigits(number.magnitude, to: &out)
+    }
+
+    /// The digits of `value`, most significant first.
+    private static func appendDigits(_ value: UInt, to out: inout [UInt8]) {
+        if value >= 10 { appendDigits(value / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

@@ -373,12 +373,14 @@ public enum WatchReducer {
         guard watch.isRecording else { return [] }
         // What would be sent were nothing muted, against what is sent: the difference is held.
         // With no mute listed the two are the same, decided once.
-        let listsMutes = !watch.mutes.entries.isEmpty
-        var unmuted = watch
-        unmuted.mutes = MuteList()
+        var unmuted: WatchState?
+        if !watch.mutes.entries.isEmpty {
+            unmuted = watch
+            unmuted?.mutes = MuteList()
+        }
         let effects = decide(&watch, settings: settings, at: now)
-        let due = listsMutes ? decide(&unmuted, settings: settings, at: now).compactMap(\.alert)
-            : effects.compactMap(\.alert)
+        let due = if var unmuted { decide(&unmuted, settings: settings, at: now).compactMap(\.alert) }
+            else { effects.compactMap(\.alert) }
         return effects + hold(due, sent: Set(effects.compactMap(\.alert?.ledgerKey)), in: &watch, settings: settings)
     }
 

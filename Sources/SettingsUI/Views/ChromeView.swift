@@ -74,10 +74,9 @@ enum ChromeView {
         return Box(border: canvas.border).inner(area, metrics: canvas.metrics)
     }
 
-    /// The footer's line and the hints it shows, in order, with each one's width and key.
+    /// The footer's line and the hints it shows, in order, as their width and key.
     struct FittedHints: Hashable, Sendable {
         var line: Line
-        var hints: [KeyTable.Hint]
         var shown: [ShownHint]
     }
 
@@ -111,7 +110,7 @@ enum ChromeView {
             ShownHint(width: metrics.width(of: hint.label) + 1 + metrics.width(of: canvas.text(hint.binding.hintKey)),
                       key: hint.binding.groups.first { $0.label == hint.label }?.keys.first)
         }
-        return FittedHints(line: result, hints: footer, shown: shown)
+        return FittedHints(line: result, shown: shown)
     }
 
     private static func borderWidth(_ canvas: Canvas) -> Int {
